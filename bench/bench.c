@@ -1,0 +1,190 @@
+/* The benchmark driver: every case, every available implementation, samples
+ * interleaved across implementations so machine noise hits them alike; min
+ * and median per unit, timer overhead subtracted, speedup over ref. */
+#include "bench.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lwcx.h"
+#include "timer.h"
+
+static const struct {
+    const char *name;
+    const bench_case *const *cases;
+} families[] = {
+    {"kcc23p4", bench_cases_kcc23p4},
+};
+#define NFAMILIES (sizeof families / sizeof families[0])
+
+#define MAX_IMPLS 16
+#define MAX_REPS 101
+
+typedef struct row {
+    const bench_case *bc;
+    const char *impl;
+    double cyc_med, cyc_min, ns_med, speedup;
+} row;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static uint64_t timer_overhead(void)
+{
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 1000; i++) {
+        uint64_t t0 = timer_cycles(), t1 = timer_cycles();
+        if (t1 - t0 < best) best = t1 - t0;
+    }
+    return best;
+}
+
+/* Times iters calls; returns cycles (overhead removed) and ns. */
+static void sample(const bench_case *bc, void *st, unsigned iters, uint64_t overhead, double *cyc,
+                   double *ns)
+{
+    uint64_t n0 = timer_ns(), c0 = timer_cycles();
+    for (unsigned k = 0; k < iters; k++) bc->run(st);
+    uint64_t c1 = timer_cycles(), n1 = timer_ns();
+    uint64_t c = c1 - c0;
+    *cyc = (double)(c > overhead ? c - overhead : 0);
+    *ns = (double)(n1 - n0);
+}
+
+static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
+                           row *rows)
+{
+    const char *names[MAX_IMPLS];
+    unsigned iters[MAX_IMPLS];
+    size_t nimpl = 0;
+    for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
+        lwcx_impl_info info;
+        if (lwcx_impl_get(bc->primitive, i, &info) == 0 && info.available) names[nimpl++] = info.name;
+    }
+    void *st = bc->setup();
+    if (!st) return 0;
+    const double min_sample_ns = opt->quick ? 20e3 : 100e3;
+    const int reps = opt->quick ? 11 : 61;
+    const double warm_ns = opt->quick ? 2e6 : 20e6;
+
+    /* warm up and pick how many calls one sample holds */
+    for (size_t m = 0; m < nimpl; m++) {
+        lwcx_impl_select(bc->primitive, names[m]);
+        double cyc, ns, spent = 0;
+        unsigned calls = 0;
+        while (spent < warm_ns) {
+            sample(bc, st, 1, overhead, &cyc, &ns);
+            spent += ns;
+            calls++;
+        }
+        double per_call = spent / calls;
+        iters[m] = per_call >= min_sample_ns ? 1 : (unsigned)(min_sample_ns / per_call) + 1;
+    }
+
+    static double cyc[MAX_IMPLS][MAX_REPS], ns[MAX_IMPLS][MAX_REPS];
+    for (int r = 0; r < reps; r++)
+        for (size_t m = 0; m < nimpl; m++) {
+            lwcx_impl_select(bc->primitive, names[m]);
+            sample(bc, st, iters[m], overhead, &cyc[m][r], &ns[m][r]);
+            cyc[m][r] /= (double)iters[m] * bc->units;
+            ns[m][r] /= (double)iters[m] * bc->units;
+        }
+    bc->teardown(st);
+    lwcx_impl_select(bc->primitive, NULL);
+
+    double ref_med = 0;
+    for (size_t m = 0; m < nimpl; m++) {
+        rows[m].bc = bc;
+        rows[m].impl = names[m];
+        rows[m].cyc_med = median(cyc[m], (size_t)reps);
+        rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
+        rows[m].ns_med = median(ns[m], (size_t)reps);
+        if (strcmp(names[m], "ref") == 0) ref_med = rows[m].cyc_med;
+    }
+    for (size_t m = 0; m < nimpl; m++)
+        rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
+    return nimpl;
+}
+
+static void print_row(FILE *f, const row *r)
+{
+    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %8.2fx   per %s\n", r->bc->primitive,
+            r->bc->op, r->impl, r->cyc_med, r->cyc_min, r->ns_med, r->speedup, r->bc->unit);
+}
+
+static void json_machine(FILE *f)
+{
+    char feats[256];
+    lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats);
+    fprintf(f,
+            "{\n  \"machine\": {\"cpu\": \"%s\", \"features\": \"%s\", \"cycle_counter\": \"%s\", "
+            "\"compiler\": \"%s\", \"lwcx_version\": \"%s\"},\n  \"results\": [",
+            lwcx_cpu_model(), feats, TIMER_CYCLES_NAME,
+#if defined(__VERSION__)
+            __VERSION__,
+#else
+            "unknown",
+#endif
+            lwcx_version());
+}
+
+static void json_row(FILE *f, const row *r, int first)
+{
+    fprintf(f,
+            "%s\n    {\"primitive\": \"%s\", \"impl\": \"%s\", \"op\": \"%s\", \"unit\": \"%s\", "
+            "\"units_per_call\": %.0f, \"cycles_per_unit_median\": %.3f, "
+            "\"cycles_per_unit_min\": %.3f, \"ns_per_unit_median\": %.4f, "
+            "\"speedup_vs_ref\": %.3f}",
+            first ? "" : ",", r->bc->primitive, r->impl, r->bc->op, r->bc->unit, r->bc->units,
+            r->cyc_med, r->cyc_min, r->ns_med, r->speedup);
+}
+
+int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t f = 0;
+        while (f < NFAMILIES && strcmp(families[f].name, primitives[i]) != 0) f++;
+        if (f == NFAMILIES) {
+            fprintf(stderr, "lwcx bench: unknown primitive '%s' (see 'lwcx list')\n", primitives[i]);
+            return -1;
+        }
+    }
+    uint64_t overhead = timer_overhead();
+    if (opt->table) {
+        char feats[256];
+        fprintf(opt->table, "# cpu: %s\n# features: %s\n# cycles: %s (overhead %llu subtracted)\n",
+                lwcx_cpu_model(), lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats),
+                TIMER_CYCLES_NAME, (unsigned long long)overhead);
+        fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
+                "cyc/unit", "min", "ns/unit", "vs ref");
+    }
+    if (opt->json) json_machine(opt->json);
+    int first = 1;
+    for (size_t f = 0; f < NFAMILIES; f++) {
+        int wanted = n == 0;
+        for (size_t i = 0; i < n; i++) wanted |= strcmp(families[f].name, primitives[i]) == 0;
+        if (!wanted) continue;
+        for (const bench_case *const *bc = families[f].cases; *bc; bc++) {
+            row rows[MAX_IMPLS];
+            size_t nr = measure_case(*bc, opt, overhead, rows);
+            for (size_t r = 0; r < nr; r++) {
+                if (opt->table) print_row(opt->table, &rows[r]);
+                if (opt->json) json_row(opt->json, &rows[r], first);
+                first = 0;
+            }
+            if (opt->table) fflush(opt->table);
+        }
+    }
+    if (opt->json) fprintf(opt->json, "\n  ]\n}\n");
+    return 0;
+}

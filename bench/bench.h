@@ -1,0 +1,33 @@
+/* Benchmark harness shared by `lwcx bench` and scripts. */
+#ifndef LWCX_BENCH_H
+#define LWCX_BENCH_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* One measured operation of a primitive. run() goes through the public API,
+ * so what is timed is what users get, dispatch included. */
+typedef struct bench_case {
+    const char *primitive;
+    const char *op;   /* e.g. "encrypt_keys_512" */
+    const char *unit; /* "block", "byte", "call", "key" */
+    double units;     /* units processed by one run() */
+    void *(*setup)(void);
+    void (*run)(void *state);
+    void (*teardown)(void *state);
+} bench_case;
+
+typedef struct bench_options {
+    int quick;        /* fewer repetitions */
+    FILE *table;      /* human-readable table, or NULL */
+    FILE *json;       /* JSON document, or NULL */
+} bench_options;
+
+/* Benchmarks the named primitives (all when n == 0). Returns 0, or -1 if a
+ * name is unknown (after printing a message to stderr). */
+int bench_run(const char *const *primitives, size_t n, const bench_options *opt);
+
+/* Cases per primitive: NULL-terminated arrays. */
+extern const bench_case *const bench_cases_kcc23p4[];
+
+#endif

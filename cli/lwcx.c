@@ -1,0 +1,138 @@
+/* lwcx: the command-line tool. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bench/bench.h"
+#include "../kat/kat.h"
+#include "lwcx.h"
+
+static const char usage[] =
+    "usage: lwcx COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  list                          primitives and implementations: available here, selected\n"
+    "  kat [PRIMITIVE]               run every built-in test vector on every available\n"
+    "                                implementation (exit status 1 on any failure)\n"
+    "  bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
+    "                                cycles per unit, min and median, speedup over ref\n"
+    "  --help, -h                    this text\n"
+    "  --version                     the version\n"
+    "\n"
+    "environment:\n"
+    "  LWCX_IMPL=prim:impl,...       force implementations (a bare name applies to all)\n"
+    "  LWCX_CPU_DISABLE=avx2,...     hide CPU features from the dispatcher\n";
+
+static int cmd_list(int argc, char **argv)
+{
+    if (argc > 0) {
+        fprintf(stderr, "lwcx list: unexpected argument '%s'\n", argv[0]);
+        return 2;
+    }
+    char feats[256];
+    printf("cpu: %s\nfeatures: %s\n", lwcx_cpu_model(),
+           lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats));
+    const char *env = getenv("LWCX_IMPL");
+    if (env) printf("LWCX_IMPL=%s\n", env);
+    for (size_t p = 0; p < lwcx_primitive_count(); p++) {
+        const char *prim = lwcx_primitive_name(p);
+        printf("\n%s: %s\n", prim, lwcx_primitive_description(prim));
+        for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
+            lwcx_impl_info info;
+            if (lwcx_impl_get(prim, i, &info)) continue;
+            char need[128];
+            lwcx_cpu_features_string(info.features, need, sizeof need);
+            printf("  %c %-12s %-13s batch %-3u needs: %-16s %s\n", info.selected ? '*' : ' ',
+                   info.name, info.available ? "available" : "unavailable", info.batch,
+                   need[0] ? need : "-", info.description);
+        }
+    }
+    printf("\n(* = selected)\n");
+    return 0;
+}
+
+static int cmd_kat(int argc, char **argv)
+{
+    const char *only = NULL;
+    if (argc > 1 || (argc == 1 && argv[0][0] == '-')) {
+        fprintf(stderr, "lwcx kat: unexpected argument '%s'\n", argv[argc - 1]);
+        return 2;
+    }
+    if (argc == 1) {
+        only = argv[0];
+        if (!lwcx_impl_count(only)) {
+            fprintf(stderr, "lwcx kat: unknown primitive '%s' (see 'lwcx list')\n", only);
+            return 2;
+        }
+    }
+    int failed = kat_run_all(stdout, only);
+    printf(failed ? "kat: %d check(s) FAILED\n" : "kat: all passed\n", failed);
+    return failed ? 1 : 0;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    bench_options opt = {0, stdout, NULL};
+    const char *json_path = NULL;
+    const char **prims = calloc((size_t)argc + 1, sizeof *prims);
+    size_t nprims = 0;
+    int rc = 2;
+    if (!prims) return 1;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0) {
+            opt.quick = 1;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "lwcx bench: --json needs a file name (or - for stdout)\n");
+                goto out;
+            }
+            json_path = argv[++i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "lwcx bench: unknown option '%s'\n", argv[i]);
+            goto out;
+        } else {
+            prims[nprims++] = argv[i];
+        }
+    }
+    if (json_path && strcmp(json_path, "-") == 0) {
+        opt.json = stdout;
+        opt.table = stderr; /* keep stdout pure JSON */
+    } else if (json_path) {
+        opt.json = fopen(json_path, "w");
+        if (!opt.json) {
+            perror(json_path);
+            rc = 1;
+            goto out;
+        }
+    }
+    rc = bench_run(prims, nprims, &opt) ? 2 : 0;
+    if (opt.json && opt.json != stdout && fclose(opt.json) != 0) {
+        perror(json_path);
+        rc = 1;
+    }
+out:
+    free(prims);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("lwcx %s\n", lwcx_version());
+        return 0;
+    }
+    if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
+    if (strcmp(cmd, "kat") == 0) return cmd_kat(argc - 2, argv + 2);
+    if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
+    fprintf(stderr, "lwcx: unknown command '%s' (try 'lwcx --help')\n", cmd);
+    return 2;
+}

@@ -1,0 +1,180 @@
+/* CPU feature detection: once, lock-free, no init call. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static uint64_t read_xcr0(void)
+{
+    uint32_t lo, hi;
+    /* xgetbv with ecx = 0; encoded as bytes so no -mxsave is needed */
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static uint32_t detect(void)
+{
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (c & (1u << 9)) f |= LWCX_CPU_SSSE3;
+    if (c & (1u << 19)) f |= LWCX_CPU_SSE41;
+    if (c & (1u << 1)) f |= LWCX_CPU_PCLMUL;
+    if (c & (1u << 25)) f |= LWCX_CPU_AESNI;
+    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    uint64_t xcr0 = osxsave ? read_xcr0() : 0;
+    int ymm_ok = avx && (xcr0 & 0x6) == 0x6;            /* XMM and YMM state enabled */
+    int zmm_ok = ymm_ok && (xcr0 & 0xe0) == 0xe0;       /* opmask, ZMM_Hi256, Hi16_ZMM */
+    unsigned max_leaf = __get_cpuid_max(0, NULL);
+    if (max_leaf >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if (b & (1u << 8)) f |= LWCX_CPU_BMI2;
+        if (ymm_ok && (b & (1u << 5))) f |= LWCX_CPU_AVX2;
+        if (ymm_ok && (c & (1u << 10))) f |= LWCX_CPU_VPCLMUL;
+        if (zmm_ok && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)))
+            f |= LWCX_CPU_AVX512;
+    }
+    return f;
+}
+
+static void read_model(char *buf, size_t len)
+{
+    unsigned r[12];
+    if (__get_cpuid_max(0x80000000, NULL) < 0x80000004) {
+        snprintf(buf, len, "unknown x86-64");
+        return;
+    }
+    for (unsigned i = 0; i < 3; i++)
+        __get_cpuid(0x80000002 + i, &r[4 * i], &r[4 * i + 1], &r[4 * i + 2], &r[4 * i + 3]);
+    char s[49];
+    memcpy(s, r, 48);
+    s[48] = 0;
+    const char *p = s;
+    while (*p == ' ') p++;
+    snprintf(buf, len, "%s", p);
+}
+
+#elif defined(__aarch64__)
+#if defined(__linux__)
+#include <sys/auxv.h>
+#ifndef HWCAP_ASIMD
+#define HWCAP_ASIMD (1 << 1)
+#endif
+#ifndef HWCAP_AES
+#define HWCAP_AES (1 << 3)
+#endif
+#ifndef HWCAP_PMULL
+#define HWCAP_PMULL (1 << 4)
+#endif
+static uint32_t detect(void)
+{
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = 0;
+    if (hw & HWCAP_ASIMD) f |= LWCX_CPU_NEON;
+    if (hw & HWCAP_PMULL) f |= LWCX_CPU_PMULL;
+    if (hw & HWCAP_AES) f |= LWCX_CPU_ARMAES;
+    return f;
+}
+#else
+static uint32_t detect(void)
+{
+    return LWCX_CPU_NEON; /* Advanced SIMD is mandatory in ARMv8-A */
+}
+#endif
+
+static void read_model(char *buf, size_t len)
+{
+    snprintf(buf, len, "aarch64");
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    if (!fp) return;
+    char line[256];
+    unsigned impl = 0, part = 0;
+    while (fgets(line, sizeof line, fp)) {
+        sscanf(line, "CPU implementer : %x", &impl);
+        sscanf(line, "CPU part : %x", &part);
+    }
+    fclose(fp);
+    if (impl || part) snprintf(buf, len, "aarch64 (implementer 0x%02x, part 0x%03x)", impl, part);
+}
+#else
+static uint32_t detect(void)
+{
+    return 0;
+}
+static void read_model(char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+}
+#endif
+
+static const struct {
+    const char *name;
+    uint32_t bit;
+} feature_names[] = {
+    {"ssse3", LWCX_CPU_SSSE3},   {"sse4.1", LWCX_CPU_SSE41}, {"avx2", LWCX_CPU_AVX2},
+    {"bmi2", LWCX_CPU_BMI2},     {"pclmul", LWCX_CPU_PCLMUL}, {"vpclmul", LWCX_CPU_VPCLMUL},
+    {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"neon", LWCX_CPU_NEON},
+    {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES},
+};
+
+/* LWCX_CPU_DISABLE="avx2,pclmul" hides features, to test fall-back paths. */
+static uint32_t disabled_by_env(void)
+{
+    const char *env = getenv("LWCX_CPU_DISABLE");
+    uint32_t off = 0;
+    if (!env) return 0;
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
+        size_t n = strlen(feature_names[i].name);
+        for (const char *p = env; (p = strstr(p, feature_names[i].name)) != NULL; p += n) {
+            int starts = p == env || p[-1] == ',' || p[-1] == ' ';
+            int ends = p[n] == 0 || p[n] == ',' || p[n] == ' ';
+            if (starts && ends) off |= feature_names[i].bit;
+        }
+    }
+    return off;
+}
+
+#define FEATURES_VALID 0x80000000u
+static _Atomic uint32_t cached_features;
+
+uint32_t lwcx_cpu_features(void)
+{
+    uint32_t f = atomic_load_explicit(&cached_features, memory_order_relaxed);
+    if (LWCX_LIKELY(f & FEATURES_VALID)) return f & ~FEATURES_VALID;
+    f = detect() & ~disabled_by_env();
+    atomic_store_explicit(&cached_features, f | FEATURES_VALID, memory_order_relaxed);
+    return f;
+}
+
+const char *lwcx_cpu_features_string(uint32_t features, char *buf, size_t len)
+{
+    size_t used = 0;
+    if (!buf || len == 0) return buf;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
+        if (!(features & feature_names[i].bit)) continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? " " : "", feature_names[i].name);
+        if (n < 0 || (size_t)n >= len - used) break;
+        used += (size_t)n;
+    }
+    return buf;
+}
+
+static char model_name[128];
+static pthread_once_t model_once = PTHREAD_ONCE_INIT;
+static void init_model(void)
+{
+    read_model(model_name, sizeof model_name);
+}
+
+const char *lwcx_cpu_model(void)
+{
+    pthread_once(&model_once, init_model);
+    return model_name;
+}

@@ -1,0 +1,41 @@
+/* Error strings, secure wiping, constant-time comparison. */
+#include "internal.h"
+
+const char *lwcx_strerror(int status)
+{
+    switch (status) {
+    case LWCX_OK: return "success";
+    case LWCX_ERR_NULL: return "a required pointer argument is NULL";
+    case LWCX_ERR_LENGTH: return "length out of range or not a multiple of the block size";
+    case LWCX_ERR_AUTH: return "authentication failed: the tag does not match";
+    case LWCX_ERR_NO_IMPL: return "no such primitive or implementation";
+    case LWCX_ERR_UNSUPPORTED: return "implementation not supported by this CPU or build";
+    case LWCX_ERR_ARG: return "invalid argument";
+    default: return "unknown error";
+    }
+}
+
+const char *lwcx_version(void)
+{
+    return LWCX_VERSION_STRING;
+}
+
+void lwcx_wipe(void *p, size_t len)
+{
+    if (!p) return;
+    volatile unsigned char *v = (volatile unsigned char *)p;
+    while (len--) *v++ = 0;
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+}
+
+int lwcx_ct_compare(const void *a, const void *b, size_t len)
+{
+    const volatile unsigned char *x = (const volatile unsigned char *)a;
+    const volatile unsigned char *y = (const volatile unsigned char *)b;
+    unsigned diff = 0;
+    for (size_t i = 0; i < len; i++) diff |= x[i] ^ y[i];
+    /* 0 -> 0, anything else -> -1, without a data-dependent branch */
+    return (int)((1u & ((diff - 1) >> 8)) - 1);
+}

@@ -1,0 +1,34 @@
+/* kcc23-p4: the narrow interface every implementation fills.
+ *
+ * Blocks and keys are 8 bytes: two little-endian 32-bit words. Every function
+ * receives a block count n that is a multiple of desc.batch (the modes in
+ * modes.c pad the tail), and out may equal in. */
+#ifndef LWCX_KCC23P4_IMPL_H
+#define LWCX_KCC23P4_IMPL_H
+
+#include "../core/internal.h"
+
+#define KCC23P4_ROUNDS 80
+
+typedef struct kcc23p4_impl {
+    lwcx_impl_desc desc;
+    /* block i under key i (the key schedule is part of the work) */
+    void (*encrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n);
+    void (*decrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n);
+    /* every block under one expanded key */
+    void (*encrypt_rk)(uint8_t *out, const uint8_t *in, size_t n, const uint32_t rk[KCC23P4_ROUNDS]);
+    void (*decrypt_rk)(uint8_t *out, const uint8_t *in, size_t n, const uint32_t rk[KCC23P4_ROUNDS]);
+} kcc23p4_impl;
+
+/* The key schedule as specified (scalar; shared by all one-key paths). */
+void kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1);
+
+extern const kcc23p4_impl kcc23p4_ref, kcc23p4_portable;
+#if defined(__x86_64__)
+extern const kcc23p4_impl kcc23p4_avx2;
+#endif
+#if defined(__aarch64__)
+extern const kcc23p4_impl kcc23p4_neon;
+#endif
+
+#endif

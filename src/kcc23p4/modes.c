@@ -1,0 +1,147 @@
+/* kcc23-p4 public API: argument checks, tails, ECB and CTR — written once
+ * over the narrow per-implementation interface. */
+#include <stdint.h>
+#include <string.h>
+
+#include "kcc23p4_impl.h"
+
+#define MAX_BATCH 32 /* no implementation may declare a wider batch */
+
+static const lwcx_impl_desc *const impls[] = {
+#if defined(__x86_64__)
+    &kcc23p4_avx2.desc,
+#endif
+#if defined(__aarch64__)
+    &kcc23p4_neon.desc,
+#endif
+    &kcc23p4_portable.desc,
+    &kcc23p4_ref.desc,
+    NULL,
+};
+
+lwcx_primitive lwcx_prim_kcc23p4 = {
+    "kcc23p4",
+    "2023 contest block cipher: 64-bit block, 64-bit key, 80 rounds",
+    impls,
+    NULL,
+};
+
+static const kcc23p4_impl *active(void)
+{
+    return (const kcc23p4_impl *)lwcx_active_impl(&lwcx_prim_kcc23p4);
+}
+
+typedef void (*keys_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
+typedef void (*rk_fn)(uint8_t *, const uint8_t *, size_t, const uint32_t *);
+
+/* Runs fn on whole batches in place, then on one zero-padded batch for the tail. */
+static void run_keys(keys_fn fn, unsigned batch, uint8_t *out, const uint8_t *in,
+                     const uint8_t *keys, size_t n)
+{
+    size_t whole = n - n % batch, rest = n - whole;
+    if (whole) fn(out, in, keys, whole);
+    if (rest) {
+        uint8_t buf[8 * MAX_BATCH] = {0}, kbuf[8 * MAX_BATCH] = {0};
+        memcpy(buf, in + 8 * whole, 8 * rest);
+        memcpy(kbuf, keys + 8 * whole, 8 * rest);
+        fn(buf, buf, kbuf, batch);
+        memcpy(out + 8 * whole, buf, 8 * rest);
+        lwcx_wipe(kbuf, sizeof kbuf);
+        lwcx_wipe(buf, sizeof buf);
+    }
+}
+
+static void run_rk(rk_fn fn, unsigned batch, uint8_t *out, const uint8_t *in, size_t n,
+                   const uint32_t *rk)
+{
+    size_t whole = n - n % batch, rest = n - whole;
+    if (whole) fn(out, in, whole, rk);
+    if (rest) {
+        uint8_t buf[8 * MAX_BATCH] = {0};
+        memcpy(buf, in + 8 * whole, 8 * rest);
+        fn(buf, buf, batch, rk);
+        memcpy(out + 8 * whole, buf, 8 * rest);
+        lwcx_wipe(buf, sizeof buf);
+    }
+}
+
+static int check_blocks(const void *out, const void *in, const void *keys, size_t nblocks)
+{
+    if (nblocks > SIZE_MAX / 8) return LWCX_ERR_LENGTH;
+    if (nblocks && (!out || !in || !keys)) return LWCX_ERR_NULL;
+    return LWCX_OK;
+}
+
+int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    int rc = check_blocks(out, in, keys, nblocks);
+    if (rc || !nblocks) return rc;
+    const kcc23p4_impl *im = active();
+    run_keys(im->encrypt_keys, im->desc.batch, out, in, keys, nblocks);
+    return LWCX_OK;
+}
+
+int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    int rc = check_blocks(out, in, keys, nblocks);
+    if (rc || !nblocks) return rc;
+    const kcc23p4_impl *im = active();
+    run_keys(im->decrypt_keys, im->desc.batch, out, in, keys, nblocks);
+    return LWCX_OK;
+}
+
+int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8])
+{
+    if (!ks || !key) return LWCX_ERR_NULL;
+    kcc23p4_expand(ks->rk, lwcx_load32le(key), lwcx_load32le(key + 4));
+    return LWCX_OK;
+}
+
+static int ecb(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size_t len, int enc)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    if (len % 8) return LWCX_ERR_LENGTH;
+    if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (!len) return LWCX_OK;
+    const kcc23p4_impl *im = active();
+    run_rk(enc ? im->encrypt_rk : im->decrypt_rk, im->desc.batch, out, in, len / 8, ks->rk);
+    return LWCX_OK;
+}
+
+int lwcx_kcc23p4_ecb_encrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return ecb(ks, out, in, len, 1);
+}
+
+int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return ecb(ks, out, in, len, 0);
+}
+
+#define CTR_CHUNK 128 /* blocks of keystream per implementation call */
+
+int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
+                     const uint8_t *in, size_t len)
+{
+    if (!ks || !iv) return LWCX_ERR_NULL;
+    if (len && (!out || !in)) return LWCX_ERR_NULL;
+    const kcc23p4_impl *im = active();
+    const unsigned batch = im->desc.batch;
+    const size_t chunk = 8 * (CTR_CHUNK - CTR_CHUNK % batch); /* whole batches of keystream */
+    uint64_t ctr = lwcx_load64le(iv);
+    uint8_t stream[8 * CTR_CHUNK];
+    while (len) {
+        size_t nbytes = len < chunk ? len : chunk;
+        size_t nblocks = (nbytes + 7) / 8;
+        nblocks += (batch - nblocks % batch) % batch;
+        for (size_t j = 0; j < nblocks; j++) lwcx_store64le(stream + 8 * j, ctr + j);
+        im->encrypt_rk(stream, stream, nblocks, ks->rk);
+        for (size_t j = 0; j < nbytes; j++) out[j] = (uint8_t)(in[j] ^ stream[j]);
+        ctr += nbytes / 8; /* only the last chunk can be partial */
+        out += nbytes;
+        in += nbytes;
+        len -= nbytes;
+    }
+    lwcx_wipe(stream, sizeof stream);
+    return LWCX_OK;
+}

@@ -1,0 +1,76 @@
+/* Minimal test helpers: checks that count, a seeded generator, guarded buffers. */
+#ifndef LWCX_TESTUTIL_H
+#define LWCX_TESTUTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned tu_passed, tu_failed;
+
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (cond) {                                                            \
+            tu_passed++;                                                       \
+        } else {                                                               \
+            tu_failed++;                                                       \
+            if (tu_failed <= 20) {                                             \
+                fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+                fprintf(stderr, __VA_ARGS__);                                  \
+                fputc('\n', stderr);                                           \
+            }                                                                  \
+        }                                                                      \
+    } while (0)
+
+/* Prints the closing line CI reads and returns the exit status. */
+static inline int tu_finish(void)
+{
+    printf("%u passed, %u failed\n", tu_passed, tu_failed);
+    return tu_failed ? 1 : 0;
+}
+
+/* splitmix64: seeded, reproducible */
+static uint64_t tu_state = 0x243f6a8885a308d3u;
+static inline uint64_t tu_rand(void)
+{
+    uint64_t z = (tu_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+static inline void tu_fill(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) p[i] = (uint8_t)tu_rand();
+}
+
+/* A buffer with GUARD bytes of 0xA5 on each side; tu_guard_ok() checks them. */
+#define GUARD 32
+typedef struct {
+    uint8_t *base;
+    uint8_t *p;
+    size_t n;
+} tu_buf;
+static inline tu_buf tu_alloc(size_t n)
+{
+    tu_buf b;
+    b.base = malloc(n + 2 * GUARD);
+    if (!b.base) abort();
+    memset(b.base, 0xA5, n + 2 * GUARD);
+    b.p = b.base + GUARD;
+    b.n = n;
+    return b;
+}
+static inline int tu_guard_ok(const tu_buf *b)
+{
+    for (size_t i = 0; i < GUARD; i++)
+        if (b->base[i] != 0xA5 || b->base[GUARD + b->n + i] != 0xA5) return 0;
+    return 1;
+}
+static inline void tu_free(tu_buf *b)
+{
+    free(b->base);
+    b->base = b->p = NULL;
+}
+
+#endif
