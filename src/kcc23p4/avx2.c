@@ -193,9 +193,9 @@ dec_keys_g(uint8_t *out, const uint8_t *in, const uint8_t *keys, const int G, co
     }
 }
 
-/* One key: direction +1 encrypts (rounds 0..79), -1 decrypts (79..0). */
+/* One key, round keys broadcast from the expanded schedule. */
 static inline __attribute__((always_inline)) void
-rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const int S, const int enc)
+enc_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const int S)
 {
     V a[4], b[4];
     uint32_t sa[4], sb[4];
@@ -205,18 +205,37 @@ rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const int
         sa[j] = lwcx_load32le(in + 64 * G + 8 * j);
         sb[j] = lwcx_load32le(in + 64 * G + 8 * j + 4);
     }
-    for (int r = 0; r < KCC23P4_ROUNDS; r += 2) {
-        /* encryption: b ^= f(a)^rk[r], a ^= f(b)^rk[r+1];
-         * decryption: a ^= f(b)^rk[79-r], b ^= f(a)^rk[78-r] */
-        const uint32_t x0 = enc ? rk[r] : rk[KCC23P4_ROUNDS - 1 - r];
-        const uint32_t x1 = enc ? rk[r + 1] : rk[KCC23P4_ROUNDS - 2 - r];
-        const V k0 = _mm256_set1_epi32((int)x0), k1 = _mm256_set1_epi32((int)x1);
-        V *p = enc ? b : a, *q = enc ? a : b;
-        uint32_t *sp = enc ? sb : sa, *sq = enc ? sa : sb;
-        for (int j = 0; j < G; j++) p[j] = XOR(p[j], XOR(round_f(q[j], rol8), k0));
-        for (int j = 0; j < S; j++) sp[j] ^= sf(sq[j]) ^ x0;
-        for (int j = 0; j < G; j++) q[j] = XOR(q[j], XOR(round_f(p[j], rol8), k1));
-        for (int j = 0; j < S; j++) sq[j] ^= sf(sp[j]) ^ x1;
+    for (int i = 0; i < KCC23P4_ROUNDS; i += 2) {
+        const V k0 = _mm256_set1_epi32((int)rk[i]), k1 = _mm256_set1_epi32((int)rk[i + 1]);
+        for (int j = 0; j < G; j++) b[j] = XOR(b[j], XOR(round_f(a[j], rol8), k0));
+        for (int j = 0; j < S; j++) sb[j] ^= sf(sa[j]) ^ rk[i];
+        for (int j = 0; j < G; j++) a[j] = XOR(a[j], XOR(round_f(b[j], rol8), k1));
+        for (int j = 0; j < S; j++) sa[j] ^= sf(sb[j]) ^ rk[i + 1];
+    }
+    for (int j = 0; j < G; j++) store8(out + 64 * j, a[j], b[j]);
+    for (int j = 0; j < S; j++) {
+        lwcx_store32le(out + 64 * G + 8 * j, sa[j]);
+        lwcx_store32le(out + 64 * G + 8 * j + 4, sb[j]);
+    }
+}
+
+static inline __attribute__((always_inline)) void
+dec_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const int S)
+{
+    V a[4], b[4];
+    uint32_t sa[4], sb[4];
+    const V rol8 = ROL8_MASK;
+    for (int j = 0; j < G; j++) load8(&a[j], &b[j], in + 64 * j);
+    for (int j = 0; j < S; j++) {
+        sa[j] = lwcx_load32le(in + 64 * G + 8 * j);
+        sb[j] = lwcx_load32le(in + 64 * G + 8 * j + 4);
+    }
+    for (int i = KCC23P4_ROUNDS - 1; i > 0; i -= 2) {
+        const V k0 = _mm256_set1_epi32((int)rk[i]), k1 = _mm256_set1_epi32((int)rk[i - 1]);
+        for (int j = 0; j < G; j++) a[j] = XOR(a[j], XOR(round_f(b[j], rol8), k0));
+        for (int j = 0; j < S; j++) sa[j] ^= sf(sb[j]) ^ rk[i];
+        for (int j = 0; j < G; j++) b[j] = XOR(b[j], XOR(round_f(a[j], rol8), k1));
+        for (int j = 0; j < S; j++) sb[j] ^= sf(sa[j]) ^ rk[i - 1];
     }
     for (int j = 0; j < G; j++) store8(out + 64 * j, a[j], b[j]);
     for (int j = 0; j < S; j++) {
@@ -230,6 +249,11 @@ rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const int
 #define WIDE 3
 #define SCALAR 3
 #define BATCH (8 * WIDE + SCALAR)
+#define RK_WIDE 4
+#define RK_SCALAR 0
+#define RK_BATCH (8 * RK_WIDE + RK_SCALAR)
+_Static_assert(BATCH <= KCC23P4_MAX_BATCH && RK_BATCH <= KCC23P4_MAX_BATCH, "batch too wide");
+_Static_assert(WIDE <= 4 && SCALAR <= 4 && RK_WIDE <= 4 && RK_SCALAR <= 4, "lane arrays hold 4");
 
 static void avx2_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
 {
@@ -243,17 +267,18 @@ static void avx2_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *ke
 
 static void avx2_encrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uint32_t rk[KCC23P4_ROUNDS])
 {
-    for (size_t i = 0; i < n; i += BATCH) rk_g(out + 8 * i, in + 8 * i, rk, WIDE, SCALAR, 1);
+    for (size_t i = 0; i < n; i += RK_BATCH) enc_rk_g(out + 8 * i, in + 8 * i, rk, RK_WIDE, RK_SCALAR);
 }
 
 static void avx2_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uint32_t rk[KCC23P4_ROUNDS])
 {
-    for (size_t i = 0; i < n; i += BATCH) rk_g(out + 8 * i, in + 8 * i, rk, WIDE, SCALAR, 0);
+    for (size_t i = 0; i < n; i += RK_BATCH) dec_rk_g(out + 8 * i, in + 8 * i, rk, RK_WIDE, RK_SCALAR);
 }
 
 const kcc23p4_impl kcc23p4_avx2 = {
-    {"avx2", "AVX2, 8 blocks per register, 16-32 blocks in flight, fused key schedule",
+    {"avx2", "AVX2, 8 blocks per register, 24-32 in flight (+3 in scalar registers), fused key schedule",
      LWCX_CPU_AVX2, BATCH},
+    RK_BATCH,
     avx2_encrypt_keys,
     avx2_decrypt_keys,
     avx2_encrypt_rk,

@@ -1,17 +1,20 @@
 /* kcc23-p4: the narrow interface every implementation fills.
  *
- * Blocks and keys are 8 bytes: two little-endian 32-bit words. Every function
- * receives a block count n that is a multiple of desc.batch (the modes in
- * modes.c pad the tail), and out may equal in. */
+ * Blocks and keys are 8 bytes: two little-endian 32-bit words. The many-keys
+ * functions receive a block count n that is a multiple of desc.batch, the
+ * one-key functions a multiple of rk_batch (the modes in modes.c pad the
+ * tail); out may equal in. */
 #ifndef LWCX_KCC23P4_IMPL_H
 #define LWCX_KCC23P4_IMPL_H
 
 #include "../core/internal.h"
 
 #define KCC23P4_ROUNDS 80
+#define KCC23P4_MAX_BATCH 32 /* the modes pad tails in buffers of this many blocks */
 
 typedef struct kcc23p4_impl {
     lwcx_impl_desc desc;
+    unsigned rk_batch; /* batch of the one-key functions */
     /* block i under key i (the key schedule is part of the work) */
     void (*encrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n);
     void (*decrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n);

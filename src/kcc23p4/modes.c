@@ -5,7 +5,7 @@
 
 #include "kcc23p4_impl.h"
 
-#define MAX_BATCH 32 /* no implementation may declare a wider batch */
+#define MAX_BATCH KCC23P4_MAX_BATCH
 
 static const lwcx_impl_desc *const impls[] = {
 #if defined(__x86_64__)
@@ -104,7 +104,7 @@ static int ecb(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size
     if (len && (!out || !in)) return LWCX_ERR_NULL;
     if (!len) return LWCX_OK;
     const kcc23p4_impl *im = active();
-    run_rk(enc ? im->encrypt_rk : im->decrypt_rk, im->desc.batch, out, in, len / 8, ks->rk);
+    run_rk(enc ? im->encrypt_rk : im->decrypt_rk, im->rk_batch, out, in, len / 8, ks->rk);
     return LWCX_OK;
 }
 
@@ -126,7 +126,7 @@ int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *o
     if (!ks || !iv) return LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
     const kcc23p4_impl *im = active();
-    const unsigned batch = im->desc.batch;
+    const unsigned batch = im->rk_batch;
     const size_t chunk = 8 * (CTR_CHUNK - CTR_CHUNK % batch); /* whole batches of keystream */
     uint64_t ctr = lwcx_load64le(iv);
     uint8_t stream[8 * CTR_CHUNK];

@@ -155,6 +155,7 @@ static void neon_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uin
 const kcc23p4_impl kcc23p4_neon = {
     {"neon", "NEON, 4 blocks per register, 16 blocks in flight, fused key schedule",
      LWCX_CPU_NEON, 4},
+    4,
     neon_encrypt_keys,
     neon_decrypt_keys,
     neon_encrypt_rk,

@@ -122,6 +122,7 @@ static void portable_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n,
 
 const kcc23p4_impl kcc23p4_portable = {
     {"portable", "plain C, 4 blocks interleaved, key schedule fused into the rounds", 0, LANES},
+    LANES,
     portable_encrypt_keys,
     portable_decrypt_keys,
     portable_encrypt_rk,

@@ -75,6 +75,7 @@ static void ref_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uint
 
 const kcc23p4_impl kcc23p4_ref = {
     {"ref", "the specification: round keys into an array, then one block at a time", 0, 1},
+    1,
     ref_encrypt_keys,
     ref_decrypt_keys,
     ref_encrypt_rk,
