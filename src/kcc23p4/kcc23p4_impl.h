@@ -28,7 +28,7 @@ void kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1);
 
 extern const kcc23p4_impl kcc23p4_ref, kcc23p4_portable;
 #if defined(__x86_64__)
-extern const kcc23p4_impl kcc23p4_avx2;
+extern const kcc23p4_impl kcc23p4_avx2, kcc23p4_avx512;
 #endif
 #if defined(__aarch64__)
 extern const kcc23p4_impl kcc23p4_neon;

@@ -9,6 +9,7 @@
 
 static const lwcx_impl_desc *const impls[] = {
 #if defined(__x86_64__)
+    &kcc23p4_avx512.desc,
     &kcc23p4_avx2.desc,
 #endif
 #if defined(__aarch64__)
