@@ -82,6 +82,21 @@ static inline uint32_t sf(uint32_t a)
         (k1) = srol(((k1) ^ (i)) - (k2), 8);       \
     } while (0)
 
+static inline void sload(uint32_t *a, uint32_t *b, const uint8_t *p, const int S)
+{
+    for (int j = 0; j < S; j++) {
+        a[j] = lwcx_load32le(p + 8 * j);
+        b[j] = lwcx_load32le(p + 8 * j + 4);
+    }
+}
+static inline void sstore(uint8_t *p, const uint32_t *a, const uint32_t *b, const int S)
+{
+    for (int j = 0; j < S; j++) {
+        lwcx_store32le(p + 8 * j, a[j]);
+        lwcx_store32le(p + 8 * j + 4, b[j]);
+    }
+}
+
 /* The round index i broadcast to every lane, as a memory operand for vpxor. */
 static union {
     uint32_t w[8];
@@ -105,13 +120,8 @@ enc_keys_g(uint8_t *out, const uint8_t *in, const uint8_t *keys, const int G, co
         load8(&a[j], &b[j], in + 64 * j);
         load8(&k1[j], &k2[j], keys + 64 * j);
     }
-    for (int j = 0; j < S; j++) {
-        const uint8_t *p = in + 64 * G + 8 * j, *k = keys + 64 * G + 8 * j;
-        sa[j] = lwcx_load32le(p);
-        sb[j] = lwcx_load32le(p + 4);
-        sk1[j] = lwcx_load32le(k);
-        sk2[j] = lwcx_load32le(k + 4);
-    }
+    sload(sa, sb, in + 64 * G, S);
+    sload(sk1, sk2, keys + 64 * G, S);
     for (uint32_t i = 0; i < KCC23P4_ROUNDS; i += 2) {
         const V c0 = round_index[i].v, c1 = round_index[i + 1].v;
         for (int j = 0; j < G; j++) {
@@ -134,10 +144,7 @@ enc_keys_g(uint8_t *out, const uint8_t *in, const uint8_t *keys, const int G, co
         }
     }
     for (int j = 0; j < G; j++) store8(out + 64 * j, a[j], b[j]);
-    for (int j = 0; j < S; j++) {
-        lwcx_store32le(out + 64 * G + 8 * j, sa[j]);
-        lwcx_store32le(out + 64 * G + 8 * j + 4, sb[j]);
-    }
+    sstore(out + 64 * G, sa, sb, S);
 }
 
 static inline __attribute__((always_inline)) void
@@ -150,13 +157,8 @@ dec_keys_g(uint8_t *out, const uint8_t *in, const uint8_t *keys, const int G, co
         load8(&a[j], &b[j], in + 64 * j);
         load8(&k1[j], &k2[j], keys + 64 * j);
     }
-    for (int j = 0; j < S; j++) {
-        const uint8_t *p = in + 64 * G + 8 * j, *k = keys + 64 * G + 8 * j;
-        sa[j] = lwcx_load32le(p);
-        sb[j] = lwcx_load32le(p + 4);
-        sk1[j] = lwcx_load32le(k);
-        sk2[j] = lwcx_load32le(k + 4);
-    }
+    sload(sa, sb, in + 64 * G, S);
+    sload(sk1, sk2, keys + 64 * G, S);
     for (uint32_t i = 0; i < KCC23P4_ROUNDS; i++) {
         for (int j = 0; j < G; j++) {
             k1[j] = XOR(ADD(_mm256_shuffle_epi8(k1[j], ror8), k2[j]), round_index[i].v);
@@ -187,10 +189,7 @@ dec_keys_g(uint8_t *out, const uint8_t *in, const uint8_t *keys, const int G, co
         }
     }
     for (int j = 0; j < G; j++) store8(out + 64 * j, a[j], b[j]);
-    for (int j = 0; j < S; j++) {
-        lwcx_store32le(out + 64 * G + 8 * j, sa[j]);
-        lwcx_store32le(out + 64 * G + 8 * j + 4, sb[j]);
-    }
+    sstore(out + 64 * G, sa, sb, S);
 }
 
 /* One key, round keys broadcast from the expanded schedule. */
@@ -201,10 +200,7 @@ enc_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const
     uint32_t sa[4], sb[4];
     const V rol8 = ROL8_MASK;
     for (int j = 0; j < G; j++) load8(&a[j], &b[j], in + 64 * j);
-    for (int j = 0; j < S; j++) {
-        sa[j] = lwcx_load32le(in + 64 * G + 8 * j);
-        sb[j] = lwcx_load32le(in + 64 * G + 8 * j + 4);
-    }
+    sload(sa, sb, in + 64 * G, S);
     for (int i = 0; i < KCC23P4_ROUNDS; i += 2) {
         const V k0 = _mm256_set1_epi32((int)rk[i]), k1 = _mm256_set1_epi32((int)rk[i + 1]);
         for (int j = 0; j < G; j++) b[j] = XOR(b[j], XOR(round_f(a[j], rol8), k0));
@@ -213,10 +209,7 @@ enc_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const
         for (int j = 0; j < S; j++) sa[j] ^= sf(sb[j]) ^ rk[i + 1];
     }
     for (int j = 0; j < G; j++) store8(out + 64 * j, a[j], b[j]);
-    for (int j = 0; j < S; j++) {
-        lwcx_store32le(out + 64 * G + 8 * j, sa[j]);
-        lwcx_store32le(out + 64 * G + 8 * j + 4, sb[j]);
-    }
+    sstore(out + 64 * G, sa, sb, S);
 }
 
 static inline __attribute__((always_inline)) void
@@ -226,10 +219,7 @@ dec_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const
     uint32_t sa[4], sb[4];
     const V rol8 = ROL8_MASK;
     for (int j = 0; j < G; j++) load8(&a[j], &b[j], in + 64 * j);
-    for (int j = 0; j < S; j++) {
-        sa[j] = lwcx_load32le(in + 64 * G + 8 * j);
-        sb[j] = lwcx_load32le(in + 64 * G + 8 * j + 4);
-    }
+    sload(sa, sb, in + 64 * G, S);
     for (int i = KCC23P4_ROUNDS - 1; i > 0; i -= 2) {
         const V k0 = _mm256_set1_epi32((int)rk[i]), k1 = _mm256_set1_epi32((int)rk[i - 1]);
         for (int j = 0; j < G; j++) a[j] = XOR(a[j], XOR(round_f(b[j], rol8), k0));
@@ -238,10 +228,7 @@ dec_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G, const
         for (int j = 0; j < S; j++) sb[j] ^= sf(sa[j]) ^ rk[i - 1];
     }
     for (int j = 0; j < G; j++) store8(out + 64 * j, a[j], b[j]);
-    for (int j = 0; j < S; j++) {
-        lwcx_store32le(out + 64 * G + 8 * j, sa[j]);
-        lwcx_store32le(out + 64 * G + 8 * j + 4, sb[j]);
-    }
+    sstore(out + 64 * G, sa, sb, S);
 }
 
 /* One step of BATCH blocks: 8 * WIDE in vector lanes plus SCALAR in
