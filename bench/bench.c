@@ -15,6 +15,7 @@ static const struct {
     const bench_case *const *cases;
 } families[] = {
     {"kcc23p4", bench_cases_kcc23p4},
+    {"kcc24p6", bench_cases_kcc24p6},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 

@@ -142,6 +142,34 @@ LWCX_API int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, 
 LWCX_API int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
                               const uint8_t *in, size_t len);
 
+/* ------------------------------------------------------------------ */
+/* kcc24-p6: the 2024 contest AEAD ("modified GCM": CTR mode with an    */
+/* 8-byte ARX block cipher, 8-byte tag over GF(2^64))                   */
+/*                                                                      */
+/* Messages are 0..255 bytes. Only the first 8*floor(len/8) bytes are   */
+/* encrypted and authenticated, as the contest specifies: these         */
+/* functions read and write exactly lwcx_kcc24p6_processed_len(len)     */
+/* bytes of the input and output, and never touch the trailing          */
+/* len % 8 bytes of either buffer. The nonce is fixed by the design     */
+/* (counter block i = [i, 12 34 56 78 9A BC DE]), so a key must never   */
+/* encrypt two different messages: this is a contest cipher, not a     */
+/* general-purpose AEAD.                                                */
+/* ------------------------------------------------------------------ */
+#define LWCX_KCC24P6_KEY_BYTES 8
+#define LWCX_KCC24P6_TAG_BYTES 8
+#define LWCX_KCC24P6_MAX_BYTES 255
+
+/* The number of bytes that are encrypted and authenticated: 8*floor(len/8). */
+LWCX_API size_t lwcx_kcc24p6_processed_len(size_t len);
+
+/* Encrypts and tags. ct may equal pt. Errors: LWCX_ERR_NULL, LWCX_ERR_LENGTH (len > 255). */
+LWCX_API int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt, size_t len,
+                                  const uint8_t key[8]);
+/* Recomputes the tag over ct and compares it in constant time; only if it
+ * matches is pt written. On LWCX_ERR_AUTH nothing is written. pt may equal ct. */
+LWCX_API int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8],
+                                  const uint8_t key[8]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 
 static const kat_suite *const *const families[] = {
     kat_suites_kcc23p4,
+    kat_suites_kcc24p6,
 };
 
 int kat_next_line(const char **cursor, char *line, size_t cap)
@@ -32,9 +33,14 @@ static int hexval(int c)
 
 int kat_hex(const char *hex, uint8_t *out, size_t n)
 {
+    return kat_hexn(hex, strlen(hex), out, n);
+}
+
+int kat_hexn(const char *hex, size_t len, uint8_t *out, size_t n)
+{
     size_t got = 0;
     int hi = -1;
-    for (; *hex; hex++) {
+    for (const char *end = hex + len; hex < end; hex++) {
         if (isspace((unsigned char)*hex)) continue;
         int v = hexval((unsigned char)*hex);
         if (v < 0 || got == n) return -1;
@@ -46,6 +52,66 @@ int kat_hex(const char *hex, uint8_t *out, size_t n)
         }
     }
     return got == n && hi < 0 ? 0 : -1;
+}
+
+int kat_next_record(const char **cursor, kat_record *rec)
+{
+    const char *p = *cursor;
+    rec->count = 0;
+    while (*p) {
+        size_t n = strcspn(p, "\n");
+        const char *line = p, *end = p + n;
+        p = *end ? end + 1 : end;
+        while (end > line && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t')) end--;
+        if (line == end) { /* blank line: ends a record that has begun */
+            if (rec->count) break;
+            continue;
+        }
+        if (line[0] == '#') continue;
+        const char *eq = memchr(line, '=', (size_t)(end - line));
+        if (!eq || rec->count == KAT_MAX_FIELDS) continue;
+        const char *name_end = eq, *value = eq + 1;
+        while (name_end > line && name_end[-1] == ' ') name_end--;
+        while (value < end && *value == ' ') value++;
+        rec->field[rec->count].name = line;
+        rec->field[rec->count].name_len = (size_t)(name_end - line);
+        rec->field[rec->count].value = value;
+        rec->field[rec->count].value_len = (size_t)(end - value);
+        rec->count++;
+    }
+    *cursor = p;
+    return rec->count > 0;
+}
+
+const char *kat_field(const kat_record *rec, const char *name, size_t *len)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < rec->count; i++)
+        if (rec->field[i].name_len == n && memcmp(rec->field[i].name, name, n) == 0) {
+            *len = rec->field[i].value_len;
+            return rec->field[i].value;
+        }
+    return NULL;
+}
+
+long kat_field_long(const kat_record *rec, const char *name)
+{
+    size_t len;
+    const char *v = kat_field(rec, name, &len);
+    if (!v || len == 0 || len > 9) return -1;
+    long x = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (v[i] < '0' || v[i] > '9') return -1;
+        x = 10 * x + (v[i] - '0');
+    }
+    return x;
+}
+
+int kat_field_hex(const kat_record *rec, const char *name, uint8_t *out, size_t n)
+{
+    size_t len;
+    const char *v = kat_field(rec, name, &len);
+    return v ? kat_hexn(v, len, out, n) : -1;
 }
 
 int kat_run_all(FILE *out, const char *only)

@@ -23,7 +23,29 @@ int kat_run_all(FILE *out, const char *only_primitive);
 int kat_next_line(const char **cursor, char *line, size_t cap);
 /* Parses hex into bytes: exactly n bytes, whitespace ignored; 0 on success. */
 int kat_hex(const char *hex, uint8_t *out, size_t n);
+/* The same for the first len characters of hex. */
+int kat_hexn(const char *hex, size_t len, uint8_t *out, size_t n);
+
+/* A record of "Name = value" lines ended by a blank line (NIST KAT style).
+ * Values point into the embedded text; they are not NUL-terminated. */
+#define KAT_MAX_FIELDS 12
+typedef struct kat_record {
+    size_t count;
+    struct {
+        const char *name, *value;
+        size_t name_len, value_len;
+    } field[KAT_MAX_FIELDS];
+} kat_record;
+/* Reads the next record; returns 0 at the end of the text. Comment lines (#) are skipped. */
+int kat_next_record(const char **cursor, kat_record *rec);
+/* The value of a field, or NULL; *len receives its length. */
+const char *kat_field(const kat_record *rec, const char *name, size_t *len);
+/* A decimal field, or -1 if absent or malformed. */
+long kat_field_long(const kat_record *rec, const char *name);
+/* A hex field of exactly n bytes; 0 on success. */
+int kat_field_hex(const kat_record *rec, const char *name, uint8_t *out, size_t n);
 
 extern const kat_suite *const kat_suites_kcc23p4[];
+extern const kat_suite *const kat_suites_kcc24p6[];
 
 #endif

@@ -1,0 +1,43 @@
+/* kcc24-p6: the narrow interface every implementation fills.
+ *
+ * The AEAD (modes.c) is CTR encryption followed by the GF(2^64) tag over the
+ * ciphertext; an implementation supplies the two halves. nblocks is 0..31. */
+#ifndef LWCX_KCC24P6_IMPL_H
+#define LWCX_KCC24P6_IMPL_H
+
+#include "../core/internal.h"
+
+#define KCC24P6_ROUNDS 80
+#define KCC24P6_MAX_BLOCKS 31 /* 255 bytes */
+
+typedef struct kcc24p6_impl {
+    lwcx_impl_desc desc;
+    /* out = in ^ E(counter_i) for blocks i < nblocks, key schedule included; out may equal in */
+    void (*ctr)(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8]);
+    /* the tag over nblocks ciphertext blocks */
+    void (*tag)(uint8_t tag[8], const uint8_t *ct, size_t nblocks);
+} kcc24p6_impl;
+
+/* Facts of the design shared by the optimized implementations. */
+extern const uint8_t kcc24p6_nonce[7];
+/* Key-schedule additive constants: byte b of entry (i mod 8) is
+ * ROL8(C[b], (i+3) % 8) for even b and ROL8(C[b], (i+7) % 8) for odd b. */
+extern const uint64_t kcc24p6_rc[8];
+/* H for a message of n blocks, as a little-endian u64 */
+uint64_t kcc24p6_h(unsigned n);
+/* x^64 reduction of a 128-bit carry-less product modulo x^64 + x^9 + 1 */
+static inline uint64_t kcc24p6_reduce(uint64_t lo, uint64_t hi)
+{
+    uint64_t t = hi >> 55;
+    return lo ^ hi ^ (hi << 9) ^ t ^ (t << 9);
+}
+
+extern const kcc24p6_impl kcc24p6_ref, kcc24p6_portable;
+#if defined(__x86_64__)
+extern const kcc24p6_impl kcc24p6_avx2;
+#endif
+#if defined(__aarch64__)
+extern const kcc24p6_impl kcc24p6_neon;
+#endif
+
+#endif
