@@ -23,6 +23,8 @@ extern const uint8_t kcc24p6_nonce[7];
 /* Key-schedule additive constants: byte b of entry (i mod 8) is
  * ROL8(C[b], (i+3) % 8) for even b and ROL8(C[b], (i+7) % 8) for odd b. */
 extern const uint64_t kcc24p6_rc[8];
+/* The 80 round keys of 8 bytes */
+void kcc24p6_key_schedule(uint8_t rk[KCC24P6_ROUNDS][8], const uint8_t key[8]);
 /* H for a message of n blocks, as a little-endian u64 */
 uint64_t kcc24p6_h(unsigned n);
 /* x^64 reduction of a 128-bit carry-less product modulo x^64 + x^9 + 1 */
@@ -30,6 +32,20 @@ static inline uint64_t kcc24p6_reduce(uint64_t lo, uint64_t hi)
 {
     uint64_t t = hi >> 55;
     return lo ^ hi ^ (hi << 9) ^ t ^ (t << 9);
+}
+
+/* byte-wise rotate left of all 8 bytes by r (0..7) */
+static inline uint64_t kcc24p6_rol_bytes(uint64_t x, unsigned r)
+{
+    if (r == 0) return x;
+    const uint64_t keep_hi = 0x0101010101010101u * ((0xffu << r) & 0xffu), keep_lo = 0x0101010101010101u * (0xffu >> (8 - r));
+    return ((x << r) & keep_hi) | ((x >> (8 - r)) & keep_lo);
+}
+
+/* byte-wise addition mod 256 */
+static inline uint64_t kcc24p6_add_bytes(uint64_t a, uint64_t b)
+{
+    return ((a & 0x7f7f7f7f7f7f7f7fu) + (b & 0x7f7f7f7f7f7f7f7fu)) ^ ((a ^ b) & 0x8080808080808080u);
 }
 
 extern const kcc24p6_impl kcc24p6_ref, kcc24p6_portable;

@@ -5,41 +5,12 @@
  * block b, so each round step is one loop over the blocks that the compiler
  * can turn into wide byte operations. The state's byte rotation becomes a
  * renaming of slices: in round r, logical byte j lives in slice (j + r) % 8.
- * The key schedule runs in 64-bit SWAR, all 8 key bytes at once.
+ * The key schedule (modes.c) runs in 64-bit SWAR, all 8 key bytes at once.
  *
  * Tag: A <- (H*(A ^ C))^2 = H^2 * (A ^ C)^2, and x -> H^2 * x^2 is GF(2)-linear
  * (squaring is linear in characteristic 2). So one step is a linear map,
  * applied with 16 lookups in 4-bit tables built once per message. */
 #include "kcc24p6_impl.h"
-
-#define LO7 0x7f7f7f7f7f7f7f7fu
-#define HI1 0x8080808080808080u
-#define ONES 0x0101010101010101u
-
-/* byte-wise rotate left of all 8 bytes by r (0..7) */
-static inline uint64_t rol_bytes(uint64_t x, unsigned r)
-{
-    if (r == 0) return x;
-    const uint64_t keep_hi = ONES * ((0xffu << r) & 0xffu), keep_lo = ONES * (0xffu >> (8 - r));
-    return ((x << r) & keep_hi) | ((x >> (8 - r)) & keep_lo);
-}
-
-/* byte-wise addition mod 256 */
-static inline uint64_t add_bytes(uint64_t a, uint64_t b)
-{
-    return ((a & LO7) + (b & LO7)) ^ ((a ^ b) & HI1);
-}
-
-static void key_schedule(uint64_t rk[KCC24P6_ROUNDS], const uint8_t key[8])
-{
-    const uint64_t even = 0x00ff00ff00ff00ffu;
-    uint64_t k = lwcx_load64le(key);
-    rk[0] = k;
-    for (unsigned i = 1; i < KCC24P6_ROUNDS; i++) {
-        uint64_t rot = (rol_bytes(k, (i + 1) % 8) & even) | (rol_bytes(k, (i + 5) % 8) & ~even);
-        rk[i] = k = add_bytes(rot, kcc24p6_rc[i % 8]);
-    }
-}
 
 /* 32 lanes of one byte position, seen as bytes (for the additions) or as
  * 64-bit words (for the rotations, which are the same for every lane). */
@@ -50,7 +21,7 @@ typedef union slice {
 
 /* The whole cipher over LANES byte-sliced blocks (LANES a constant per call site). */
 static inline __attribute__((always_inline)) void
-ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint64_t rk[KCC24P6_ROUNDS],
+ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC24P6_ROUNDS][8],
           const unsigned LANES)
 {
     slice st[8];
@@ -61,15 +32,14 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint64_t rk[KCC
     for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
 #pragma GCC unroll 8
         for (unsigned q = 0; q < 8; q++) {
-            const uint64_t k = rk[base + q];
 #pragma GCC unroll 7
             for (unsigned j = 7; j >= 1; j--) {
                 slice *dst = &st[(j + q) & 7];
                 const slice *src = &st[(j - 1 + q) & 7];
-                const uint8_t kj = (uint8_t)(k >> (8 * j));
+                const uint8_t kj = rk[base + q][j];
                 for (unsigned b = 0; b < LANES; b++)
                     dst->b[b] = (uint8_t)(kj ^ (uint8_t)(src->b[b] + (kj ^ dst->b[b])));
-                for (unsigned w = 0; w < LANES / 8; w++) dst->w[w] = rol_bytes(dst->w[w], j);
+                for (unsigned w = 0; w < LANES / 8; w++) dst->w[w] = kcc24p6_rol_bytes(dst->w[w], j);
             }
         }
     }
@@ -80,8 +50,8 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint64_t rk[KCC
 
 static void portable_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
-    uint64_t rk[KCC24P6_ROUNDS];
-    key_schedule(rk, key);
+    uint8_t rk[KCC24P6_ROUNDS][8];
+    kcc24p6_key_schedule(rk, key);
     switch ((nblocks + 7) / 8) { /* lanes: the blocks rounded up to a whole 64-bit word */
     case 1: ctr_lanes(out, in, nblocks, rk, 8); break;
     case 2: ctr_lanes(out, in, nblocks, rk, 16); break;

@@ -1,0 +1,111 @@
+/* kcc24-p6: known answers on every implementation; differential tests
+ * against ref on random keys and messages of every length 0..255; every
+ * single-bit flip of ciphertext and tag is rejected with no plaintext
+ * released; trailing len % 8 bytes are never touched; bad arguments. */
+#include "../kat/kat.h"
+#include "lwcx.h"
+#include "testutil.h"
+
+static size_t available(const char *names[16])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < lwcx_impl_count("kcc24p6"); i++) {
+        lwcx_impl_info info;
+        if (lwcx_impl_get("kcc24p6", i, &info) == 0 && info.available) names[n++] = info.name;
+    }
+    return n;
+}
+
+static void differential(const char *impl)
+{
+    for (size_t len = 0; len <= 255; len++) {
+        uint8_t key[8], pt[255], want_ct[255], want_tag[8], tag[8];
+        tu_fill(key, 8);
+        tu_fill(pt, len);
+        lwcx_impl_select("kcc24p6", "ref");
+        CHECK(lwcx_kcc24p6_encrypt(want_ct, want_tag, pt, len, key) == LWCX_OK, "ref len=%zu", len);
+        lwcx_impl_select("kcc24p6", impl);
+        tu_buf ct = tu_alloc(len), back = tu_alloc(len);
+        const size_t n8 = lwcx_kcc24p6_processed_len(len);
+        CHECK(n8 == len / 8 * 8, "processed length");
+        CHECK(lwcx_kcc24p6_encrypt(ct.p, tag, pt, len, key) == LWCX_OK, "%s", impl);
+        CHECK(memcmp(ct.p, want_ct, n8) == 0 && memcmp(tag, want_tag, 8) == 0,
+              "%s differs from ref, len=%zu", impl, len);
+        /* the trailing len % 8 bytes of the output are left as they were */
+        int untouched = 1;
+        for (size_t i = n8; i < len; i++) untouched &= ct.p[i] == 0xA5;
+        CHECK(untouched, "%s wrote past the processed bytes, len=%zu", impl, len);
+        memset(back.p, 0xA5, len);
+        CHECK(lwcx_kcc24p6_decrypt(back.p, ct.p, len, tag, key) == LWCX_OK, "%s decrypt len=%zu", impl, len);
+        CHECK(memcmp(back.p, pt, n8) == 0, "%s round trip len=%zu", impl, len);
+        CHECK(tu_guard_ok(&ct) && tu_guard_ok(&back), "%s guard bytes len=%zu", impl, len);
+        /* in place both ways */
+        uint8_t buf[255];
+        memcpy(buf, pt, len);
+        lwcx_kcc24p6_encrypt(buf, tag, buf, len, key);
+        CHECK(memcmp(buf, want_ct, n8) == 0, "%s in-place encrypt len=%zu", impl, len);
+        CHECK(lwcx_kcc24p6_decrypt(buf, buf, len, tag, key) == LWCX_OK && memcmp(buf, pt, n8) == 0,
+              "%s in-place decrypt len=%zu", impl, len);
+        tu_free(&ct);
+        tu_free(&back);
+    }
+}
+
+/* Every single-bit flip of ciphertext or tag fails, and the output buffer is untouched. */
+static void forgeries(const char *impl, size_t len)
+{
+    uint8_t key[8], pt[255], ct[255], tag[8], out[255];
+    lwcx_impl_select("kcc24p6", impl);
+    tu_fill(key, 8);
+    tu_fill(pt, len);
+    lwcx_kcc24p6_encrypt(ct, tag, pt, len, key);
+    const size_t n8 = lwcx_kcc24p6_processed_len(len);
+    unsigned rejected = 0, untouched = 0, total = 0;
+    for (size_t bit = 0; bit < 8 * (n8 + 8); bit++, total++) {
+        uint8_t *p = bit < 8 * n8 ? ct : tag;
+        size_t at = bit < 8 * n8 ? bit : bit - 8 * n8;
+        p[at / 8] ^= (uint8_t)(1u << (at % 8));
+        memset(out, 0x5A, sizeof out);
+        rejected += lwcx_kcc24p6_decrypt(out, ct, len, tag, key) == LWCX_ERR_AUTH;
+        int same = 1;
+        for (size_t i = 0; i < sizeof out; i++) same &= out[i] == 0x5A;
+        untouched += same;
+        p[at / 8] ^= (uint8_t)(1u << (at % 8));
+    }
+    CHECK(rejected == total, "%s: %u of %u flips rejected, len=%zu", impl, rejected, total, len);
+    CHECK(untouched == total, "%s: plaintext written on a failed tag, len=%zu", impl, len);
+    CHECK(lwcx_kcc24p6_decrypt(out, ct, len, tag, key) == LWCX_OK, "%s: the genuine message", impl);
+}
+
+static void bad_arguments(void)
+{
+    uint8_t b[256] = {0}, k[8] = {0}, t[8] = {0};
+    CHECK(lwcx_kcc24p6_encrypt(b, t, b, 256, k) == LWCX_ERR_LENGTH, "256 bytes is too long");
+    CHECK(lwcx_kcc24p6_decrypt(b, b, 1000, t, k) == LWCX_ERR_LENGTH, "1000 bytes is too long");
+    CHECK(lwcx_kcc24p6_encrypt(NULL, t, b, 8, k) == LWCX_ERR_NULL, "null ct");
+    CHECK(lwcx_kcc24p6_encrypt(b, NULL, b, 8, k) == LWCX_ERR_NULL, "null tag");
+    CHECK(lwcx_kcc24p6_encrypt(b, t, NULL, 8, k) == LWCX_ERR_NULL, "null pt");
+    CHECK(lwcx_kcc24p6_encrypt(b, t, b, 8, NULL) == LWCX_ERR_NULL, "null key");
+    CHECK(lwcx_kcc24p6_decrypt(b, b, 8, NULL, k) == LWCX_ERR_NULL, "null tag");
+    CHECK(lwcx_kcc24p6_decrypt(NULL, b, 8, t, k) == LWCX_ERR_NULL, "null pt");
+    CHECK(lwcx_kcc24p6_encrypt(NULL, t, NULL, 7, k) == LWCX_OK, "under one block needs no buffers");
+}
+
+int main(void)
+{
+    CHECK(kat_run_all(stdout, "kcc24p6") == 0, "known answers (see the lines above)");
+    const char *names[16];
+    size_t n = available(names);
+    CHECK(n >= 2, "ref and portable are always available");
+    for (size_t i = 0; i < n; i++) {
+        printf("differential and forgeries: %s\n", names[i]);
+        differential(names[i]);
+        forgeries(names[i], 0);
+        forgeries(names[i], 13);
+        forgeries(names[i], 192);
+        forgeries(names[i], 255);
+    }
+    lwcx_impl_select("kcc24p6", NULL);
+    bad_arguments();
+    return tu_finish();
+}
