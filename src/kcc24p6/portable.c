@@ -12,52 +12,62 @@
  * applied with 16 lookups in 4-bit tables built once per message. */
 #include "kcc24p6_impl.h"
 
-/* 32 lanes of one byte position, seen as bytes (for the additions) or as
- * 64-bit words (for the rotations, which are the same for every lane). */
-typedef union slice {
-    uint8_t b[32];
-    uint64_t w[4];
-} slice;
+/* Step J of round Q of an 8-round group: logical byte J lives in slice
+ * (J + Q) % 8. Blocks 0..15 are byte lanes of s[][] (everything but the lane
+ * index is a constant, so the compiler turns the lane loop into 16-byte
+ * vector operations); blocks 16..31 are the bytes of W 64-bit words w[][] in
+ * SWAR form, which the integer units work through in parallel. */
+#define STEP(Q, J)                                                                           \
+    do {                                                                                     \
+        const uint8_t k_ = rk[base + (Q)][J];                                                \
+        const unsigned dst_ = ((J) + (Q)) & 7, src_ = ((J) - 1 + (Q)) & 7;                   \
+        for (unsigned b = 0; b < 16; b++) {                                                  \
+            uint8_t t_ = (uint8_t)(k_ ^ (uint8_t)(s[src_][b] + (k_ ^ s[dst_][b])));           \
+            s[dst_][b] = (uint8_t)((uint8_t)(t_ << (J)) | (uint8_t)(t_ >> (8 - (J))));       \
+        }                                                                                    \
+        const uint64_t kk_ = k_ * 0x0101010101010101u;                                       \
+        for (unsigned m = 0; m < W; m++)                                                     \
+            w[dst_][m] = kcc24p6_rol_bytes(kk_ ^ kcc24p6_add_bytes(w[src_][m], kk_ ^ w[dst_][m]), J); \
+    } while (0)
+#define ROUND(Q)                                                                             \
+    do {                                                                                     \
+        STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4); STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);  \
+    } while (0)
 
-/* The whole cipher over LANES byte-sliced blocks (LANES a constant per call site). */
+/* The whole cipher over 16 + 8W blocks (W a constant per call site). */
 static inline __attribute__((always_inline)) void
 ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC24P6_ROUNDS][8],
-          const unsigned LANES)
+          const unsigned W)
 {
-    slice st[8];
-    for (unsigned b = 0; b < LANES; b++) st[0].b[b] = (uint8_t)b;
-    for (unsigned j = 1; j < 8; j++)
-        for (unsigned b = 0; b < LANES; b++) st[j].b[b] = kcc24p6_nonce[j - 1];
-
+    uint8_t s[8][16];
+    uint64_t w[8][2];
+    for (unsigned b = 0; b < 16; b++) s[0][b] = (uint8_t)b;
+    for (unsigned m = 0; m < W; m++) w[0][m] = 0x0706050403020100u + 0x0808080808080808u * (2 + m);
+    for (unsigned j = 1; j < 8; j++) {
+        for (unsigned b = 0; b < 16; b++) s[j][b] = kcc24p6_nonce[j - 1];
+        for (unsigned m = 0; m < W; m++) w[j][m] = kcc24p6_nonce[j - 1] * 0x0101010101010101u;
+    }
     for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
-#pragma GCC unroll 8
-        for (unsigned q = 0; q < 8; q++) {
-#pragma GCC unroll 7
-            for (unsigned j = 7; j >= 1; j--) {
-                slice *dst = &st[(j + q) & 7];
-                const slice *src = &st[(j - 1 + q) & 7];
-                const uint8_t kj = rk[base + q][j];
-                for (unsigned b = 0; b < LANES; b++)
-                    dst->b[b] = (uint8_t)(kj ^ (uint8_t)(src->b[b] + (kj ^ dst->b[b])));
-                for (unsigned w = 0; w < LANES / 8; w++) dst->w[w] = kcc24p6_rol_bytes(dst->w[w], j);
-            }
-        }
+        ROUND(0); ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5); ROUND(6); ROUND(7);
     }
     /* after 80 rounds (a multiple of 8) logical byte j is back in slice j */
     for (size_t b = 0; b < nblocks; b++)
-        for (unsigned j = 0; j < 8; j++) out[8 * b + j] = in[8 * b + j] ^ st[j].b[b];
+        for (unsigned j = 0; j < 8; j++) {
+            uint8_t ks = b < 16 ? s[j][b] : (uint8_t)(w[j][(b - 16) / 8] >> (8 * ((b - 16) % 8)));
+            out[8 * b + j] = in[8 * b + j] ^ ks;
+        }
 }
 
 static void portable_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
     uint8_t rk[KCC24P6_ROUNDS][8];
     kcc24p6_key_schedule(rk, key);
-    switch ((nblocks + 7) / 8) { /* lanes: the blocks rounded up to a whole 64-bit word */
-    case 1: ctr_lanes(out, in, nblocks, rk, 8); break;
-    case 2: ctr_lanes(out, in, nblocks, rk, 16); break;
-    case 3: ctr_lanes(out, in, nblocks, rk, 24); break;
-    default: ctr_lanes(out, in, nblocks, rk, 32); break;
-    }
+    if (nblocks <= 16)
+        ctr_lanes(out, in, nblocks, rk, 0);
+    else if (nblocks <= 24)
+        ctr_lanes(out, in, nblocks, rk, 1);
+    else
+        ctr_lanes(out, in, nblocks, rk, 2);
     lwcx_wipe(rk, sizeof rk);
 }
 
