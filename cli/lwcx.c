@@ -16,12 +16,19 @@ static const char usage[] =
     "                                implementation (exit status 1 on any failure)\n"
     "  bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
     "                                cycles per unit, min and median, speedup over ref\n"
+    "  enc --alg kcc24p6 (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
+    "                                authenticated encryption; writes ciphertext || tag\n"
+    "  dec --alg kcc24p6 (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
+    "                                verify, then decrypt; on a bad tag nothing is written\n"
     "  --help, -h                    this text\n"
     "  --version                     the version\n"
     "\n"
     "environment:\n"
     "  LWCX_IMPL=prim:impl,...       force implementations (a bare name applies to all)\n"
     "  LWCX_CPU_DISABLE=avx2,...     hide CPU features from the dispatcher\n";
+
+int cmd_enc(int argc, char **argv);
+int cmd_dec(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
@@ -133,6 +140,8 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "kat") == 0) return cmd_kat(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
+    if (strcmp(cmd, "enc") == 0) return cmd_enc(argc - 2, argv + 2);
+    if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 2, argv + 2);
     fprintf(stderr, "lwcx: unknown command '%s' (try 'lwcx --help')\n", cmd);
     return 2;
 }

@@ -152,7 +152,9 @@ LWCX_API int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], u
 /* bytes of the input and output, and never touch the trailing          */
 /* len % 8 bytes of either buffer. The nonce is fixed by the design     */
 /* (counter block i = [i, 12 34 56 78 9A BC DE]), so a key must never   */
-/* encrypt two different messages: this is a contest cipher, not a     */
+/* encrypt two different messages; and the tag depends only on the     */
+/* ciphertext and its length, not on the key, so it detects changes to  */
+/* the ciphertext but not a wrong key. This is a contest cipher, not a  */
 /* general-purpose AEAD.                                                */
 /* ------------------------------------------------------------------ */
 #define LWCX_KCC24P6_KEY_BYTES 8
