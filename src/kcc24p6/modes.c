@@ -57,6 +57,9 @@ static const lwcx_impl_desc *const impls[] = {
 #if defined(__x86_64__)
     &kcc24p6_avx2.desc,
 #endif
+#if defined(__aarch64__)
+    &kcc24p6_neon.desc,
+#endif
     &kcc24p6_portable.desc,
     &kcc24p6_ref.desc,
     NULL,
