@@ -29,17 +29,19 @@ typedef __m256i V;
         *d_ = ROTB(_mm256_xor_si256(k_, t_), J);                                           \
     } while (0)
 
+/* the key schedule runs in the same loop, in SWAR on the integer units,
+ * hidden behind the vector work */
 #define ROUND(Q)                                                               \
     do {                                                                       \
-        const V rkv = _mm256_set1_epi64x((long long)lwcx_load64le(rk[base + (Q)]));           \
+        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));              \
+        const V rkv = _mm256_set1_epi64x((long long)kk);                       \
         STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4);                        \
         STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);                                    \
     } while (0)
 
 static void avx2_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
-    uint8_t rk[KCC24P6_ROUNDS][8];
-    kcc24p6_key_schedule(rk, key);
+    uint64_t kk = lwcx_load64le(key);
     V s[8];
     s[0] = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
@@ -48,7 +50,7 @@ static void avx2_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint
         ROUND(0); ROUND(1); ROUND(2); ROUND(3);
         ROUND(4); ROUND(5); ROUND(6); ROUND(7);
     }
-    lwcx_wipe(rk, sizeof rk);
+    lwcx_wipe(&kk, sizeof kk);
 
     /* transpose back: 8 registers of byte j -> 32 blocks of 8 bytes */
     V t0 = _mm256_unpacklo_epi8(s[0], s[1]), t1 = _mm256_unpackhi_epi8(s[0], s[1]);

@@ -23,8 +23,6 @@ extern const uint8_t kcc24p6_nonce[7];
 /* Key-schedule additive constants: byte b of entry (i mod 8) is
  * ROL8(C[b], (i+3) % 8) for even b and ROL8(C[b], (i+7) % 8) for odd b. */
 extern const uint64_t kcc24p6_rc[8];
-/* The 80 round keys of 8 bytes */
-void kcc24p6_key_schedule(uint8_t rk[KCC24P6_ROUNDS][8], const uint8_t key[8]);
 /* H for a message of n blocks, as a little-endian u64 */
 uint64_t kcc24p6_h(unsigned n);
 /* x^64 reduction of a 128-bit carry-less product modulo x^64 + x^9 + 1 */
@@ -46,6 +44,15 @@ static inline uint64_t kcc24p6_rol_bytes(uint64_t x, unsigned r)
 static inline uint64_t kcc24p6_add_bytes(uint64_t a, uint64_t b)
 {
     return ((a & 0x7f7f7f7f7f7f7f7fu) + (b & 0x7f7f7f7f7f7f7f7fu)) ^ ((a ^ b) & 0x8080808080808080u);
+}
+
+/* One key-schedule step in SWAR: round key i from round key i-1 (i >= 1);
+ * q = i % 8 should be a compile-time constant. */
+static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
+{
+    const uint64_t even = 0x00ff00ff00ff00ffu;
+    uint64_t rot = (kcc24p6_rol_bytes(k, (q + 1) % 8) & even) | (kcc24p6_rol_bytes(k, (q + 5) % 8) & ~even);
+    return kcc24p6_add_bytes(rot, kcc24p6_rc[q]);
 }
 
 extern const kcc24p6_impl kcc24p6_ref, kcc24p6_portable;

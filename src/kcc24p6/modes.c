@@ -1,7 +1,5 @@
 /* kcc24-p6 design constants shared by the optimized implementations, and the AEAD
  * itself (CTR then tag; verify then decrypt) written once over kcc24p6_impl. */
-#include <string.h>
-
 #include "kcc24p6_impl.h"
 
 const uint8_t kcc24p6_nonce[7] = {0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE};
@@ -18,39 +16,6 @@ uint64_t kcc24p6_h(unsigned n)
                           (uint8_t)(c ^ 0x78), (uint8_t)(c & 0x9A), (uint8_t)(c | 0xBC),
                           (uint8_t)(c ^ 0xDE)};
     return lwcx_load64le(h);
-}
-
-/* The key schedule for the optimized implementations: the 8 key bytes are 8
- * independent chains of rotate-then-add, so each step is two one-cycle
- * instructions; unrolling by 8 makes every rotation amount a constant. */
-static inline uint8_t rol8c(uint8_t x, unsigned r)
-{
-    return (uint8_t)((x << (r & 7)) | (x >> ((8 - r) & 7)));
-}
-
-void kcc24p6_key_schedule(uint8_t rk[KCC24P6_ROUNDS][8], const uint8_t key[8])
-{
-    uint8_t k0 = key[0], k1 = key[1], k2 = key[2], k3 = key[3], k4 = key[4], k5 = key[5],
-            k6 = key[6], k7 = key[7];
-    memcpy(rk[0], key, 8);
-    for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
-#pragma GCC unroll 8
-        for (unsigned q = 0; q < 8; q++) {
-            const unsigned i = base + q, e = (q + 1) % 8, o = (q + 5) % 8;
-            const uint64_t c = kcc24p6_rc[q];
-            if (i == 0) continue;
-            k0 = (uint8_t)(rol8c(k0, e) + (uint8_t)c);
-            k1 = (uint8_t)(rol8c(k1, o) + (uint8_t)(c >> 8));
-            k2 = (uint8_t)(rol8c(k2, e) + (uint8_t)(c >> 16));
-            k3 = (uint8_t)(rol8c(k3, o) + (uint8_t)(c >> 24));
-            k4 = (uint8_t)(rol8c(k4, e) + (uint8_t)(c >> 32));
-            k5 = (uint8_t)(rol8c(k5, o) + (uint8_t)(c >> 40));
-            k6 = (uint8_t)(rol8c(k6, e) + (uint8_t)(c >> 48));
-            k7 = (uint8_t)(rol8c(k7, o) + (uint8_t)(c >> 56));
-            rk[i][0] = k0, rk[i][1] = k1, rk[i][2] = k2, rk[i][3] = k3;
-            rk[i][4] = k4, rk[i][5] = k5, rk[i][6] = k6, rk[i][7] = k7;
-        }
-    }
 }
 
 static const lwcx_impl_desc *const impls[] = {

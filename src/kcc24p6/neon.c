@@ -12,7 +12,7 @@
 
 #define STEP(Q, J)                                                                              \
     do {                                                                                        \
-        const uint8x16_t k_ = vdupq_n_u8(rk[base + (Q)][J]);                                    \
+        const uint8x16_t k_ = vdupq_n_u8((uint8_t)(kk >> (8 * (J))));                           \
         for (int g = 0; g < G; g++) {                                                           \
             uint8x16_t *d_ = &s[((J) + (Q)) & 7][g];                                            \
             const uint8x16_t t_ = vaddq_u8(s[((J) - 1 + (Q)) & 7][g], veorq_u8(k_, *d_));       \
@@ -21,12 +21,14 @@
     } while (0)
 #define ROUND(Q)                                                                                \
     do {                                                                                        \
+        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));                               \
         STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4); STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);     \
     } while (0)
 
 static inline __attribute__((always_inline)) void
-ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC24P6_ROUNDS][8], const int G)
+ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], const int G)
 {
+    uint64_t kk = lwcx_load64le(key); /* the round key, advanced inside the round loop */
     static const uint8_t lanes[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     uint8x16_t s[8][2];
     for (int g = 0; g < G; g++) {
@@ -36,6 +38,7 @@ ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC24P6_
     for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
         ROUND(0); ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5); ROUND(6); ROUND(7);
     }
+    lwcx_wipe(&kk, sizeof kk);
     uint8_t ks[8][32];
     for (int j = 0; j < 8; j++)
         for (int g = 0; g < G; g++) vst1q_u8(&ks[j][16 * g], s[j][g]);
@@ -46,13 +49,10 @@ ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC24P6_
 
 static void neon_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
-    uint8_t rk[KCC24P6_ROUNDS][8];
-    kcc24p6_key_schedule(rk, key);
     if (nblocks <= 16)
-        ctr_g(out, in, nblocks, rk, 1);
+        ctr_g(out, in, nblocks, key, 1);
     else
-        ctr_g(out, in, nblocks, rk, 2);
-    lwcx_wipe(rk, sizeof rk);
+        ctr_g(out, in, nblocks, key, 2);
 }
 
 static inline void clmul(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)

@@ -5,7 +5,7 @@
  * block b, so each round step is one loop over the blocks that the compiler
  * can turn into wide byte operations. The state's byte rotation becomes a
  * renaming of slices: in round r, logical byte j lives in slice (j + r) % 8.
- * The key schedule (modes.c) runs in 64-bit SWAR, all 8 key bytes at once.
+ * The key schedule runs inside the round loop in 64-bit SWAR, all 8 key bytes at once.
  *
  * Tag: A <- (H*(A ^ C))^2 = H^2 * (A ^ C)^2, and x -> H^2 * x^2 is GF(2)-linear
  * (squaring is linear in characteristic 2). So one step is a linear map,
@@ -19,7 +19,7 @@
  * SWAR form, which the integer units work through in parallel. */
 #define STEP(Q, J)                                                                           \
     do {                                                                                     \
-        const uint8_t k_ = rk[base + (Q)][J];                                                \
+        const uint8_t k_ = (uint8_t)(kk >> (8 * (J)));                                       \
         const unsigned dst_ = ((J) + (Q)) & 7, src_ = ((J) - 1 + (Q)) & 7;                   \
         for (unsigned b = 0; b < 16; b++) {                                                  \
             uint8_t t_ = (uint8_t)(k_ ^ (uint8_t)(s[src_][b] + (k_ ^ s[dst_][b])));           \
@@ -31,14 +31,15 @@
     } while (0)
 #define ROUND(Q)                                                                             \
     do {                                                                                     \
+        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));                            \
         STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4); STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);  \
     } while (0)
 
 /* The whole cipher over 16 + 8W blocks (W a constant per call site). */
 static inline __attribute__((always_inline)) void
-ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC24P6_ROUNDS][8],
-          const unsigned W)
+ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], const unsigned W)
 {
+    uint64_t kk = lwcx_load64le(key); /* the round key, advanced inside the round loop */
     uint8_t s[8][16];
     uint64_t w[8][2];
     for (unsigned b = 0; b < 16; b++) s[0][b] = (uint8_t)b;
@@ -50,6 +51,7 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC2
     for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
         ROUND(0); ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5); ROUND(6); ROUND(7);
     }
+    lwcx_wipe(&kk, sizeof kk);
     /* after 80 rounds (a multiple of 8) logical byte j is back in slice j */
     for (size_t b = 0; b < nblocks; b++)
         for (unsigned j = 0; j < 8; j++) {
@@ -60,15 +62,12 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t rk[KCC2
 
 static void portable_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
-    uint8_t rk[KCC24P6_ROUNDS][8];
-    kcc24p6_key_schedule(rk, key);
     if (nblocks <= 16)
-        ctr_lanes(out, in, nblocks, rk, 0);
+        ctr_lanes(out, in, nblocks, key, 0);
     else if (nblocks <= 24)
-        ctr_lanes(out, in, nblocks, rk, 1);
+        ctr_lanes(out, in, nblocks, key, 1);
     else
-        ctr_lanes(out, in, nblocks, rk, 2);
-    lwcx_wipe(rk, sizeof rk);
+        ctr_lanes(out, in, nblocks, key, 2);
 }
 
 /* x * x^2 (mod x^64 + x^9 + 1) */
