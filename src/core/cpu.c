@@ -37,6 +37,7 @@ static uint32_t detect(void)
         if (b & (1u << 8)) f |= LWCX_CPU_BMI2;
         if (ymm_ok && (b & (1u << 5))) f |= LWCX_CPU_AVX2;
         if (ymm_ok && (c & (1u << 10))) f |= LWCX_CPU_VPCLMUL;
+        if (ymm_ok && (c & (1u << 8))) f |= LWCX_CPU_GFNI;
         if (zmm_ok && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)))
             f |= LWCX_CPU_AVX512;
     }
@@ -119,7 +120,8 @@ static const struct {
 } feature_names[] = {
     {"ssse3", LWCX_CPU_SSSE3},   {"sse4.1", LWCX_CPU_SSE41}, {"avx2", LWCX_CPU_AVX2},
     {"bmi2", LWCX_CPU_BMI2},     {"pclmul", LWCX_CPU_PCLMUL}, {"vpclmul", LWCX_CPU_VPCLMUL},
-    {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"neon", LWCX_CPU_NEON},
+    {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"gfni", LWCX_CPU_GFNI},
+    {"neon", LWCX_CPU_NEON},
     {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES},
 };
 

@@ -57,7 +57,7 @@ static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
 
 extern const kcc24p6_impl kcc24p6_ref, kcc24p6_portable;
 #if defined(__x86_64__)
-extern const kcc24p6_impl kcc24p6_avx2;
+extern const kcc24p6_impl kcc24p6_avx2, kcc24p6_gfni;
 #endif
 #if defined(__aarch64__)
 extern const kcc24p6_impl kcc24p6_neon;

@@ -20,6 +20,7 @@ uint64_t kcc24p6_h(unsigned n)
 
 static const lwcx_impl_desc *const impls[] = {
 #if defined(__x86_64__)
+    &kcc24p6_gfni.desc,
     &kcc24p6_avx2.desc,
 #endif
 #if defined(__aarch64__)
