@@ -77,6 +77,13 @@ static inline uint64_t mul_x2(uint64_t v)
     return (v << 2) ^ t ^ (t << 9);
 }
 
+/* x * x^8 */
+static inline uint64_t mul_x8(uint64_t v)
+{
+    uint64_t t = v >> 56;
+    return (v << 8) ^ t ^ (t << 9);
+}
+
 /* bits of a 32-bit word spread to the even positions of 64 */
 static uint64_t spread(uint64_t x)
 {
@@ -99,11 +106,14 @@ static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
     if (nblocks) {
         /* table[p][v] = M(v * x^(4p)) with M(x) = H^2 * x^2; M(x^i) = H^2 * x^(2i) */
         uint64_t table[16][16];
-        uint64_t basis = h2;
+        uint64_t b0 = h2, b1 = mul_x2(b0), b2 = mul_x2(b1), b3 = mul_x2(b2);
         for (unsigned p = 0; p < 16; p++) {
-            table[p][0] = 0;
-            for (unsigned k = 0; k < 4; k++, basis = mul_x2(basis))
-                for (unsigned v = 1u << k; v < 2u << k; v++) table[p][v] = table[p][v - (1u << k)] ^ basis;
+            /* row p is spanned by M(x^(4p+k)), k = 0..3; the next row's are x^8 times these */
+            uint64_t *t = table[p];
+            t[0] = 0, t[1] = b0, t[2] = b1, t[3] = b0 ^ b1;
+            t[4] = b2, t[5] = b2 ^ b0, t[6] = b2 ^ b1, t[7] = b2 ^ t[3];
+            for (unsigned v = 8; v < 16; v++) t[v] = b3 ^ t[v - 8];
+            b0 = mul_x8(b0), b1 = mul_x8(b1), b2 = mul_x8(b2), b3 = mul_x8(b3);
         }
         for (size_t i = 0; i < nblocks; i++) {
             uint64_t x = a ^ lwcx_load64le(ct + 8 * i), y = 0;
