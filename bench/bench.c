@@ -123,20 +123,34 @@ static void print_row(FILE *f, const row *r)
             r->bc->op, r->impl, r->cyc_med, r->cyc_min, r->ns_med, r->speedup, r->bc->unit);
 }
 
+/* a JSON string value: quotes, backslashes and control characters escaped */
+static void json_str(FILE *f, const char *key, const char *v, const char *after)
+{
+    fprintf(f, "\"%s\": \"", key);
+    for (; *v; v++) {
+        unsigned char c = (unsigned char)*v;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fprintf(f, "\"%s", after);
+}
+
 static void json_machine(FILE *f)
 {
     char feats[256];
     lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats);
-    fprintf(f,
-            "{\n  \"machine\": {\"cpu\": \"%s\", \"features\": \"%s\", \"cycle_counter\": \"%s\", "
-            "\"compiler\": \"%s\", \"lwcx_version\": \"%s\"},\n  \"results\": [",
-            lwcx_cpu_model(), feats, TIMER_CYCLES_NAME,
+    fprintf(f, "{\n  \"machine\": {");
+    json_str(f, "cpu", lwcx_cpu_model(), ", ");
+    json_str(f, "features", feats, ", ");
+    json_str(f, "cycle_counter", TIMER_CYCLES_NAME, ", ");
 #if defined(__VERSION__)
-            __VERSION__,
-#else
-            "unknown",
+    json_str(f, "compiler", __VERSION__, ", ");
 #endif
-            lwcx_version());
+    json_str(f, "lwcx_version", lwcx_version(), "},\n  \"results\": [");
 }
 
 static void json_row(FILE *f, const row *r, int first)
