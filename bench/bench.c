@@ -16,6 +16,7 @@ static const struct {
 } families[] = {
     {"kcc23p4", bench_cases_kcc23p4},
     {"kcc24p6", bench_cases_kcc24p6},
+    {"sparkle", bench_cases_sparkle},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 

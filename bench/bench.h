@@ -30,5 +30,6 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
 /* Cases per primitive: NULL-terminated arrays. */
 extern const bench_case *const bench_cases_kcc23p4[];
 extern const bench_case *const bench_cases_kcc24p6[];
+extern const bench_case *const bench_cases_sparkle[];
 
 #endif

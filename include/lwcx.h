@@ -173,6 +173,14 @@ LWCX_API int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt
 LWCX_API int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8],
                                   const uint8_t key[8]);
 
+/* ------------------------------------------------------------------ */
+/* SPARKLE permutations                                                 */
+/* ------------------------------------------------------------------ */
+/* Permutes a 32-, 48- or 64-byte state (SPARKLE256/384/512; words are
+ * little-endian, x0 y0 x1 y1 ...) with the given number of steps (1..12;
+ * the design uses 7/10, 7/11 and 8/12 slim/big steps). */
+LWCX_API int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 static const kat_suite *const *const families[] = {
     kat_suites_kcc23p4,
     kat_suites_kcc24p6,
+    kat_suites_sparkle,
 };
 
 int kat_next_line(const char **cursor, char *line, size_t cap)

@@ -47,5 +47,6 @@ int kat_field_hex(const kat_record *rec, const char *name, uint8_t *out, size_t 
 
 extern const kat_suite *const kat_suites_kcc23p4[];
 extern const kat_suite *const kat_suites_kcc24p6[];
+extern const kat_suite *const kat_suites_sparkle[];
 
 #endif

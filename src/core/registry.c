@@ -4,11 +4,12 @@
 
 #include "internal.h"
 
-extern lwcx_primitive lwcx_prim_kcc23p4, lwcx_prim_kcc24p6;
+extern lwcx_primitive lwcx_prim_kcc23p4, lwcx_prim_kcc24p6, lwcx_prim_sparkle;
 
 lwcx_primitive *const lwcx_primitives[] = {
     &lwcx_prim_kcc23p4,
     &lwcx_prim_kcc24p6,
+    &lwcx_prim_sparkle,
     NULL,
 };
 

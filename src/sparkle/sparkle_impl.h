@@ -1,0 +1,21 @@
+/* SPARKLE: the narrow interface every permutation implementation fills.
+ * The state is 2*nb 32-bit words x0, y0, x1, y1, ... (nb = 4, 6 or 8
+ * branches); steps is 7..12. Modes (Schwaemm, Esch) are written over this. */
+#ifndef LWCX_SPARKLE_IMPL_H
+#define LWCX_SPARKLE_IMPL_H
+
+#include "../core/internal.h"
+
+#define SPARKLE_MAX_BRANCHES 8
+
+typedef struct sparkle_impl {
+    lwcx_impl_desc desc;
+    void (*permute)(uint32_t *state, unsigned nb, unsigned steps);
+} sparkle_impl;
+
+/* The round constants: the fractional part of e, 32 bits at a time. */
+extern const uint32_t sparkle_rcon[SPARKLE_MAX_BRANCHES];
+
+extern const sparkle_impl sparkle_ref;
+
+#endif
