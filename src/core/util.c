@@ -23,10 +23,13 @@ const char *lwcx_version(void)
 void lwcx_wipe(void *p, size_t len)
 {
     if (!p) return;
+#if defined(__GNUC__)
+    /* a plain memset, kept by an empty asm that the compiler must assume reads p */
+    memset(p, 0, len);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
     volatile unsigned char *v = (volatile unsigned char *)p;
     while (len--) *v++ = 0;
-#if defined(__GNUC__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
 #endif
 }
 

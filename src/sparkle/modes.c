@@ -2,6 +2,7 @@
 #include "sparkle_impl.h"
 
 static const lwcx_impl_desc *const impls[] = {
+    &sparkle_opt.desc,
     &sparkle_ref.desc,
     NULL,
 };

@@ -16,6 +16,6 @@ typedef struct sparkle_impl {
 /* The round constants: the fractional part of e, 32 bits at a time. */
 extern const uint32_t sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
-extern const sparkle_impl sparkle_ref;
+extern const sparkle_impl sparkle_ref, sparkle_opt;
 
 #endif
