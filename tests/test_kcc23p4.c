@@ -7,17 +7,6 @@
 
 #define MAXB 1100
 
-/* the implementations this CPU can run */
-static size_t available(const char *names[16])
-{
-    size_t n = 0;
-    for (size_t i = 0; i < lwcx_impl_count("kcc23p4"); i++) {
-        lwcx_impl_info info;
-        if (lwcx_impl_get("kcc23p4", i, &info) == 0 && info.available) names[n++] = info.name;
-    }
-    return n;
-}
-
 static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 39, 40,
                                47, 48, 63, 64, 65, 95, 96, 97, 127, 128, 129, 255, 256, 257, 1000, MAXB};
 
@@ -134,7 +123,7 @@ int main(void)
 {
     CHECK(kat_run_all(stdout, "kcc23p4") == 0, "known answers (see the lines above)");
     const char *names[16];
-    size_t n = available(names);
+    size_t n = tu_available("kcc23p4", names);
     CHECK(n >= 2, "ref and portable are always available");
     for (size_t i = 0; i < n; i++) {
         printf("differential: %s\n", names[i]);

@@ -6,16 +6,6 @@
 #include "lwcx.h"
 #include "testutil.h"
 
-static size_t available(const char *names[16])
-{
-    size_t n = 0;
-    for (size_t i = 0; i < lwcx_impl_count("kcc24p6"); i++) {
-        lwcx_impl_info info;
-        if (lwcx_impl_get("kcc24p6", i, &info) == 0 && info.available) names[n++] = info.name;
-    }
-    return n;
-}
-
 static void differential(const char *impl)
 {
     for (size_t len = 0; len <= 255; len++) {
@@ -95,7 +85,7 @@ int main(void)
 {
     CHECK(kat_run_all(stdout, "kcc24p6") == 0, "known answers (see the lines above)");
     const char *names[16];
-    size_t n = available(names);
+    size_t n = tu_available("kcc24p6", names);
     CHECK(n >= 2, "ref and portable are always available");
     for (size_t i = 0; i < n; i++) {
         printf("differential and forgeries: %s\n", names[i]);

@@ -44,6 +44,18 @@ static inline void tu_fill(uint8_t *p, size_t n)
     for (size_t i = 0; i < n; i++) p[i] = (uint8_t)tu_rand();
 }
 
+/* The implementations of a primitive this CPU can run; returns how many. */
+#include "lwcx.h"
+static inline size_t tu_available(const char *primitive, const char *names[16])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < lwcx_impl_count(primitive) && n < 16; i++) {
+        lwcx_impl_info info;
+        if (lwcx_impl_get(primitive, i, &info) == 0 && info.available) names[n++] = info.name;
+    }
+    return n;
+}
+
 /* A buffer with GUARD bytes of 0xA5 on each side; tu_guard_ok() checks them. */
 #define GUARD 32
 typedef struct {
