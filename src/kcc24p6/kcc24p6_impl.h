@@ -55,6 +55,21 @@ static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
     return kcc24p6_add_bytes(rot, kcc24p6_rc[q]);
 }
 
+/* The 80 rounds of a byte-sliced implementation, 8 unrolled per group so the
+ * slice renaming and rotation amounts are constants: the includer defines
+ * STEP(Q, J) (step J of round Q of a group, key byte J of kk) and keeps the
+ * round key in a uint64_t kk, advanced here in SWAR on the integer units. */
+#define KCC24P6_ROUND(Q)                                                                    \
+    do {                                                                                    \
+        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));                           \
+        STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4); STEP(Q, 3); STEP(Q, 2); STEP(Q, 1); \
+    } while (0)
+#define KCC24P6_ALL_ROUNDS()                                                                \
+    for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {                             \
+        KCC24P6_ROUND(0); KCC24P6_ROUND(1); KCC24P6_ROUND(2); KCC24P6_ROUND(3);             \
+        KCC24P6_ROUND(4); KCC24P6_ROUND(5); KCC24P6_ROUND(6); KCC24P6_ROUND(7);             \
+    }
+
 extern const kcc24p6_impl kcc24p6_ref, kcc24p6_portable;
 #if defined(__x86_64__)
 extern const kcc24p6_impl kcc24p6_avx2, kcc24p6_gfni;

@@ -19,11 +19,6 @@
             *d_ = ROTB(veorq_u8(k_, t_), J);                                                    \
         }                                                                                       \
     } while (0)
-#define ROUND(Q)                                                                                \
-    do {                                                                                        \
-        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));                               \
-        STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4); STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);     \
-    } while (0)
 
 static inline __attribute__((always_inline)) void
 ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], const int G)
@@ -35,9 +30,7 @@ ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], con
         s[0][g] = vaddq_u8(vld1q_u8(lanes), vdupq_n_u8((uint8_t)(16 * g)));
         for (int j = 1; j < 8; j++) s[j][g] = vdupq_n_u8(kcc24p6_nonce[j - 1]);
     }
-    for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
-        ROUND(0); ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5); ROUND(6); ROUND(7);
-    }
+    KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
     uint8_t ks[8][32];
     for (int j = 0; j < 8; j++)

@@ -29,11 +29,6 @@
         for (unsigned m = 0; m < W; m++)                                                     \
             w[dst_][m] = kcc24p6_rol_bytes(kk_ ^ kcc24p6_add_bytes(w[src_][m], kk_ ^ w[dst_][m]), J); \
     } while (0)
-#define ROUND(Q)                                                                             \
-    do {                                                                                     \
-        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));                            \
-        STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4); STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);  \
-    } while (0)
 
 /* The whole cipher over 16 + 8W blocks (W a constant per call site). */
 static inline __attribute__((always_inline)) void
@@ -48,9 +43,7 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8],
         for (unsigned b = 0; b < 16; b++) s[j][b] = kcc24p6_nonce[j - 1];
         for (unsigned m = 0; m < W; m++) w[j][m] = kcc24p6_nonce[j - 1] * 0x0101010101010101u;
     }
-    for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
-        ROUND(0); ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5); ROUND(6); ROUND(7);
-    }
+    KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
     /* after 80 rounds (a multiple of 8) logical byte j is back in slice j */
     for (size_t b = 0; b < nblocks; b++)

@@ -27,7 +27,7 @@ typedef __m256i V;
  * where logical byte J lives in register (J + Q) % 8 */
 #define STEP(Q, J)                                                                         \
     do {                                                                                   \
-        const V k_ = _mm256_shuffle_epi8(rkv, _mm256_set1_epi8((char)(J)));               \
+        const V k_ = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)kk), _mm256_set1_epi8((char)(J))); \
         V *d_ = &s[((J) + (Q)) & 7];                                                       \
         const V t_ = _mm256_add_epi8(s[((J) - 1 + (Q)) & 7], _mm256_xor_si256(k_, *d_));   \
         *d_ = ROTB(_mm256_xor_si256(k_, t_), J);                                           \
@@ -35,13 +35,6 @@ typedef __m256i V;
 
 /* the key schedule runs in the same loop, in SWAR on the integer units,
  * hidden behind the vector work */
-#define ROUND(Q)                                                               \
-    do {                                                                       \
-        if (base + (Q) > 0) kk = kcc24p6_next_round_key(kk, (Q));              \
-        const V rkv = _mm256_set1_epi64x((long long)kk);                       \
-        STEP(Q, 7); STEP(Q, 6); STEP(Q, 5); STEP(Q, 4);                        \
-        STEP(Q, 3); STEP(Q, 2); STEP(Q, 1);                                    \
-    } while (0)
 
 static void x86_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
@@ -50,10 +43,7 @@ static void x86_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8
     s[0] = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     for (int j = 1; j < 8; j++) s[j] = _mm256_set1_epi8((char)kcc24p6_nonce[j - 1]);
-    for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
-        ROUND(0); ROUND(1); ROUND(2); ROUND(3);
-        ROUND(4); ROUND(5); ROUND(6); ROUND(7);
-    }
+    KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
 
     /* transpose back: 8 registers of byte j -> 32 blocks of 8 bytes */
