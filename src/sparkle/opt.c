@@ -55,4 +55,5 @@ static void opt_permute(uint32_t *s, unsigned nb, unsigned steps)
 const sparkle_impl sparkle_opt = {
     {"opt", "unrolled portable C, state in registers", 0, 1},
     opt_permute,
+    NULL,
 };

@@ -64,4 +64,5 @@ static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
 const sparkle_impl sparkle_ref = {
     {"ref", "the specification's loops", 0, 1},
     ref_permute,
+    NULL,
 };

@@ -9,8 +9,11 @@
 #define SPARKLE_MAX_BRANCHES 8
 
 typedef struct sparkle_impl {
-    lwcx_impl_desc desc;
+    lwcx_impl_desc desc; /* desc.batch: states permute_many runs side by side */
     void (*permute)(uint32_t *state, unsigned nb, unsigned steps);
+    /* count independent states of 2*nb words each, stored one after another
+     * (state i at states + 2*nb*i). NULL: the modes loop over permute. */
+    void (*permute_many)(uint32_t *states, size_t count, unsigned nb, unsigned steps);
 } sparkle_impl;
 
 /* The round constants: the fractional part of e, 32 bits at a time. */
