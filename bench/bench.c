@@ -17,6 +17,12 @@ static const struct {
     {"kcc23p4", bench_cases_kcc23p4},
     {"kcc24p6", bench_cases_kcc24p6},
     {"sparkle", bench_cases_sparkle},
+    {"present80", bench_cases_present80},
+    {"present128", bench_cases_present128},
+    {"gift64", bench_cases_gift64},
+    {"gift128", bench_cases_gift128},
+    {"pipo128", bench_cases_pipo128},
+    {"pipo256", bench_cases_pipo256},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 

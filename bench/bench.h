@@ -31,5 +31,8 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
 extern const bench_case *const bench_cases_kcc23p4[];
 extern const bench_case *const bench_cases_kcc24p6[];
 extern const bench_case *const bench_cases_sparkle[];
+extern const bench_case *const bench_cases_present80[], *const bench_cases_present128[];
+extern const bench_case *const bench_cases_gift64[], *const bench_cases_gift128[];
+extern const bench_case *const bench_cases_pipo128[], *const bench_cases_pipo256[];
 
 #endif

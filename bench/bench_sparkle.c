@@ -1,34 +1,103 @@
-/* SPARKLE benchmark cases: one permutation call per size, big step counts. */
+/* SPARKLE benchmark cases: one permutation call per size (big step counts),
+ * alone and as a batch of 8 independent states; Schwaemm256-128 encryption
+ * (16 B, 1 KiB, 16 KiB) and Esch256 (1 KiB, 16 KiB), one message at a time
+ * and 8 messages side by side through the batch APIs. */
 #include <stdlib.h>
 
+#include "../src/sparkle/sparkle_impl.h"
 #include "bench.h"
 #include "lwcx.h"
 
+#define WAYS 8
+#define MAX_LEN 16384
+
+typedef struct state {
+    uint8_t msg[WAYS][MAX_LEN], out[WAYS][MAX_LEN], tag[WAYS][32], key[WAYS][16], nonce[WAYS][32];
+    uint8_t *outs[WAYS], *tags[WAYS];
+    const uint8_t *msgs[WAYS], *keys[WAYS], *nonces[WAYS];
+    uint32_t states[WAYS * 16];
+} state;
+
 static void *setup(void)
 {
-    uint8_t *s = calloc(64, 1);
-    for (int i = 0; s && i < 64; i++) s[i] = (uint8_t)i;
+    state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    for (int w = 0; w < WAYS; w++) {
+        for (int i = 0; i < MAX_LEN; i++) s->msg[w][i] = (uint8_t)(i * 31 + w);
+        for (int i = 0; i < 16; i++) s->key[w][i] = (uint8_t)(i + w);
+        for (int i = 0; i < 32; i++) s->nonce[w][i] = (uint8_t)(i ^ w);
+        s->outs[w] = s->out[w], s->tags[w] = s->tag[w], s->msgs[w] = s->msg[w];
+        s->keys[w] = s->key[w], s->nonces[w] = s->nonce[w];
+    }
+    for (int i = 0; i < WAYS * 16; i++) s->states[i] = (uint32_t)i * 0x9e3779b9u;
     return s;
 }
+
 static void teardown(void *p)
 {
     free(p);
 }
-static void run256(void *p)
-{
-    lwcx_sparkle_permute(p, 32, 10);
-}
-static void run384(void *p)
-{
-    lwcx_sparkle_permute(p, 48, 11);
-}
-static void run512(void *p)
-{
-    lwcx_sparkle_permute(p, 64, 12);
-}
 
-static const bench_case p256 = {"sparkle", "sparkle256_10steps", "call", 1, setup, run256, teardown};
-static const bench_case p384 = {"sparkle", "sparkle384_11steps", "call", 1, setup, run384, teardown};
-static const bench_case p512 = {"sparkle", "sparkle512_12steps", "call", 1, setup, run512, teardown};
+/* The permutation through the public API (one state), and 8 states through
+ * the selected implementation's batch form (the interface the modes use). */
+#define PERMUTE(bits, bytes, steps)                                                   \
+    static void run_p##bits(void *p)                                                  \
+    {                                                                                 \
+        lwcx_sparkle_permute(((state *)p)->msg[0], bytes, steps);                     \
+    }                                                                                 \
+    static void run_p##bits##x8(void *p)                                              \
+    {                                                                                 \
+        sparkle_permute_many(sparkle_active(), ((state *)p)->states, WAYS, bytes / 8, steps); \
+    }                                                                                 \
+    static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
+                                       setup, run_p##bits, teardown};                 \
+    static const bench_case p##bits##x8 = {"sparkle", "sparkle" #bits "_" #steps "steps_8way", \
+                                           "call", WAYS, setup, run_p##bits##x8, teardown};
+PERMUTE(256, 32, 10)
+PERMUTE(384, 48, 11)
+PERMUTE(512, 64, 12)
 
-const bench_case *const bench_cases_sparkle[] = {&p256, &p384, &p512, NULL};
+#define SCHWAEMM(name, len)                                                                        \
+    static void run_s##name(void *p)                                                               \
+    {                                                                                              \
+        state *s = p;                                                                              \
+        lwcx_schwaemm_encrypt(LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0], len, NULL, 0, \
+                              s->nonce[0], s->key[0]);                                             \
+    }                                                                                              \
+    static void run_s##name##x8(void *p)                                                           \
+    {                                                                                              \
+        state *s = p;                                                                              \
+        lwcx_schwaemm_encrypt_many(LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs, len, s->msgs, 0, \
+                                   s->nonces, s->keys, WAYS);                                      \
+    }                                                                                              \
+    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len, setup, \
+                                       run_s##name, teardown};                                     \
+    static const bench_case s##name##x8 = {"sparkle", "schwaemm256-128_enc_" #name "_8way", "byte", \
+                                           (double)WAYS * len, setup, run_s##name##x8, teardown};
+SCHWAEMM(16B, 16)
+SCHWAEMM(1KiB, 1024)
+SCHWAEMM(16KiB, 16384)
+
+#define ESCH(name, len)                                                                          \
+    static void run_e##name(void *p)                                                             \
+    {                                                                                            \
+        state *s = p;                                                                            \
+        lwcx_esch_hash(LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                             \
+    }                                                                                            \
+    static void run_e##name##x8(void *p)                                                         \
+    {                                                                                            \
+        state *s = p;                                                                            \
+        lwcx_esch_hash_many(LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);                      \
+    }                                                                                            \
+    static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup, run_e##name, \
+                                       teardown};                                                \
+    static const bench_case e##name##x8 = {"sparkle", "esch256_" #name "_8way", "byte",          \
+                                           (double)WAYS * len, setup, run_e##name##x8, teardown};
+ESCH(1KiB, 1024)
+ESCH(16KiB, 16384)
+
+const bench_case *const bench_cases_sparkle[] = {
+    &p256, &p256x8, &p384, &p384x8, &p512, &p512x8,
+    &s16B, &s16Bx8, &s1KiB, &s1KiBx8, &s16KiB, &s16KiBx8,
+    &e1KiB, &e1KiBx8, &e16KiB, &e16KiBx8, NULL,
+};

@@ -1,5 +1,8 @@
 /* lwcx enc / lwcx dec: authenticated encryption of files.
  *
+ * Schwaemm (any variant) streams files of any size in the chunked format
+ * described in sparkle_cmd.c, with a random nonce stored in the output.
+ *
  * kcc24p6 (the 2024 contest AEAD) takes messages of at most 255 bytes and
  * encrypts whole 8-byte blocks only; the tool therefore accepts inputs whose
  * length is a multiple of 8 (at most 248 bytes) and writes ciphertext || tag.
@@ -10,6 +13,12 @@
 
 #include "io.h"
 #include "lwcx.h"
+
+int stream_variant(const char *alg);
+int stream_encrypt(int variant, const uint8_t *key, const char *in, const char *out);
+int stream_decrypt(int variant, const uint8_t *key, const char *in, const char *out);
+
+#define ALGS "kcc24p6, schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256"
 
 typedef struct args {
     const char *alg, *key_hex, *key_file, *out, *in;
@@ -43,14 +52,27 @@ static int parse(int argc, char **argv, const char *cmd, args *a)
     }
     if (!a->in) a->in = "-";
     if (!a->alg) {
-        fprintf(stderr, "lwcx %s: choose an algorithm with --alg (available: kcc24p6)\n", cmd);
+        fprintf(stderr, "lwcx %s: choose an algorithm with --alg (available: " ALGS ")\n", cmd);
         return -1;
     }
-    if (strcmp(a->alg, "kcc24p6") != 0) {
-        fprintf(stderr, "lwcx %s: unknown algorithm '%s' (available: kcc24p6)\n", cmd, a->alg);
+    if (strcmp(a->alg, "kcc24p6") != 0 && stream_variant(a->alg) < 0) {
+        fprintf(stderr, "lwcx %s: unknown algorithm '%s' (available: " ALGS ")\n", cmd, a->alg);
         return -1;
     }
     return 0;
+}
+
+/* Schwaemm: the streaming format. */
+static int stream_cmd(const args *a, int decrypt)
+{
+    const int v = stream_variant(a->alg);
+    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
+    const char *cmd = decrypt ? "dec" : "enc";
+    if (io_load_key(a->key_hex, a->key_file, key, lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v), cmd))
+        return 2;
+    int rc = decrypt ? stream_decrypt(v, key, a->in, a->out) : stream_encrypt(v, key, a->in, a->out);
+    lwcx_wipe(key, sizeof key);
+    return rc;
 }
 
 #define MAX_PT 248 /* the largest whole-block message */
@@ -59,7 +81,9 @@ int cmd_enc(int argc, char **argv)
 {
     args a;
     uint8_t key[8], buf[MAX_PT + 8];
-    if (parse(argc, argv, "enc", &a) || io_load_key(a.key_hex, a.key_file, key, 8, "enc")) return 2;
+    if (parse(argc, argv, "enc", &a)) return 2;
+    if (stream_variant(a.alg) >= 0) return stream_cmd(&a, 0);
+    if (io_load_key(a.key_hex, a.key_file, key, 8, "enc")) return 2;
     long len = io_read_all(a.in, buf, MAX_PT);
     int rc = 1;
     if (len == -2 || (len >= 0 && len % 8 != 0)) {
@@ -79,7 +103,9 @@ int cmd_dec(int argc, char **argv)
 {
     args a;
     uint8_t key[8], buf[MAX_PT + 8];
-    if (parse(argc, argv, "dec", &a) || io_load_key(a.key_hex, a.key_file, key, 8, "dec")) return 2;
+    if (parse(argc, argv, "dec", &a)) return 2;
+    if (stream_variant(a.alg) >= 0) return stream_cmd(&a, 1);
+    if (io_load_key(a.key_hex, a.key_file, key, 8, "dec")) return 2;
     long len = io_read_all(a.in, buf, sizeof buf);
     int rc = 1;
     if (len == -2 || (len >= 0 && (len < 8 || len % 8 != 0))) {

@@ -59,6 +59,89 @@ int io_write_all(const char *path, const uint8_t *buf, size_t len)
     return ok ? 0 : -1;
 }
 
+int io_out_open(io_out *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    size_t n = strlen(path);
+    o->path = path;
+    o->tmp = malloc(n + 16);
+    if (!o->tmp) return -1;
+    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+        fprintf(stderr, "lwcx: cannot create '%s': %s\n", o->tmp, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        o->tmp = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+int io_out_write(io_out *o, const uint8_t *buf, size_t len)
+{
+    if (len && fwrite(buf, 1, len, o->f) != len) {
+        fprintf(stderr, "lwcx: cannot write '%s': %s\n", o->path ? o->path : "standard output",
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int io_out_commit(io_out *o)
+{
+    if (!o->tmp) {
+        if (fflush(o->f) == 0) return 0;
+        fprintf(stderr, "lwcx: error writing to standard output\n");
+        return -1;
+    }
+    int ok = fclose(o->f) == 0;
+    o->f = NULL;
+    if (ok && rename(o->tmp, o->path) != 0) ok = 0;
+    if (!ok) {
+        fprintf(stderr, "lwcx: cannot write '%s': %s\n", o->path, strerror(errno));
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    o->tmp = NULL;
+    return ok ? 0 : -1;
+}
+
+void io_out_abort(io_out *o)
+{
+    if (o->tmp) {
+        if (o->f) fclose(o->f);
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+    } else if (o->f) {
+        fflush(o->f);
+    }
+    o->f = NULL;
+}
+
+long io_read_full(FILE *f, const char *name, uint8_t *buf, size_t len)
+{
+    size_t got = 0;
+    while (got < len) {
+        size_t n = fread(buf + got, 1, len - got, f);
+        if (n == 0) break;
+        got += n;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "lwcx: error reading '%s': %s\n", name, strerror(errno));
+        return -1;
+    }
+    return (long)got;
+}
+
 static int hexval(int c)
 {
     if (c >= '0' && c <= '9') return c - '0';

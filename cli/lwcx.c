@@ -16,10 +16,15 @@ static const char usage[] =
     "                                implementation (exit status 1 on any failure)\n"
     "  bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
     "                                cycles per unit, min and median, speedup over ref\n"
-    "  enc --alg kcc24p6 (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
-    "                                authenticated encryption; writes ciphertext || tag\n"
-    "  dec --alg kcc24p6 (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
-    "                                verify, then decrypt; on a bad tag nothing is written\n"
+    "  enc --alg ALG (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
+    "                                authenticated encryption. ALG schwaemm256-128 (or\n"
+    "                                schwaemm128-128, -192-192, -256-256): any size,\n"
+    "                                streamed in 64 KiB chunks, random nonce stored in the\n"
+    "                                output. ALG kcc24p6: at most 248 bytes, ciphertext || tag\n"
+    "  dec --alg ALG (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
+    "                                verify and decrypt; on any failure no output file is left\n"
+    "  hash [--alg esch256|esch384|xoesch256|xoesch384] [--length N] [FILE...|-]\n"
+    "                                Esch digests, one 'HEX  NAME' line per file\n"
     "  --help, -h                    this text\n"
     "  --version                     the version\n"
     "\n"
@@ -29,6 +34,7 @@ static const char usage[] =
 
 int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
+int cmd_hash(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
@@ -142,6 +148,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "enc") == 0) return cmd_enc(argc - 2, argv + 2);
     if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 2, argv + 2);
+    if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 2, argv + 2);
     fprintf(stderr, "lwcx: unknown command '%s' (try 'lwcx --help')\n", cmd);
     return 2;
 }

@@ -181,6 +181,178 @@ LWCX_API int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, co
  * the design uses 7/10, 7/11 and 8/12 slim/big steps). */
 LWCX_API int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps);
 
+/* ------------------------------------------------------------------ */
+/* Schwaemm: authenticated encryption with associated data over SPARKLE */
+/* (NIST LWC finalist, v1.2). Sizes in bytes:                           */
+/*   variant            key nonce tag  permutation                      */
+/*   Schwaemm128-128     16   16   16  SPARKLE256                       */
+/*   Schwaemm256-128     16   32   16  SPARKLE384 (the primary member)  */
+/*   Schwaemm192-192     24   24   24  SPARKLE384                       */
+/*   Schwaemm256-256     32   32   32  SPARKLE512                       */
+/* A nonce must never be used twice with one key.                       */
+/* ------------------------------------------------------------------ */
+typedef enum lwcx_schwaemm_variant {
+    LWCX_SCHWAEMM128_128,
+    LWCX_SCHWAEMM256_128,
+    LWCX_SCHWAEMM192_192,
+    LWCX_SCHWAEMM256_256
+} lwcx_schwaemm_variant;
+#define LWCX_SCHWAEMM_MAX_KEY_BYTES 32
+#define LWCX_SCHWAEMM_MAX_NONCE_BYTES 32
+#define LWCX_SCHWAEMM_MAX_TAG_BYTES 32
+
+/* The variant's name ("schwaemm256-128", ...), or NULL for an unknown one:
+ * loop from 0 until NULL to list them. */
+LWCX_API const char *lwcx_schwaemm_name(lwcx_schwaemm_variant v);
+/* Sizes of a variant; 0 for an unknown variant. */
+LWCX_API size_t lwcx_schwaemm_key_bytes(lwcx_schwaemm_variant v);
+LWCX_API size_t lwcx_schwaemm_nonce_bytes(lwcx_schwaemm_variant v);
+LWCX_API size_t lwcx_schwaemm_tag_bytes(lwcx_schwaemm_variant v);
+
+/* One shot. ct and pt are len bytes and may be the same buffer; the tag is
+ * separate (the NIST format appends it: ct || tag). ad may be NULL when
+ * adlen is 0, pt/ct when len is 0. decrypt compares tags in constant time;
+ * on LWCX_ERR_AUTH the len bytes of pt are zeroed, so no unauthenticated
+ * plaintext is released. */
+LWCX_API int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag,
+                                   const uint8_t *pt, size_t len, const uint8_t *ad, size_t adlen,
+                                   const uint8_t *nonce, const uint8_t *key);
+LWCX_API int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct,
+                                   size_t len, const uint8_t *tag, const uint8_t *ad, size_t adlen,
+                                   const uint8_t *nonce, const uint8_t *key);
+
+/* Batch: count independent messages of the same length (and the same AD
+ * length), message i under key[i] and nonce[i], run side by side so that
+ * SIMD implementations can process several states at once. */
+LWCX_API int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct,
+                                        uint8_t *const *tag, const uint8_t *const *pt, size_t len,
+                                        const uint8_t *const *ad, size_t adlen,
+                                        const uint8_t *const *nonce, const uint8_t *const *key,
+                                        size_t count);
+
+/* Incremental: init, any number of aad calls, then any number of
+ * encrypt_update (or decrypt_update) calls, then encrypt_final (or
+ * decrypt_final). Each update writes exactly len output bytes (out may
+ * equal in). decrypt_update releases plaintext before the tag is checked:
+ * a caller must discard everything it got if decrypt_final fails (the
+ * one-shot lwcx_schwaemm_decrypt does that for you). The context holds the
+ * key: final wipes it; call lwcx_wipe on an abandoned context. */
+typedef struct lwcx_schwaemm_ctx {
+    uint32_t state[16];
+    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
+    uint8_t block[32]; /* data of the pending rate block (plaintext side) */
+    uint8_t variant, phase, pending, flags;
+} lwcx_schwaemm_ctx;
+LWCX_API int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
+                                const uint8_t *nonce);
+LWCX_API int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len);
+LWCX_API int lwcx_schwaemm_encrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                          size_t len);
+LWCX_API int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                          size_t len);
+LWCX_API int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag);
+/* LWCX_OK if tag matches, LWCX_ERR_AUTH otherwise (constant-time compare). */
+LWCX_API int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag);
+
+/* ------------------------------------------------------------------ */
+/* Esch: hashing over SPARKLE (NIST LWC finalist, v1.2), and the XOEsch */
+/* extendable-output functions. Esch256 and XOEsch256 use SPARKLE384,   */
+/* Esch384 and XOEsch384 SPARKLE512; digests are 32 and 48 bytes.       */
+/* ------------------------------------------------------------------ */
+typedef enum lwcx_esch_variant {
+    LWCX_ESCH256,
+    LWCX_ESCH384,
+    LWCX_XOESCH256,
+    LWCX_XOESCH384
+} lwcx_esch_variant;
+#define LWCX_ESCH256_DIGEST_BYTES 32
+#define LWCX_ESCH384_DIGEST_BYTES 48
+
+/* The variant's name ("esch256", "xoesch384", ...), or NULL for an unknown one. */
+LWCX_API const char *lwcx_esch_name(lwcx_esch_variant v);
+/* Digest size: 32 or 48 for Esch; for XOEsch the default output size
+ * (same numbers), though any length may be squeezed. 0 if unknown. */
+LWCX_API size_t lwcx_esch_digest_bytes(lwcx_esch_variant v);
+
+/* One shot: out gets outlen bytes; for Esch outlen must be the digest size,
+ * for XOEsch it may be anything. */
+LWCX_API int lwcx_esch_hash(lwcx_esch_variant v, uint8_t *out, size_t outlen, const uint8_t *msg,
+                            size_t len);
+/* Batch: count messages of the same length, out[i] gets outlen bytes. */
+LWCX_API int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
+                                 const uint8_t *const *msg, size_t len, size_t count);
+
+/* Incremental: init, update any number of times, then final (Esch: the
+ * digest) or squeeze (XOEsch: any number of calls, each continuing the
+ * output stream; no update after the first squeeze). */
+typedef struct lwcx_esch_ctx {
+    uint32_t state[16];
+    uint8_t block[16];
+    uint8_t variant, phase, pending, squeezed;
+} lwcx_esch_ctx;
+LWCX_API int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant v);
+LWCX_API int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len);
+LWCX_API int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest);
+LWCX_API int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Lightweight block ciphers: PRESENT, GIFT, PIPO                       */
+/*   cipher          block key  rounds  registry primitive              */
+/*   LWCX_PRESENT80     8   10    31    present80                       */
+/*   LWCX_PRESENT128    8   16    31    present128                      */
+/*   LWCX_GIFT64        8   16    28    gift64                          */
+/*   LWCX_GIFT128      16   16    40    gift128                         */
+/*   LWCX_PIPO128       8   16    13    pipo128  (PIPO-64/128)          */
+/*   LWCX_PIPO256       8   32    17    pipo256  (PIPO-64/256)          */
+/*                                                                      */
+/* Byte conventions: PRESENT and GIFT blocks and keys are big-endian,   */
+/* the first byte most significant (as the papers' hex strings and      */
+/* GIFT's official vectors). PIPO blocks and keys are the memory of the */
+/* official code's little-endian uint32_t arrays (the hex values in its */
+/* README read as little-endian words).                                 */
+/* Keys are expanded on every call: for many blocks under one key, pass */
+/* them in one call. Expanded keys and keystream are wiped after use.   */
+/* Errors: LWCX_ERR_ARG for an unknown cipher, LWCX_ERR_NULL, and        */
+/* LWCX_ERR_LENGTH for lengths that are not whole blocks.               */
+/* ------------------------------------------------------------------ */
+typedef enum lwcx_blockcipher {
+    LWCX_PRESENT80,
+    LWCX_PRESENT128,
+    LWCX_GIFT64,
+    LWCX_GIFT128,
+    LWCX_PIPO128,
+    LWCX_PIPO256
+} lwcx_blockcipher;
+#define LWCX_BC_MAX_BLOCK_BYTES 16
+#define LWCX_BC_MAX_KEY_BYTES 32
+
+/* Sizes and name (the registry primitive's) of a cipher; 0 or NULL if unknown. */
+LWCX_API size_t lwcx_bc_block_bytes(lwcx_blockcipher c);
+LWCX_API size_t lwcx_bc_key_bytes(lwcx_blockcipher c);
+LWCX_API const char *lwcx_bc_name(lwcx_blockcipher c);
+
+/* ECB under one key: len must be a multiple of the block size. out may equal in. */
+LWCX_API int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
+                                 const uint8_t *in, size_t len);
+LWCX_API int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
+                                 const uint8_t *in, size_t len);
+/* CTR under one key (encryption and decryption are the same operation), any
+ * length. iv is one block. Counter block j (j = 0, 1, ...) is iv + j, with
+ * the whole block read as one big-endian integer (the last byte least
+ * significant) and the sum taken mod 2^(8 * block bytes), for every cipher
+ * (PIPO included). Keystream block j is the encryption of counter block j,
+ * XORed into bytes bs*j .. bs*j+bs-1. With a 64-bit block, encrypt at most
+ * 2^32 blocks under one key, and never reuse a counter range under one key.
+ * out may equal in. */
+LWCX_API int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
+                         const uint8_t *in, size_t len);
+/* Many keys: block i of in (nblocks blocks) under key i of keys (nblocks
+ * keys, packed). out may equal in. */
+LWCX_API int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
+                                  const uint8_t *keys, size_t nblocks);
+LWCX_API int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
+                                  const uint8_t *keys, size_t nblocks);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,12 @@ static const kat_suite *const *const families[] = {
     kat_suites_kcc23p4,
     kat_suites_kcc24p6,
     kat_suites_sparkle,
+    kat_suites_present80,
+    kat_suites_present128,
+    kat_suites_gift64,
+    kat_suites_gift128,
+    kat_suites_pipo128,
+    kat_suites_pipo256,
 };
 
 int kat_next_line(const char **cursor, char *line, size_t cap)

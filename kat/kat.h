@@ -48,5 +48,14 @@ int kat_field_hex(const kat_record *rec, const char *name, uint8_t *out, size_t 
 extern const kat_suite *const kat_suites_kcc23p4[];
 extern const kat_suite *const kat_suites_kcc24p6[];
 extern const kat_suite *const kat_suites_sparkle[];
+extern const kat_suite *const kat_suites_present80[], *const kat_suites_present128[];
+extern const kat_suite *const kat_suites_gift64[], *const kat_suites_gift128[];
+extern const kat_suite *const kat_suites_pipo128[], *const kat_suites_pipo256[];
+
+/* Checks the Schwaemm/Esch/XOEsch records of a NIST-style KAT text on the
+ * selected implementation; alg names the algorithm of every record
+ * ("schwaemm256-128", "esch256", ...) or is NULL when each record has an
+ * "Alg" field. Returns the number of failures. */
+int kat_sparkle_records(const char *text, const char *alg, FILE *log, unsigned *checks);
 
 #endif

@@ -1,12 +1,220 @@
 /* SPARKLE: permutation vectors on every available implementation, every
- * implementation against ref for all sizes and step counts 1..12, bad arguments. */
+ * implementation against ref for all sizes and step counts 1..12 (single and
+ * batch forms); Schwaemm and Esch: batch and incremental APIs against the
+ * one-shot ones, every single-bit flip of ciphertext, tag, nonce and AD
+ * rejected, bad arguments. The NIST KAT files are in test_sparkle_nist. */
 #include "../kat/kat.h"
+#include "../src/sparkle/sparkle_impl.h"
 #include "lwcx.h"
 #include "testutil.h"
+
+/* permute_many of every implementation against ref's permute, state by state. */
+static void batch_permutation(const char *name)
+{
+    const sparkle_impl *im = NULL;
+    for (const lwcx_impl_desc *const *d = lwcx_find_primitive("sparkle")->impls; *d; d++)
+        if (strcmp((*d)->name, name) == 0) im = (const sparkle_impl *)*d;
+    CHECK(im != NULL, "%s not found", name);
+    if (!im) return;
+    static uint32_t got[41 * 16 + 8], want[41 * 16 + 8];
+    for (unsigned nb = 4; nb <= 8; nb += 2)
+        for (unsigned steps = 1; steps <= 12; steps++)
+            for (size_t count = 0; count <= 41; count += (count < 20 ? 1 : 7)) {
+                const size_t words = 2 * nb * count;
+                for (size_t i = 0; i < words + 8; i++) want[i] = got[i] = (uint32_t)tu_rand();
+                sparkle_permute_many(im, got, count, nb, steps);
+                for (size_t i = 0; i < count; i++) sparkle_ref.permute(want + 2 * nb * i, nb, steps);
+                CHECK(memcmp(got, want, sizeof got) == 0, "%s permute_many: nb %u, %u steps, %zu states",
+                      name, nb, steps, count);
+            }
+}
+
+/* Random chunk lengths, often 0 or 1, sometimes long. */
+static size_t chunk(size_t left)
+{
+    size_t c = tu_rand() % 4 == 0 ? tu_rand() % 70 : tu_rand() % 3;
+    return c < left ? c : left;
+}
+
+static void schwaemm_apis(const char *impl)
+{
+    for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++) {
+        const lwcx_schwaemm_variant var = (lwcx_schwaemm_variant)v;
+        const size_t kb = lwcx_schwaemm_key_bytes(var), nbytes = lwcx_schwaemm_nonce_bytes(var),
+                     tb = lwcx_schwaemm_tag_bytes(var);
+        uint8_t key[32], nonce[32], pt[200], ad[100], ct[200], tag[32], ct2[200], tag2[32], back[200];
+        for (size_t len = 0; len <= 150; len += 1 + len / 8)
+            for (size_t adlen = 0; adlen <= 90; adlen += 1 + adlen / 3) {
+                tu_fill(key, kb);
+                tu_fill(nonce, nbytes);
+                tu_fill(pt, len);
+                tu_fill(ad, adlen);
+                CHECK(lwcx_schwaemm_encrypt(var, ct, tag, pt, len, ad, adlen, nonce, key) == LWCX_OK, "enc");
+                /* incremental, random chunks, in place */
+                lwcx_schwaemm_ctx ctx;
+                CHECK(lwcx_schwaemm_init(&ctx, var, key, nonce) == LWCX_OK, "init");
+                for (size_t off = 0, c; off < adlen; off += c) {
+                    c = chunk(adlen - off);
+                    CHECK(lwcx_schwaemm_aad(&ctx, ad + off, c) == LWCX_OK, "aad");
+                }
+                memcpy(ct2, pt, len);
+                for (size_t off = 0, c; off < len; off += c) {
+                    c = chunk(len - off);
+                    CHECK(lwcx_schwaemm_encrypt_update(&ctx, ct2 + off, ct2 + off, c) == LWCX_OK, "update");
+                }
+                CHECK(lwcx_schwaemm_encrypt_final(&ctx, tag2) == LWCX_OK, "final");
+                CHECK(memcmp(ct, ct2, len) == 0 && memcmp(tag, tag2, tb) == 0,
+                      "%s %s: incremental encryption differs (len %zu, ad %zu)", impl, lwcx_schwaemm_name(var), len, adlen);
+                CHECK(lwcx_schwaemm_init(&ctx, var, key, nonce) == LWCX_OK, "init");
+                CHECK(lwcx_schwaemm_aad(&ctx, ad, adlen) == LWCX_OK, "aad");
+                for (size_t off = 0, c; off < len; off += c) {
+                    c = chunk(len - off);
+                    CHECK(lwcx_schwaemm_decrypt_update(&ctx, back + off, ct + off, c) == LWCX_OK, "update");
+                }
+                CHECK(lwcx_schwaemm_decrypt_final(&ctx, tag) == LWCX_OK && memcmp(back, pt, len) == 0,
+                      "%s %s: incremental decryption (len %zu, ad %zu)", impl, lwcx_schwaemm_name(var), len, adlen);
+                CHECK(lwcx_schwaemm_decrypt(var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK &&
+                          memcmp(back, pt, len) == 0, "one-shot decryption");
+            }
+
+        /* batch against one-shot, with distinct keys and nonces per message */
+        enum { MAXN = 19, LEN = 77, ADLEN = 33 };
+        static uint8_t bk[MAXN][32], bn[MAXN][32], bp[MAXN][LEN], ba[MAXN][ADLEN], bc[MAXN][LEN], bt[MAXN][32];
+        uint8_t *cts[MAXN], *tags[MAXN];
+        const uint8_t *pts[MAXN], *ads[MAXN], *nonces[MAXN], *keys[MAXN];
+        for (size_t i = 0; i < MAXN; i++) {
+            tu_fill(bk[i], 32), tu_fill(bn[i], 32), tu_fill(bp[i], LEN), tu_fill(ba[i], ADLEN);
+            cts[i] = bc[i], tags[i] = bt[i], pts[i] = bp[i], ads[i] = ba[i], nonces[i] = bn[i], keys[i] = bk[i];
+        }
+        for (size_t n = 0; n <= MAXN; n++) {
+            CHECK(lwcx_schwaemm_encrypt_many(var, cts, tags, pts, LEN, ads, ADLEN, nonces, keys, n) == LWCX_OK, "many");
+            for (size_t i = 0; i < n; i++) {
+                lwcx_schwaemm_encrypt(var, ct, tag, bp[i], LEN, ba[i], ADLEN, bn[i], bk[i]);
+                CHECK(memcmp(ct, bc[i], LEN) == 0 && memcmp(tag, bt[i], tb) == 0,
+                      "%s %s: batch of %zu, message %zu differs", impl, lwcx_schwaemm_name(var), n, i);
+            }
+        }
+
+        /* every single-bit flip of ciphertext, tag, nonce and AD is refused, and pt is zeroed */
+        const size_t len = 45, adlen = 19;
+        tu_fill(key, kb), tu_fill(nonce, nbytes), tu_fill(pt, len), tu_fill(ad, adlen);
+        lwcx_schwaemm_encrypt(var, ct, tag, pt, len, ad, adlen, nonce, key);
+        uint8_t *parts[4] = {ct, tag, nonce, ad};
+        const size_t sizes[4] = {len, tb, nbytes, adlen};
+        unsigned refused = 0, total = 0;
+        for (int part = 0; part < 4; part++)
+            for (size_t bit = 0; bit < 8 * sizes[part]; bit++, total++) {
+                parts[part][bit / 8] ^= (uint8_t)(1u << (bit % 8));
+                memset(back, 0x5A, len);
+                int rc = lwcx_schwaemm_decrypt(var, back, ct, len, tag, ad, adlen, nonce, key);
+                int zeroed = 1;
+                for (size_t i = 0; i < len; i++) zeroed &= back[i] == 0;
+                refused += rc == LWCX_ERR_AUTH && zeroed;
+                parts[part][bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            }
+        CHECK(refused == total, "%s %s: %u of %u bit flips refused", impl, lwcx_schwaemm_name(var), refused, total);
+        CHECK(lwcx_schwaemm_decrypt(var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK, "untouched");
+    }
+}
+
+static void esch_apis(const char *impl)
+{
+    static uint8_t msg[600];
+    for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) {
+        const lwcx_esch_variant var = (lwcx_esch_variant)v;
+        const size_t db = lwcx_esch_digest_bytes(var);
+        const int xof = v >= LWCX_XOESCH256;
+        for (size_t len = 0; len <= 600; len += 1 + len / 10) {
+            uint8_t want[200], got[200];
+            const size_t outlen = xof ? 200 : db;
+            tu_fill(msg, len);
+            CHECK(lwcx_esch_hash(var, want, outlen, msg, len) == LWCX_OK, "hash");
+            lwcx_esch_ctx ctx;
+            lwcx_esch_init(&ctx, var);
+            for (size_t off = 0, c; off < len; off += c) {
+                c = chunk(len - off);
+                CHECK(lwcx_esch_update(&ctx, msg + off, c) == LWCX_OK, "update");
+            }
+            if (xof) {
+                for (size_t off = 0, c; off < outlen; off += c) {
+                    c = chunk(outlen - off);
+                    CHECK(lwcx_esch_squeeze(&ctx, got + off, c) == LWCX_OK, "squeeze");
+                }
+                lwcx_wipe(&ctx, sizeof ctx);
+            } else {
+                CHECK(lwcx_esch_final(&ctx, got) == LWCX_OK, "final");
+            }
+            CHECK(memcmp(got, want, outlen) == 0, "%s %s: incremental differs at length %zu", impl,
+                  lwcx_esch_name(var), len);
+            if (xof) { /* a longer output starts with the shorter one */
+                CHECK(lwcx_esch_hash(var, got, 37, msg, len) == LWCX_OK && memcmp(got, want, 37) == 0,
+                      "xof prefix");
+            }
+        }
+        enum { MAXN = 19, LEN = 333 };
+        static uint8_t bm[MAXN][LEN], bd[MAXN][48];
+        uint8_t *outs[MAXN];
+        const uint8_t *msgs[MAXN];
+        for (size_t i = 0; i < MAXN; i++) tu_fill(bm[i], LEN), outs[i] = bd[i], msgs[i] = bm[i];
+        for (size_t n = 0; n <= MAXN; n++) {
+            CHECK(lwcx_esch_hash_many(var, outs, db, msgs, LEN, n) == LWCX_OK, "many");
+            for (size_t i = 0; i < n; i++) {
+                uint8_t d[48];
+                lwcx_esch_hash(var, d, db, bm[i], LEN);
+                CHECK(memcmp(d, bd[i], db) == 0, "%s %s: batch of %zu, message %zu", impl, lwcx_esch_name(var), n, i);
+            }
+        }
+    }
+}
+
+static void bad_arguments(void)
+{
+    uint8_t k[32] = {0}, n[32] = {0}, buf[64] = {0}, tag[32] = {0};
+    const lwcx_schwaemm_variant v = LWCX_SCHWAEMM256_128;
+    CHECK(lwcx_schwaemm_encrypt((lwcx_schwaemm_variant)9, buf, tag, buf, 1, NULL, 0, n, k) == LWCX_ERR_ARG, "variant");
+    CHECK(lwcx_schwaemm_encrypt(v, NULL, tag, buf, 1, NULL, 0, n, k) == LWCX_ERR_NULL, "null ct");
+    CHECK(lwcx_schwaemm_encrypt(v, buf, tag, buf, 0, NULL, 3, n, k) == LWCX_ERR_NULL, "null ad");
+    CHECK(lwcx_schwaemm_encrypt(v, buf, NULL, buf, 0, NULL, 0, n, k) == LWCX_ERR_NULL, "null tag");
+    CHECK(lwcx_schwaemm_encrypt(v, NULL, tag, NULL, 0, NULL, 0, n, k) == LWCX_OK, "empty message");
+    CHECK(lwcx_schwaemm_decrypt(v, buf, buf, 0, tag, NULL, 0, NULL, k) == LWCX_ERR_NULL, "null nonce");
+    CHECK(lwcx_schwaemm_decrypt(v, buf, buf, 0, tag, NULL, 0, n, k) == LWCX_OK, "the empty message's tag");
+    tag[0] ^= 1;
+    CHECK(lwcx_schwaemm_decrypt(v, buf, buf, 0, tag, NULL, 0, n, k) == LWCX_ERR_AUTH, "a wrong tag");
+    CHECK(lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)4) == 0 && lwcx_schwaemm_name((lwcx_schwaemm_variant)4) == NULL,
+          "unknown variant");
+    lwcx_schwaemm_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    CHECK(lwcx_schwaemm_aad(&ctx, buf, 1) == LWCX_ERR_ARG, "uninitialized context");
+    lwcx_schwaemm_init(&ctx, v, k, n);
+    CHECK(lwcx_schwaemm_encrypt_update(&ctx, buf, buf, 5) == LWCX_OK, "update");
+    CHECK(lwcx_schwaemm_aad(&ctx, buf, 1) == LWCX_ERR_ARG, "aad after data");
+    CHECK(lwcx_schwaemm_decrypt_update(&ctx, buf, buf, 1) == LWCX_ERR_ARG, "decrypt after encrypt");
+    CHECK(lwcx_schwaemm_decrypt_final(&ctx, tag) == LWCX_ERR_ARG, "decrypt_final after encrypt");
+    CHECK(lwcx_schwaemm_encrypt_final(&ctx, tag) == LWCX_OK, "final");
+    CHECK(lwcx_schwaemm_encrypt_final(&ctx, tag) == LWCX_ERR_ARG, "final twice");
+    CHECK(lwcx_esch_hash(LWCX_ESCH256, buf, 31, buf, 1) == LWCX_ERR_LENGTH, "esch digest size");
+    CHECK(lwcx_esch_hash(LWCX_ESCH256, buf, 32, NULL, 1) == LWCX_ERR_NULL, "null message");
+    CHECK(lwcx_esch_hash(LWCX_ESCH256, buf, 32, NULL, 0) == LWCX_OK, "empty message");
+    CHECK(lwcx_esch_hash((lwcx_esch_variant)7, buf, 32, buf, 1) == LWCX_ERR_ARG, "esch variant");
+    lwcx_esch_ctx e;
+    lwcx_esch_init(&e, LWCX_ESCH256);
+    CHECK(lwcx_esch_squeeze(&e, buf, 8) == LWCX_ERR_ARG, "squeeze on a fixed-size hash");
+    lwcx_esch_init(&e, LWCX_XOESCH256);
+    CHECK(lwcx_esch_squeeze(&e, buf, 8) == LWCX_OK, "squeeze");
+    CHECK(lwcx_esch_update(&e, buf, 8) == LWCX_ERR_ARG, "update after squeeze");
+}
 
 int main(void)
 {
     CHECK(kat_run_all(stdout, "sparkle") == 0, "known answers (see the lines above)");
+    const char *names[16];
+    for (size_t i = 0, n = tu_available("sparkle", names); i < n; i++) {
+        lwcx_impl_select("sparkle", names[i]);
+        batch_permutation(names[i]);
+        schwaemm_apis(names[i]);
+        esch_apis(names[i]);
+    }
+    bad_arguments();
     for (size_t i = 0; i < lwcx_impl_count("sparkle"); i++) {
         lwcx_impl_info info;
         if (lwcx_impl_get("sparkle", i, &info) || !info.available) continue;

@@ -5,11 +5,19 @@
 #include "internal.h"
 
 extern lwcx_primitive lwcx_prim_kcc23p4, lwcx_prim_kcc24p6, lwcx_prim_sparkle;
+extern lwcx_primitive lwcx_prim_present80, lwcx_prim_present128, lwcx_prim_gift64, lwcx_prim_gift128,
+    lwcx_prim_pipo128, lwcx_prim_pipo256;
 
 lwcx_primitive *const lwcx_primitives[] = {
     &lwcx_prim_kcc23p4,
     &lwcx_prim_kcc24p6,
     &lwcx_prim_sparkle,
+    &lwcx_prim_present80,
+    &lwcx_prim_present128,
+    &lwcx_prim_gift64,
+    &lwcx_prim_gift128,
+    &lwcx_prim_pipo128,
+    &lwcx_prim_pipo256,
     NULL,
 };
 

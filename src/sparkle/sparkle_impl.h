@@ -20,5 +20,31 @@ typedef struct sparkle_impl {
 extern const uint32_t sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
 extern const sparkle_impl sparkle_ref, sparkle_opt;
+#if defined(__aarch64__)
+extern const sparkle_impl sparkle_a64, sparkle_neon;
+#endif
+#if defined(__x86_64__)
+extern const sparkle_impl sparkle_avx2;
+#endif
+
+/* The implementation in use (the registry's choice or the forced one). */
+const sparkle_impl *sparkle_active(void);
+
+/* Permutes count states of 2*nb words each, stored one after another. */
+static inline void sparkle_permute_many(const sparkle_impl *im, uint32_t *states, size_t count,
+                                        unsigned nb, unsigned steps)
+{
+    if (im->permute_many) {
+        im->permute_many(states, count, nb, steps);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) im->permute(states + 2 * nb * i, nb, steps);
+}
+
+/* The ell function of the linear layer and of Esch's message injection. */
+static inline uint32_t sparkle_ell(uint32_t x)
+{
+    return lwcx_ror32(x ^ (x << 16), 16);
+}
 
 #endif

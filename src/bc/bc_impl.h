@@ -1,0 +1,62 @@
+/* Block ciphers (PRESENT-80/128, GIFT-64/128, PIPO-64/128, PIPO-64/256): the
+ * narrow interface every implementation fills, and the static description of
+ * each cipher.
+ *
+ * Each cipher is its own registry primitive with its own list of
+ * implementations. An implementation only encrypts and decrypts whole
+ * batches: the functions receive a block count that is a multiple of
+ * desc.batch (the modes in modes.c pad the tail in a buffer), and out may
+ * equal in. The expanded key is opaque to everything but the implementation
+ * that made it: modes.c only allocates sched_bytes (at most BC_SCHED_MAX,
+ * aligned to BC_SCHED_ALIGN) and wipes it after use. Blocks and keys are
+ * bytes in the cipher's published convention (see lwcx.h). */
+#ifndef LWCX_BC_IMPL_H
+#define LWCX_BC_IMPL_H
+
+#include "../core/internal.h"
+
+#define BC_MAX_BLOCK 16   /* bytes */
+#define BC_MAX_KEY 32     /* bytes */
+#define BC_MAX_BATCH 256  /* the modes pad tails in buffers of this many blocks */
+#define BC_SCHED_MAX 8192 /* bytes of an expanded key, any implementation */
+#define BC_SCHED_ALIGN 64
+
+typedef struct bc_impl {
+    lwcx_impl_desc desc; /* desc.batch = blocks processed in parallel (<= BC_MAX_BATCH) */
+    size_t sched_bytes;  /* size of this implementation's expanded key */
+    void (*expand)(void *sched, const uint8_t *key);
+    void (*encrypt)(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*decrypt)(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks);
+    /* Optional (may be NULL): block i under key i, nblocks a multiple of
+     * desc.batch, for implementations that run the key schedule in parallel
+     * too. Without them the modes expand each key and run one padded batch. */
+    void (*encrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks);
+    void (*decrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks);
+} bc_impl;
+
+/* What the modes need to know about a cipher; indexed by lwcx_blockcipher. */
+typedef struct bc_cipher {
+    const char *name; /* also the registry primitive's name */
+    unsigned block_bytes, key_bytes, rounds;
+    lwcx_primitive *prim;
+} bc_cipher;
+
+#define BC_NCIPHERS 6
+extern const bc_cipher bc_ciphers[BC_NCIPHERS];
+
+/* PRESENT's key schedule (present_ref.c), shared by its implementations: writes
+ * the 32 round keys K_1..K_32 as uint64_t[32] (K_i's bit 63 = key-register bit
+ * k79 or k127). */
+#define BC_PRESENT_SCHED_BYTES (32 * sizeof(uint64_t))
+void bc_present80_expand(void *rk, const uint8_t *key);
+void bc_present128_expand(void *rk, const uint8_t *key);
+
+/* ref: the specifications as written, one block at a time */
+extern const bc_impl bc_present80_ref, bc_present128_ref;
+extern const bc_impl bc_gift64_ref, bc_gift128_ref;
+extern const bc_impl bc_pipo128_ref, bc_pipo256_ref;
+
+/* bitslice64: portable C, 64 blocks per call in 64 words */
+extern const bc_impl bc_present80_bitslice64, bc_present128_bitslice64;
+
+#endif

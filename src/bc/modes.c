@@ -1,0 +1,221 @@
+/* Block ciphers' public API: argument checks, tails, ECB, CTR and many keys —
+ * written once over the narrow per-implementation interface (bc_impl.h) for
+ * every cipher and implementation. */
+#include <stdint.h>
+#include <string.h>
+
+#include "bc_impl.h"
+
+/* --- the registry: one primitive per cipher -------------------------------- */
+
+static const lwcx_impl_desc *const present80_impls[] = {&bc_present80_bitslice64.desc,
+                                                             &bc_present80_ref.desc, NULL};
+static const lwcx_impl_desc *const present128_impls[] = {&bc_present128_bitslice64.desc,
+                                                              &bc_present128_ref.desc, NULL};
+static const lwcx_impl_desc *const gift64_impls[] = {&bc_gift64_ref.desc, NULL};
+static const lwcx_impl_desc *const gift128_impls[] = {&bc_gift128_ref.desc, NULL};
+static const lwcx_impl_desc *const pipo128_impls[] = {&bc_pipo128_ref.desc, NULL};
+static const lwcx_impl_desc *const pipo256_impls[] = {&bc_pipo256_ref.desc, NULL};
+
+lwcx_primitive lwcx_prim_present80 = {
+    "present80", "PRESENT-80 block cipher: 64-bit block, 80-bit key, 31 rounds", present80_impls, NULL};
+lwcx_primitive lwcx_prim_present128 = {
+    "present128", "PRESENT-128 block cipher: 64-bit block, 128-bit key, 31 rounds", present128_impls, NULL};
+lwcx_primitive lwcx_prim_gift64 = {
+    "gift64", "GIFT-64 block cipher: 64-bit block, 128-bit key, 28 rounds", gift64_impls, NULL};
+lwcx_primitive lwcx_prim_gift128 = {
+    "gift128", "GIFT-128 block cipher: 128-bit block, 128-bit key, 40 rounds", gift128_impls, NULL};
+lwcx_primitive lwcx_prim_pipo128 = {
+    "pipo128", "PIPO-64/128 block cipher: 64-bit block, 128-bit key, 13 rounds", pipo128_impls, NULL};
+lwcx_primitive lwcx_prim_pipo256 = {
+    "pipo256", "PIPO-64/256 block cipher: 64-bit block, 256-bit key, 17 rounds", pipo256_impls, NULL};
+
+/* indexed by lwcx_blockcipher */
+const bc_cipher bc_ciphers[BC_NCIPHERS] = {
+    {"present80", 8, 10, 31, &lwcx_prim_present80},
+    {"present128", 8, 16, 31, &lwcx_prim_present128},
+    {"gift64", 8, 16, 28, &lwcx_prim_gift64},
+    {"gift128", 16, 16, 40, &lwcx_prim_gift128},
+    {"pipo128", 8, 16, 13, &lwcx_prim_pipo128},
+    {"pipo256", 8, 32, 17, &lwcx_prim_pipo256},
+};
+
+static const bc_cipher *cipher(lwcx_blockcipher c)
+{
+    return (unsigned)c < BC_NCIPHERS ? &bc_ciphers[c] : NULL;
+}
+
+static const bc_impl *active(const bc_cipher *ci)
+{
+    return (const bc_impl *)lwcx_active_impl(ci->prim);
+}
+
+size_t lwcx_bc_block_bytes(lwcx_blockcipher c)
+{
+    const bc_cipher *ci = cipher(c);
+    return ci ? ci->block_bytes : 0;
+}
+
+size_t lwcx_bc_key_bytes(lwcx_blockcipher c)
+{
+    const bc_cipher *ci = cipher(c);
+    return ci ? ci->key_bytes : 0;
+}
+
+const char *lwcx_bc_name(lwcx_blockcipher c)
+{
+    const bc_cipher *ci = cipher(c);
+    return ci ? ci->name : NULL;
+}
+
+/* An expanded key on the stack, whatever the implementation. */
+typedef struct sched_buf {
+    _Alignas(BC_SCHED_ALIGN) uint8_t b[BC_SCHED_MAX];
+} sched_buf;
+
+typedef void (*blocks_fn)(const void *, uint8_t *, const uint8_t *, size_t);
+
+/* Runs fn on whole batches directly, then on one zero-padded batch for the tail. */
+static void run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned bs, uint8_t *out,
+                       const uint8_t *in, size_t n)
+{
+    size_t whole = n - n % batch, rest = n - whole;
+    if (whole) fn(sched, out, in, whole);
+    if (rest) {
+        uint8_t buf[BC_MAX_BLOCK * BC_MAX_BATCH] = {0};
+        memcpy(buf, in + bs * whole, bs * rest);
+        fn(sched, buf, buf, batch);
+        memcpy(out + bs * whole, buf, bs * rest);
+        lwcx_wipe(buf, bs * batch);
+    }
+}
+
+/* --- one key: ECB ------------------------------------------------------------ */
+
+static int ecb(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in, size_t len,
+               int enc)
+{
+    const bc_cipher *ci = cipher(c);
+    if (!ci) return LWCX_ERR_ARG;
+    if (!key) return LWCX_ERR_NULL;
+    if (len % ci->block_bytes) return LWCX_ERR_LENGTH;
+    if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (!len) return LWCX_OK;
+    const bc_impl *im = active(ci);
+    sched_buf ks;
+    im->expand(ks.b, key);
+    run_blocks(enc ? im->encrypt : im->decrypt, ks.b, im->desc.batch, ci->block_bytes, out, in,
+               len / ci->block_bytes);
+    lwcx_wipe(ks.b, im->sched_bytes);
+    return LWCX_OK;
+}
+
+int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in,
+                        size_t len)
+{
+    return ecb(c, key, out, in, len, 1);
+}
+
+int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in,
+                        size_t len)
+{
+    return ecb(c, key, out, in, len, 0);
+}
+
+/* --- one key: CTR -------------------------------------------------------------- */
+
+#define CTR_CHUNK_BYTES 4096 /* keystream per implementation call (whole batches) */
+
+/* ctr += 1 as a big-endian integer of bs bytes, wrapping */
+static void ctr_increment(uint8_t *ctr, unsigned bs)
+{
+    for (unsigned i = bs; i-- > 0;)
+        if (++ctr[i] != 0) break;
+}
+
+int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
+                const uint8_t *in, size_t len)
+{
+    const bc_cipher *ci = cipher(c);
+    if (!ci) return LWCX_ERR_ARG;
+    if (!key || !iv) return LWCX_ERR_NULL;
+    if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (!len) return LWCX_OK;
+    const bc_impl *im = active(ci);
+    const unsigned bs = ci->block_bytes, batch = im->desc.batch;
+    /* the largest number of whole batches that fits the buffer */
+    const size_t chunk_blocks = (CTR_CHUNK_BYTES / bs) / batch * batch;
+    uint8_t stream[CTR_CHUNK_BYTES], ctr[BC_MAX_BLOCK];
+    sched_buf ks;
+    im->expand(ks.b, key);
+    memcpy(ctr, iv, bs);
+    while (len) {
+        size_t nbytes = len < chunk_blocks * bs ? len : chunk_blocks * bs;
+        size_t nblocks = (nbytes + bs - 1) / bs;
+        nblocks += (batch - nblocks % batch) % batch; /* pad to whole batches */
+        for (size_t j = 0; j < nblocks; j++) {
+            memcpy(stream + bs * j, ctr, bs);
+            ctr_increment(ctr, bs);
+        }
+        im->encrypt(ks.b, stream, stream, nblocks);
+        for (size_t j = 0; j < nbytes; j++) out[j] = (uint8_t)(in[j] ^ stream[j]);
+        out += nbytes;
+        in += nbytes;
+        len -= nbytes; /* only the last chunk is partial, so ctr running ahead does not matter */
+    }
+    lwcx_wipe(stream, sizeof stream);
+    lwcx_wipe(ks.b, im->sched_bytes);
+    return LWCX_OK;
+}
+
+/* --- many keys: block i under key i ----------------------------------------- */
+
+typedef void (*keys_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
+
+static int many_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,
+                     size_t n, int enc)
+{
+    const bc_cipher *ci = cipher(c);
+    if (!ci) return LWCX_ERR_ARG;
+    if (n > SIZE_MAX / BC_MAX_KEY) return LWCX_ERR_LENGTH; /* byte sizes would overflow */
+    if (n && (!out || !in || !keys)) return LWCX_ERR_NULL;
+    if (!n) return LWCX_OK;
+    const bc_impl *im = active(ci);
+    const unsigned bs = ci->block_bytes, kb = ci->key_bytes, batch = im->desc.batch;
+    keys_fn fn = enc ? im->encrypt_keys : im->decrypt_keys;
+    if (fn) {
+        size_t whole = n - n % batch, rest = n - whole;
+        if (whole) fn(out, in, keys, whole);
+        if (rest) {
+            uint8_t buf[BC_MAX_BLOCK * BC_MAX_BATCH] = {0}, kbuf[BC_MAX_KEY * BC_MAX_BATCH] = {0};
+            memcpy(buf, in + bs * whole, bs * rest);
+            memcpy(kbuf, keys + kb * whole, kb * rest);
+            fn(buf, buf, kbuf, batch);
+            memcpy(out + bs * whole, buf, bs * rest);
+            lwcx_wipe(kbuf, kb * batch);
+            lwcx_wipe(buf, bs * batch);
+        }
+        return LWCX_OK;
+    }
+    /* no parallel key schedule: expand each key, then one (padded) batch */
+    blocks_fn bfn = enc ? im->encrypt : im->decrypt;
+    sched_buf ks;
+    for (size_t i = 0; i < n; i++) {
+        im->expand(ks.b, keys + kb * i);
+        run_blocks(bfn, ks.b, batch, bs, out + bs * i, in + bs * i, 1);
+    }
+    lwcx_wipe(ks.b, im->sched_bytes);
+    return LWCX_OK;
+}
+
+int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,
+                         size_t nblocks)
+{
+    return many_keys(c, out, in, keys, nblocks, 1);
+}
+
+int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,
+                         size_t nblocks)
+{
+    return many_keys(c, out, in, keys, nblocks, 0);
+}

@@ -1,0 +1,202 @@
+/* Esch and XOEsch, written once over the SPARKLE permutation interface.
+ *
+ * A sponge with a 128-bit rate: each 16-byte message block is injected into
+ * the left half of the state through a linear map (the Feistel function of
+ * the permutation's linear layer applied to the block), then the state is
+ * permuted with the slim step count. The last block is padded (10*) if
+ * short, marked by a constant in word nb-1 (the XOF variants use other
+ * constants) and followed by the big step count. Output is squeezed 16
+ * bytes at a time with slim permutations in between. */
+#include "sparkle_impl.h"
+
+#define RATE 16u
+
+typedef struct esch_params {
+    const char *name;
+    uint8_t nb, slim, big, digest_bytes;
+    uint8_t end_padded, end_full; /* last-block constants, shifted left by 24 */
+    uint8_t xof;
+} esch_params;
+
+static const esch_params variants[] = {
+    [LWCX_ESCH256] = {"esch256", 6, 7, 11, 32, 1, 2, 0},
+    [LWCX_ESCH384] = {"esch384", 8, 8, 12, 48, 1, 2, 0},
+    [LWCX_XOESCH256] = {"xoesch256", 6, 7, 11, 32, 5, 6, 1},
+    [LWCX_XOESCH384] = {"xoesch384", 8, 8, 12, 48, 5, 6, 1},
+};
+
+static const esch_params *params_of(lwcx_esch_variant v)
+{
+    return (unsigned)v < sizeof variants / sizeof variants[0] ? &variants[v] : NULL;
+}
+
+const char *lwcx_esch_name(lwcx_esch_variant v)
+{
+    const esch_params *p = params_of(v);
+    return p ? p->name : NULL;
+}
+
+size_t lwcx_esch_digest_bytes(lwcx_esch_variant v)
+{
+    const esch_params *p = params_of(v);
+    return p ? p->digest_bytes : 0;
+}
+
+/* Injects one block of n bytes (0..16; padded when short); last: add the
+ * constant that ends the message. */
+static void inject(const esch_params *p, uint32_t *s, const uint8_t *block, size_t n, int last)
+{
+    uint32_t m[4];
+    uint8_t buf[RATE] = {0};
+    if (n) memcpy(buf, block, n); /* block may be NULL for an empty message */
+    if (n < RATE) buf[n] = 0x80;
+    for (unsigned i = 0; i < 4; i++) m[i] = lwcx_load32le(buf + 4 * i);
+    if (last) s[p->nb - 1] ^= (uint32_t)(n == RATE ? p->end_full : p->end_padded) << 24;
+    const uint32_t tx = sparkle_ell(m[0] ^ m[2]), ty = sparkle_ell(m[1] ^ m[3]);
+    s[0] ^= m[0] ^ ty;
+    s[1] ^= m[1] ^ tx;
+    s[2] ^= m[2] ^ ty;
+    s[3] ^= m[3] ^ tx;
+    for (unsigned i = 4; i < p->nb; i += 2) {
+        s[i] ^= ty;
+        s[i + 1] ^= tx;
+    }
+}
+
+/* ---- one-shot and batch --------------------------------------------------- */
+
+#define LANES 16
+
+static void hash_group(const esch_params *p, const sparkle_impl *im, uint8_t *const *out,
+                      size_t outlen, const uint8_t *const *msg, size_t len, size_t count)
+{
+    uint32_t states[LANES * 16] = {0};
+    const size_t words = 2u * p->nb;
+    size_t off = 0;
+    for (; len - off > RATE; off += RATE) {
+        for (size_t i = 0; i < count; i++) inject(p, states + words * i, msg[i] + off, RATE, 0);
+        sparkle_permute_many(im, states, count, p->nb, p->slim);
+    }
+    for (size_t i = 0; i < count; i++) inject(p, states + words * i, msg[i] + off, len - off, 1);
+    sparkle_permute_many(im, states, count, p->nb, p->big);
+    for (size_t done = 0;;) {
+        const size_t take = outlen - done < RATE ? outlen - done : RATE;
+        for (size_t i = 0; i < count; i++) {
+            uint8_t r[RATE];
+            for (unsigned w = 0; w < 4; w++) lwcx_store32le(r + 4 * w, states[words * i + w]);
+            memcpy(out[i] + done, r, take);
+        }
+        done += take;
+        if (done >= outlen) break;
+        sparkle_permute_many(im, states, count, p->nb, p->slim);
+    }
+    lwcx_wipe(states, sizeof states);
+}
+
+int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
+                        const uint8_t *const *msg, size_t len, size_t count)
+{
+    const esch_params *p = params_of(v);
+    if (!p) return LWCX_ERR_ARG;
+    if (!p->xof && outlen != p->digest_bytes) return LWCX_ERR_LENGTH;
+    if (count && (!out || !msg)) return LWCX_ERR_NULL;
+    for (size_t i = 0; i < count; i++)
+        if ((outlen && !out[i]) || (len && !msg[i])) return LWCX_ERR_NULL;
+    if (outlen == 0) return LWCX_OK;
+    const sparkle_impl *im = sparkle_active();
+    for (size_t g = 0; g < count; g += LANES)
+        hash_group(p, im, out + g, outlen, msg + g, len, count - g < LANES ? count - g : LANES);
+    return LWCX_OK;
+}
+
+int lwcx_esch_hash(lwcx_esch_variant v, uint8_t *out, size_t outlen, const uint8_t *msg, size_t len)
+{
+    return lwcx_esch_hash_many(v, &out, outlen, &msg, len, 1);
+}
+
+/* ---- incremental ---------------------------------------------------------- */
+
+enum { PHASE_NONE = 0, PHASE_ABSORB, PHASE_SQUEEZE };
+
+static const esch_params *ctx_params(const lwcx_esch_ctx *ctx)
+{
+    return ctx && ctx->phase != PHASE_NONE ? params_of((lwcx_esch_variant)ctx->variant) : NULL;
+}
+
+int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant v)
+{
+    if (!ctx) return LWCX_ERR_NULL;
+    if (!params_of(v)) return LWCX_ERR_ARG;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->variant = (uint8_t)v;
+    ctx->phase = PHASE_ABSORB;
+    return LWCX_OK;
+}
+
+int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len)
+{
+    const esch_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (len && !in) return LWCX_ERR_NULL;
+    if (ctx->phase != PHASE_ABSORB) return LWCX_ERR_ARG;
+    const sparkle_impl *im = sparkle_active();
+    while (len) {
+        /* a full pending block is only injected once more data shows it is not the last */
+        if (ctx->pending == RATE) {
+            inject(p, ctx->state, ctx->block, RATE, 0);
+            im->permute(ctx->state, p->nb, p->slim);
+            ctx->pending = 0;
+        }
+        const size_t take = RATE - ctx->pending < len ? RATE - ctx->pending : len;
+        memcpy(ctx->block + ctx->pending, in, take);
+        ctx->pending = (uint8_t)(ctx->pending + take);
+        in += take;
+        len -= take;
+    }
+    return LWCX_OK;
+}
+
+static int squeeze(const esch_params *p, lwcx_esch_ctx *ctx, uint8_t *out, size_t len)
+{
+    const sparkle_impl *im = sparkle_active();
+    if (ctx->phase == PHASE_ABSORB) {
+        inject(p, ctx->state, ctx->block, ctx->pending, 1);
+        im->permute(ctx->state, p->nb, p->big);
+        ctx->phase = PHASE_SQUEEZE;
+        ctx->squeezed = 0;
+    }
+    while (len) {
+        if (ctx->squeezed == RATE) {
+            im->permute(ctx->state, p->nb, p->slim);
+            ctx->squeezed = 0;
+        }
+        uint8_t r[RATE];
+        for (unsigned w = 0; w < 4; w++) lwcx_store32le(r + 4 * w, ctx->state[w]);
+        const size_t take = RATE - ctx->squeezed < len ? RATE - ctx->squeezed : len;
+        memcpy(out, r + ctx->squeezed, take);
+        ctx->squeezed = (uint8_t)(ctx->squeezed + take);
+        out += take;
+        len -= take;
+    }
+    return LWCX_OK;
+}
+
+int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len)
+{
+    const esch_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (len && !out) return LWCX_ERR_NULL;
+    if (!p->xof) return LWCX_ERR_ARG; /* Esch has a fixed digest: use lwcx_esch_final */
+    return squeeze(p, ctx, out, len);
+}
+
+int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest)
+{
+    const esch_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (!digest) return LWCX_ERR_NULL;
+    if (ctx->phase != PHASE_ABSORB) return LWCX_ERR_ARG;
+    squeeze(p, ctx, digest, p->digest_bytes);
+    lwcx_wipe(ctx, sizeof *ctx);
+    return LWCX_OK;
+}

@@ -1,0 +1,387 @@
+/* Schwaemm, written once over the SPARKLE permutation interface.
+ *
+ * The state is rate || capacity (nonce || key at the start). Every block of
+ * associated data or plaintext goes through the same step: the ciphertext is
+ * the plaintext XOR the rate (so it never depends on the capacity), then the
+ * rate is replaced by a Feistel swap of its halves mixed with the data and
+ * with the capacity ("rho and rate whitening"). The last block of each phase
+ * is padded (10*) if short and marked by a constant in the last state word,
+ * followed by the big step count; the other blocks use the slim one.
+ *
+ * Because the ciphertext of a block does not depend on whether that block is
+ * the last one, the incremental API can write each output byte at once and
+ * only delay the state update of the block it is still filling. */
+#include "sparkle_impl.h"
+
+typedef struct schwaemm_params {
+    const char *name;
+    uint8_t nb;           /* branches of the permutation */
+    uint8_t rate_words;   /* rate in 32-bit words (= nonce size) */
+    uint8_t key_bytes;    /* = capacity size */
+    uint8_t tag_bytes;
+    uint8_t slim, big;    /* step counts */
+    uint8_t cap_branches; /* capacity in 64-bit branches, part of the domain constants */
+} schwaemm_params;
+
+static const schwaemm_params variants[] = {
+    [LWCX_SCHWAEMM128_128] = {"schwaemm128-128", 4, 4, 16, 16, 7, 10, 2},
+    [LWCX_SCHWAEMM256_128] = {"schwaemm256-128", 6, 8, 16, 16, 7, 11, 2},
+    [LWCX_SCHWAEMM192_192] = {"schwaemm192-192", 6, 6, 24, 24, 7, 11, 3},
+    [LWCX_SCHWAEMM256_256] = {"schwaemm256-256", 8, 8, 32, 32, 8, 12, 4},
+};
+
+static const schwaemm_params *params_of(lwcx_schwaemm_variant v)
+{
+    return (unsigned)v < sizeof variants / sizeof variants[0] ? &variants[v] : NULL;
+}
+
+const char *lwcx_schwaemm_name(lwcx_schwaemm_variant v)
+{
+    const schwaemm_params *p = params_of(v);
+    return p ? p->name : NULL;
+}
+size_t lwcx_schwaemm_key_bytes(lwcx_schwaemm_variant v)
+{
+    const schwaemm_params *p = params_of(v);
+    return p ? p->key_bytes : 0;
+}
+size_t lwcx_schwaemm_nonce_bytes(lwcx_schwaemm_variant v)
+{
+    const schwaemm_params *p = params_of(v);
+    return p ? 4u * p->rate_words : 0;
+}
+size_t lwcx_schwaemm_tag_bytes(lwcx_schwaemm_variant v)
+{
+    const schwaemm_params *p = params_of(v);
+    return p ? p->tag_bytes : 0;
+}
+
+/* Which phase a last block ends, and whether it was full. */
+enum { END_AD_PADDED = 0, END_AD_FULL = 1, END_MSG_PADDED = 2, END_MSG_FULL = 3 };
+static void mark_last_block(const schwaemm_params *p, uint32_t *s, unsigned end)
+{
+    s[2 * p->nb - 1] ^= (uint32_t)(end ^ (1u << p->cap_branches)) << 24;
+}
+
+enum { DATA_AD, DATA_ENCRYPT, DATA_DECRYPT };
+
+/* The rate as bytes: the keystream of the next block. */
+static void rate_bytes(const schwaemm_params *p, const uint32_t *s, uint8_t *out)
+{
+    for (unsigned i = 0; i < p->rate_words; i++) lwcx_store32le(out + 4 * i, s[i]);
+}
+
+/* Rho and rate whitening on one padded block m of plaintext-side data. */
+static void absorb(const schwaemm_params *p, uint32_t *s, const uint32_t *m)
+{
+    const unsigned half = p->rate_words / 2, last_half = 2u * p->nb - half;
+    for (unsigned i = 0; i < half; i++) {
+        const uint32_t left = s[i], right = s[half + i];
+        s[i] = right ^ m[i] ^ s[p->rate_words + i];
+        s[half + i] = left ^ right ^ m[half + i] ^ s[last_half + i];
+    }
+}
+
+/* One block of n bytes (1..rate): writes n output bytes (unless AD) and
+ * updates the rate. The caller adds the last-block constant first. */
+static void process_block(const schwaemm_params *p, uint32_t *s, uint8_t *out, const uint8_t *in,
+                          size_t n, int kind)
+{
+    const size_t rate = 4u * p->rate_words;
+    uint8_t data[32], ks[32];
+    uint32_t m[8];
+    if (n == rate) { /* whole block: word by word, out may equal in */
+        for (unsigned i = 0; i < p->rate_words; i++) {
+            const uint32_t x = lwcx_load32le(in + 4 * i);
+            m[i] = kind == DATA_DECRYPT ? x ^ s[i] : x;
+            if (kind != DATA_AD) lwcx_store32le(out + 4 * i, x ^ s[i]);
+        }
+        absorb(p, s, m);
+        return;
+    }
+    if (kind == DATA_DECRYPT) {
+        rate_bytes(p, s, ks);
+        for (size_t i = 0; i < n; i++) data[i] = in[i] ^ ks[i];
+    } else {
+        memcpy(data, in, n);
+    }
+    if (n < rate) {
+        memset(data + n, 0, rate - n);
+        data[n] = 0x80;
+    }
+    for (unsigned i = 0; i < p->rate_words; i++) m[i] = lwcx_load32le(data + 4 * i);
+    if (kind == DATA_ENCRYPT) {
+        rate_bytes(p, s, ks);
+        for (size_t i = 0; i < n; i++) out[i] = data[i] ^ ks[i];
+    } else if (kind == DATA_DECRYPT) {
+        memcpy(out, data, n);
+    }
+    absorb(p, s, m);
+    lwcx_wipe(data, sizeof data);
+}
+
+/* ---- one-shot and batch: count states side by side ---------------------- */
+
+#define LANES 16 /* states per group: a multiple of every batch width */
+
+typedef struct lanes {
+    const schwaemm_params *p;
+    const sparkle_impl *im;
+    uint32_t s[LANES][16];
+    size_t count;
+} lanes;
+
+static void permute_lanes(lanes *L, unsigned steps)
+{
+    sparkle_permute_many(L->im, &L->s[0][0], L->count, L->p->nb, steps);
+}
+
+/* Pack the states densely: state i at s + 2*nb*i, as permute_many expects. */
+static uint32_t *lane(lanes *L, size_t i)
+{
+    return &L->s[0][0] + 2u * L->p->nb * i;
+}
+
+/* One phase (AD or message) of len > 0 bytes for every lane. */
+static void run_phase(lanes *L, uint8_t *const *out, const uint8_t *const *in, size_t len, int kind)
+{
+    const schwaemm_params *p = L->p;
+    const size_t rate = 4u * p->rate_words;
+    size_t off = 0;
+    for (; len - off > rate; off += rate) {
+        for (size_t i = 0; i < L->count; i++)
+            process_block(p, lane(L, i), out ? out[i] + off : NULL, in[i] + off, rate, kind);
+        permute_lanes(L, p->slim);
+    }
+    const size_t n = len - off;
+    const unsigned end = (kind == DATA_AD ? END_AD_PADDED : END_MSG_PADDED) + (n == rate);
+    for (size_t i = 0; i < L->count; i++) {
+        mark_last_block(p, lane(L, i), end);
+        process_block(p, lane(L, i), out ? out[i] + off : NULL, in[i] + off, n, kind);
+    }
+    permute_lanes(L, p->big);
+}
+
+/* Schwaemm over up to LANES messages; tag[i] gets the computed tag. */
+static void run_lanes(lanes *L, uint8_t *const *out, uint8_t *const *tag, const uint8_t *const *in,
+                      size_t len, const uint8_t *const *ad, size_t adlen,
+                      const uint8_t *const *nonce, const uint8_t *const *key, int kind)
+{
+    const schwaemm_params *p = L->p;
+    for (size_t i = 0; i < L->count; i++) {
+        uint32_t *s = lane(L, i);
+        for (unsigned w = 0; w < p->rate_words; w++) s[w] = lwcx_load32le(nonce[i] + 4 * w);
+        for (unsigned w = 0; w < p->key_bytes / 4u; w++) s[p->rate_words + w] = lwcx_load32le(key[i] + 4 * w);
+    }
+    permute_lanes(L, p->big);
+    if (adlen) run_phase(L, NULL, ad, adlen, DATA_AD);
+    if (len) run_phase(L, out, in, len, kind);
+    for (size_t i = 0; i < L->count; i++) {
+        uint32_t *s = lane(L, i);
+        for (unsigned w = 0; w < p->key_bytes / 4u; w++) s[p->rate_words + w] ^= lwcx_load32le(key[i] + 4 * w);
+        for (unsigned w = 0; w < p->tag_bytes / 4u; w++) lwcx_store32le(tag[i] + 4 * w, s[p->rate_words + w]);
+    }
+    lwcx_wipe(L->s, sizeof L->s);
+}
+
+static int check_args(const schwaemm_params *p, const void *out, const void *tag, const void *in,
+                      size_t len, const void *ad, size_t adlen, const void *nonce, const void *key)
+{
+    if (!p) return LWCX_ERR_ARG;
+    if (!tag || !nonce || !key || (len && (!out || !in)) || (adlen && !ad)) return LWCX_ERR_NULL;
+    return LWCX_OK;
+}
+
+int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag, const uint8_t *pt,
+                          size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                          const uint8_t *key)
+{
+    lanes L;
+    L.p = params_of(v);
+    int rc = check_args(L.p, ct, tag, pt, len, ad, adlen, nonce, key);
+    if (rc) return rc;
+    L.im = sparkle_active();
+    L.count = 1;
+    run_lanes(&L, &ct, &tag, &pt, len, &ad, adlen, &nonce, &key, DATA_ENCRYPT);
+    return LWCX_OK;
+}
+
+int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct, size_t len,
+                          const uint8_t *tag, const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                          const uint8_t *key)
+{
+    lanes L;
+    L.p = params_of(v);
+    int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key);
+    if (rc) return rc;
+    L.im = sparkle_active();
+    L.count = 1;
+    uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES], *want_p = want;
+    run_lanes(&L, &pt, &want_p, &ct, len, &ad, adlen, &nonce, &key, DATA_DECRYPT);
+    rc = lwcx_ct_compare(want, tag, L.p->tag_bytes) == 0 ? LWCX_OK : LWCX_ERR_AUTH;
+    lwcx_wipe(want, sizeof want);
+    if (rc) lwcx_wipe(pt, len);
+    return rc;
+}
+
+int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct, uint8_t *const *tag,
+                               const uint8_t *const *pt, size_t len, const uint8_t *const *ad,
+                               size_t adlen, const uint8_t *const *nonce, const uint8_t *const *key,
+                               size_t count)
+{
+    lanes L;
+    L.p = params_of(v);
+    if (!L.p) return LWCX_ERR_ARG;
+    if (count && (!ct || !tag || !pt || !ad || !nonce || !key)) return LWCX_ERR_NULL;
+    for (size_t i = 0; i < count; i++) {
+        int rc = check_args(L.p, ct[i], tag[i], pt[i], len, ad[i], adlen, nonce[i], key[i]);
+        if (rc) return rc;
+    }
+    L.im = sparkle_active();
+    for (size_t g = 0; g < count; g += LANES) {
+        L.count = count - g < LANES ? count - g : LANES;
+        run_lanes(&L, ct + g, tag + g, pt + g, len, ad + g, adlen, nonce + g, key + g, DATA_ENCRYPT);
+    }
+    return LWCX_OK;
+}
+
+/* ---- incremental ---------------------------------------------------------- */
+
+enum { PHASE_NONE = 0, PHASE_AD, PHASE_ENCRYPT, PHASE_DECRYPT };
+enum { SEEN_AD = 1, SEEN_MSG = 2 };
+
+static const schwaemm_params *ctx_params(const lwcx_schwaemm_ctx *ctx)
+{
+    return ctx && ctx->phase != PHASE_NONE ? params_of((lwcx_schwaemm_variant)ctx->variant) : NULL;
+}
+
+int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
+                       const uint8_t *nonce)
+{
+    const schwaemm_params *p = params_of(v);
+    if (!ctx || !key || !nonce) return LWCX_ERR_NULL;
+    if (!p) return LWCX_ERR_ARG;
+    memset(ctx, 0, sizeof *ctx);
+    for (unsigned w = 0; w < p->rate_words; w++) ctx->state[w] = lwcx_load32le(nonce + 4 * w);
+    for (unsigned w = 0; w < p->key_bytes / 4u; w++) ctx->state[p->rate_words + w] = lwcx_load32le(key + 4 * w);
+    memcpy(ctx->key, key, p->key_bytes);
+    sparkle_active()->permute(ctx->state, p->nb, p->big);
+    ctx->variant = (uint8_t)v;
+    ctx->phase = PHASE_AD;
+    return LWCX_OK;
+}
+
+/* Absorbs the pending block, which must be full and not the last one. */
+static void flush_full_block(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx)
+{
+    uint32_t m[8];
+    for (unsigned i = 0; i < p->rate_words; i++) m[i] = lwcx_load32le(ctx->block + 4 * i);
+    absorb(p, ctx->state, m);
+    sparkle_active()->permute(ctx->state, p->nb, p->slim);
+    ctx->pending = 0;
+}
+
+/* Ends a phase: the pending block (full or not) is its last one. */
+static void close_phase(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx, unsigned end_padded)
+{
+    const size_t rate = 4u * p->rate_words;
+    mark_last_block(p, ctx->state, end_padded + (ctx->pending == rate));
+    process_block(p, ctx->state, NULL, ctx->block, ctx->pending, DATA_AD);
+    sparkle_active()->permute(ctx->state, p->nb, p->big);
+    ctx->pending = 0;
+}
+
+int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len)
+{
+    const schwaemm_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (len && !ad) return LWCX_ERR_NULL;
+    if (ctx->phase != PHASE_AD) return LWCX_ERR_ARG; /* associated data comes first */
+    const size_t rate = 4u * p->rate_words;
+    if (len) ctx->flags |= SEEN_AD;
+    while (len) {
+        if (ctx->pending == rate) flush_full_block(p, ctx);
+        size_t take = rate - ctx->pending < len ? rate - ctx->pending : len;
+        memcpy(ctx->block + ctx->pending, ad, take);
+        ctx->pending = (uint8_t)(ctx->pending + take);
+        ad += take;
+        len -= take;
+    }
+    return LWCX_OK;
+}
+
+static int update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len, int phase)
+{
+    const schwaemm_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (ctx->phase == PHASE_AD) {
+        if (ctx->flags & SEEN_AD) close_phase(p, ctx, END_AD_PADDED);
+        ctx->phase = (uint8_t)phase;
+    }
+    if (ctx->phase != phase) return LWCX_ERR_ARG; /* encrypt and decrypt don't mix */
+    const size_t rate = 4u * p->rate_words;
+    uint8_t ks[32];
+    if (len) ctx->flags |= SEEN_MSG;
+    while (len) {
+        if (ctx->pending == rate) flush_full_block(p, ctx);
+        const size_t at = ctx->pending, take = rate - at < len ? rate - at : len;
+        rate_bytes(p, ctx->state, ks);
+        for (size_t i = 0; i < take; i++) {
+            const uint8_t x = in[i], y = x ^ ks[at + i];
+            ctx->block[at + i] = phase == PHASE_ENCRYPT ? x : y; /* keep the plaintext */
+            out[i] = y;
+        }
+        ctx->pending = (uint8_t)(at + take);
+        in += take;
+        out += take;
+        len -= take;
+    }
+    lwcx_wipe(ks, sizeof ks);
+    return LWCX_OK;
+}
+
+int lwcx_schwaemm_encrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return update(ctx, out, in, len, PHASE_ENCRYPT);
+}
+
+int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return update(ctx, out, in, len, PHASE_DECRYPT);
+}
+
+/* Closes the open phases and leaves the tag in the capacity. */
+static void finish(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx, uint8_t *tag)
+{
+    if (ctx->phase == PHASE_AD && (ctx->flags & SEEN_AD)) close_phase(p, ctx, END_AD_PADDED);
+    if (ctx->phase != PHASE_AD && (ctx->flags & SEEN_MSG)) close_phase(p, ctx, END_MSG_PADDED);
+    for (unsigned w = 0; w < p->key_bytes / 4u; w++)
+        ctx->state[p->rate_words + w] ^= lwcx_load32le(ctx->key + 4 * w);
+    for (unsigned w = 0; w < p->tag_bytes / 4u; w++) lwcx_store32le(tag + 4 * w, ctx->state[p->rate_words + w]);
+    lwcx_wipe(ctx, sizeof *ctx);
+}
+
+int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag)
+{
+    const schwaemm_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (!tag) return LWCX_ERR_NULL;
+    if (ctx->phase == PHASE_DECRYPT) return LWCX_ERR_ARG;
+    finish(p, ctx, tag);
+    return LWCX_OK;
+}
+
+int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag)
+{
+    const schwaemm_params *p = ctx_params(ctx);
+    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    if (!tag) return LWCX_ERR_NULL;
+    if (ctx->phase == PHASE_ENCRYPT) return LWCX_ERR_ARG;
+    uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES];
+    const size_t n = p->tag_bytes;
+    finish(p, ctx, want);
+    int rc = lwcx_ct_compare(want, tag, n) == 0 ? LWCX_OK : LWCX_ERR_AUTH;
+    lwcx_wipe(want, sizeof want);
+    return rc;
+}

@@ -1,0 +1,201 @@
+/* PRESENT, GIFT, PIPO: known answers on every implementation, differential
+ * tests of every implementation against ref (ECB, CTR, many keys) at every
+ * block count 0..3*batch+2 and a few larger ones, round trips, in-place use,
+ * guard bytes, CTR against its definition (counter wrap included), bad
+ * arguments. */
+#include "../kat/kat.h"
+#include "lwcx.h"
+#include "testutil.h"
+
+#define NCIPHERS 6
+#define MAXB 1200 /* blocks; more than two CTR chunks of 64-bit blocks */
+#define BS_MAX LWCX_BC_MAX_BLOCK_BYTES
+#define KB_MAX LWCX_BC_MAX_KEY_BYTES
+
+static const lwcx_blockcipher ciphers[NCIPHERS] = {LWCX_PRESENT80, LWCX_PRESENT128, LWCX_GIFT64,
+                                                   LWCX_GIFT128, LWCX_PIPO128, LWCX_PIPO256};
+
+/* Block counts to try: every one up to 3*batch+2, then some beyond. */
+static size_t next_count(size_t n, unsigned batch)
+{
+    if (n < 3 * (size_t)batch + 2) return n + 1;
+    if (n < 3 * (size_t)batch + 40) return n + 37; /* past small chunk boundaries */
+    return n < 600 ? 600 : n < MAXB ? MAXB : MAXB + 1;
+}
+
+static void ecb_and_keys(lwcx_blockcipher c, const char *impl, unsigned batch)
+{
+    static uint8_t pt[BS_MAX * MAXB], keys[KB_MAX * MAXB], want[BS_MAX * MAXB];
+    const char *prim = lwcx_bc_name(c);
+    const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
+    for (size_t n = 0; n <= MAXB; n = next_count(n, batch)) {
+        uint8_t key[KB_MAX];
+        tu_fill(key, kb);
+        tu_fill(pt, bs * n);
+        tu_fill(keys, kb * n);
+        tu_buf out = tu_alloc(bs * n), back = tu_alloc(bs * n);
+
+        /* ECB under one key */
+        lwcx_impl_select(prim, "ref");
+        CHECK(lwcx_bc_ecb_encrypt(c, key, want, pt, bs * n) == LWCX_OK, "%s ref", prim);
+        lwcx_impl_select(prim, impl);
+        CHECK(lwcx_bc_ecb_encrypt(c, key, out.p, pt, bs * n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(memcmp(out.p, want, bs * n) == 0, "%s %s ecb differs from ref, n=%zu", prim, impl, n);
+        CHECK(lwcx_bc_ecb_decrypt(c, key, back.p, out.p, bs * n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s ecb round trip, n=%zu", prim, impl, n);
+        memcpy(back.p, pt, bs * n);
+        lwcx_bc_ecb_encrypt(c, key, back.p, back.p, bs * n);
+        CHECK(memcmp(back.p, want, bs * n) == 0, "%s %s in-place ecb encrypt, n=%zu", prim, impl, n);
+        lwcx_bc_ecb_decrypt(c, key, back.p, back.p, bs * n);
+        CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s in-place ecb decrypt, n=%zu", prim, impl, n);
+
+        /* many keys */
+        lwcx_impl_select(prim, "ref");
+        CHECK(lwcx_bc_encrypt_keys(c, want, pt, keys, n) == LWCX_OK, "%s ref", prim);
+        lwcx_impl_select(prim, impl);
+        CHECK(lwcx_bc_encrypt_keys(c, out.p, pt, keys, n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(memcmp(out.p, want, bs * n) == 0, "%s %s encrypt_keys differs from ref, n=%zu", prim, impl, n);
+        CHECK(lwcx_bc_decrypt_keys(c, back.p, out.p, keys, n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s decrypt_keys round trip, n=%zu", prim, impl, n);
+        memcpy(back.p, pt, bs * n);
+        lwcx_bc_encrypt_keys(c, back.p, back.p, keys, n);
+        CHECK(memcmp(back.p, want, bs * n) == 0, "%s %s in-place encrypt_keys, n=%zu", prim, impl, n);
+        lwcx_bc_decrypt_keys(c, back.p, back.p, keys, n);
+        CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s in-place decrypt_keys, n=%zu", prim, impl, n);
+        /* each block of a batch really is under its own key */
+        if (n >= 1) {
+            uint8_t one[BS_MAX];
+            lwcx_bc_ecb_encrypt(c, keys + kb * (n - 1), one, pt + bs * (n - 1), bs);
+            CHECK(memcmp(one, want + bs * (n - 1), bs) == 0, "%s %s last key, n=%zu", prim, impl, n);
+        }
+        CHECK(tu_guard_ok(&out) && tu_guard_ok(&back), "%s %s guard bytes, n=%zu", prim, impl, n);
+        tu_free(&out);
+        tu_free(&back);
+    }
+}
+
+/* iv + j as a big-endian integer over the whole block, mod 2^(8 bs) */
+static void counter_block(uint8_t *out, const uint8_t *iv, size_t bs, uint64_t j)
+{
+    unsigned carry = 0;
+    for (size_t i = bs; i-- > 0;) {
+        unsigned s = iv[i] + (unsigned)(j & 0xFF) + carry;
+        out[i] = (uint8_t)s;
+        carry = s >> 8;
+        j >>= 8;
+    }
+}
+
+/* CTR against its definition: keystream block j = E(iv + j), computed with
+ * ref's ECB; an iv with a random low part, one 16 below the wrap, and one
+ * whose increment carries across the middle of the block. */
+static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
+{
+    static uint8_t pt[BS_MAX * MAXB], ctrs[BS_MAX * MAXB], stream[BS_MAX * MAXB];
+    const char *prim = lwcx_bc_name(c);
+    const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
+    if (bs < 8 || bs > BS_MAX || kb > KB_MAX) return; /* cannot happen; keeps the compiler sure */
+    for (int kind = 0; kind < 3; kind++) {
+        uint8_t key[KB_MAX], iv[BS_MAX];
+        tu_fill(key, kb);
+        tu_fill(iv, bs);
+        if (kind == 1) memset(iv, 0xff, bs), iv[bs - 1] = 0xf0; /* 2^(8bs) - 16: wraps to 0 */
+        if (kind == 2) memset(iv + bs / 2, 0xff, bs - bs / 2);  /* carries into the upper half */
+        for (size_t j = 0; j < MAXB; j++) counter_block(ctrs + bs * j, iv, bs, j);
+        lwcx_impl_select(prim, "ref");
+        lwcx_bc_ecb_encrypt(c, key, stream, ctrs, bs * MAXB);
+        lwcx_impl_select(prim, impl);
+        /* every byte length up to 3*batch+3 blocks, then around the 4 KiB chunks */
+        const size_t small = bs * (3 * (size_t)batch + 3);
+        const size_t large[] = {4095, 4096, 4097, 8191, 8200, bs * MAXB};
+        const size_t nlen = small + 1 + sizeof large / sizeof large[0];
+        for (size_t li = 0; li < nlen; li++) {
+            size_t len = li <= small ? li : large[li - small - 1];
+            if (len > bs * MAXB) continue;
+            tu_fill(pt, len);
+            tu_buf out = tu_alloc(len);
+            CHECK(lwcx_bc_ctr(c, key, iv, out.p, pt, len) == LWCX_OK, "%s %s", prim, impl);
+            int ok = 1;
+            for (size_t i = 0; i < len; i++) ok &= out.p[i] == (uint8_t)(pt[i] ^ stream[i]);
+            CHECK(ok, "%s %s ctr keystream, len=%zu kind=%d", prim, impl, len, kind);
+            CHECK(tu_guard_ok(&out), "%s %s ctr guard bytes, len=%zu", prim, impl, len);
+            lwcx_bc_ctr(c, key, iv, out.p, out.p, len); /* in place, inverse */
+            CHECK(memcmp(out.p, pt, len) == 0, "%s %s ctr round trip, len=%zu", prim, impl, len);
+            tu_free(&out);
+        }
+    }
+}
+
+static void sizes_and_names(void)
+{
+    static const size_t bs[NCIPHERS] = {8, 8, 8, 16, 8, 8}, kb[NCIPHERS] = {10, 16, 16, 16, 16, 32};
+    static const char *const names[NCIPHERS] = {"present80", "present128", "gift64",
+                                                "gift128",   "pipo128",    "pipo256"};
+    for (int i = 0; i < NCIPHERS; i++) {
+        CHECK(lwcx_bc_block_bytes(ciphers[i]) == bs[i], "%s block bytes", names[i]);
+        CHECK(lwcx_bc_key_bytes(ciphers[i]) == kb[i], "%s key bytes", names[i]);
+        CHECK(lwcx_bc_name(ciphers[i]) && strcmp(lwcx_bc_name(ciphers[i]), names[i]) == 0, "%s name", names[i]);
+        CHECK(lwcx_impl_count(names[i]) >= 1, "%s is registered", names[i]);
+    }
+    CHECK(lwcx_bc_block_bytes((lwcx_blockcipher)NCIPHERS) == 0, "unknown cipher block bytes");
+    CHECK(lwcx_bc_key_bytes((lwcx_blockcipher)-1) == 0, "unknown cipher key bytes");
+    CHECK(lwcx_bc_name((lwcx_blockcipher)NCIPHERS) == NULL, "unknown cipher name");
+}
+
+static void bad_arguments(void)
+{
+    uint8_t b[64] = {0}, k[64] = {0};
+    const lwcx_blockcipher bad = (lwcx_blockcipher)NCIPHERS;
+    CHECK(lwcx_bc_ecb_encrypt(bad, k, b, b, 8) == LWCX_ERR_ARG, "unknown cipher");
+    CHECK(lwcx_bc_ecb_decrypt((lwcx_blockcipher)-1, k, b, b, 8) == LWCX_ERR_ARG, "unknown cipher");
+    CHECK(lwcx_bc_ctr(bad, k, k, b, b, 8) == LWCX_ERR_ARG, "unknown cipher");
+    CHECK(lwcx_bc_encrypt_keys(bad, b, b, k, 1) == LWCX_ERR_ARG, "unknown cipher");
+    CHECK(lwcx_bc_decrypt_keys(bad, b, b, k, 1) == LWCX_ERR_ARG, "unknown cipher");
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const size_t bs = lwcx_bc_block_bytes(c);
+        const char *prim = lwcx_bc_name(c);
+        CHECK(lwcx_bc_ecb_encrypt(c, NULL, b, b, bs) == LWCX_ERR_NULL, "%s null key", prim);
+        CHECK(lwcx_bc_ecb_encrypt(c, k, NULL, b, bs) == LWCX_ERR_NULL, "%s null out", prim);
+        CHECK(lwcx_bc_ecb_decrypt(c, k, b, NULL, bs) == LWCX_ERR_NULL, "%s null in", prim);
+        CHECK(lwcx_bc_ecb_encrypt(c, k, b, b, bs - 1) == LWCX_ERR_LENGTH, "%s partial block", prim);
+        CHECK(lwcx_bc_ecb_decrypt(c, k, b, b, bs + 1) == LWCX_ERR_LENGTH, "%s partial block", prim);
+        CHECK(lwcx_bc_ecb_encrypt(c, k, NULL, NULL, 0) == LWCX_OK, "%s empty ecb", prim);
+        CHECK(lwcx_bc_ctr(c, NULL, k, b, b, 8) == LWCX_ERR_NULL, "%s ctr null key", prim);
+        CHECK(lwcx_bc_ctr(c, k, NULL, b, b, 8) == LWCX_ERR_NULL, "%s ctr null iv", prim);
+        CHECK(lwcx_bc_ctr(c, k, k, b, NULL, 3) == LWCX_ERR_NULL, "%s ctr null in", prim);
+        CHECK(lwcx_bc_ctr(c, k, k, NULL, b, 3) == LWCX_ERR_NULL, "%s ctr null out", prim);
+        CHECK(lwcx_bc_ctr(c, k, k, NULL, NULL, 0) == LWCX_OK, "%s empty ctr", prim);
+        CHECK(lwcx_bc_encrypt_keys(c, NULL, b, k, 1) == LWCX_ERR_NULL, "%s null out", prim);
+        CHECK(lwcx_bc_encrypt_keys(c, b, NULL, k, 1) == LWCX_ERR_NULL, "%s null in", prim);
+        CHECK(lwcx_bc_decrypt_keys(c, b, b, NULL, 1) == LWCX_ERR_NULL, "%s null keys", prim);
+        CHECK(lwcx_bc_encrypt_keys(c, NULL, NULL, NULL, 0) == LWCX_OK, "%s zero blocks", prim);
+        CHECK(lwcx_bc_encrypt_keys(c, b, b, k, SIZE_MAX / 8) == LWCX_ERR_LENGTH, "%s overflowing count", prim);
+        CHECK(lwcx_bc_decrypt_keys(c, b, b, k, SIZE_MAX / 8) == LWCX_ERR_LENGTH, "%s overflowing count", prim);
+    }
+}
+
+int main(void)
+{
+    for (int i = 0; i < NCIPHERS; i++)
+        CHECK(kat_run_all(stdout, lwcx_bc_name(ciphers[i])) == 0, "known answers for %s (see above)",
+              lwcx_bc_name(ciphers[i]));
+    for (int i = 0; i < NCIPHERS; i++) {
+        const char *prim = lwcx_bc_name(ciphers[i]);
+        const char *names[16];
+        size_t n = tu_available(prim, names);
+        CHECK(n >= 1 && strcmp(names[n - 1], "ref") == 0, "%s: ref is always available and last", prim);
+        for (size_t j = 0; j < n; j++) {
+            lwcx_impl_info info;
+            for (size_t x = 0; lwcx_impl_get(prim, x, &info) == LWCX_OK; x++)
+                if (strcmp(info.name, names[j]) == 0) break;
+            printf("differential: %s %s (batch %u)\n", prim, names[j], info.batch);
+            ecb_and_keys(ciphers[i], names[j], info.batch);
+            ctr(ciphers[i], names[j], info.batch);
+        }
+        lwcx_impl_select(prim, NULL);
+    }
+    sizes_and_names();
+    bad_arguments();
+    return tu_finish();
+}
