@@ -42,16 +42,9 @@ size_t lwcx_esch_digest_bytes(lwcx_esch_variant v)
     return p ? p->digest_bytes : 0;
 }
 
-/* Injects one block of n bytes (0..16; padded when short); last: add the
- * constant that ends the message. */
-static void inject(const esch_params *p, uint32_t *s, const uint8_t *block, size_t n, int last)
+/* Injects one whole block of four words into the left half. */
+static void inject_words(const esch_params *p, uint32_t *s, const uint32_t *m)
 {
-    uint32_t m[4];
-    uint8_t buf[RATE] = {0};
-    if (n) memcpy(buf, block, n); /* block may be NULL for an empty message */
-    if (n < RATE) buf[n] = 0x80;
-    for (unsigned i = 0; i < 4; i++) m[i] = lwcx_load32le(buf + 4 * i);
-    if (last) s[p->nb - 1] ^= (uint32_t)(n == RATE ? p->end_full : p->end_padded) << 24;
     const uint32_t tx = sparkle_ell(m[0] ^ m[2]), ty = sparkle_ell(m[1] ^ m[3]);
     s[0] ^= m[0] ^ ty;
     s[1] ^= m[1] ^ tx;
@@ -61,6 +54,24 @@ static void inject(const esch_params *p, uint32_t *s, const uint8_t *block, size
         s[i] ^= ty;
         s[i + 1] ^= tx;
     }
+}
+
+static void inject_full(const esch_params *p, uint32_t *s, const uint8_t *block)
+{
+    uint32_t m[4];
+    for (unsigned i = 0; i < 4; i++) m[i] = lwcx_load32le(block + 4 * i);
+    inject_words(p, s, m);
+}
+
+/* The last block, n bytes (0..16): padded when short, and marked by the
+ * constant that ends the message. */
+static void inject_last(const esch_params *p, uint32_t *s, const uint8_t *block, size_t n)
+{
+    uint8_t buf[RATE] = {0};
+    if (n) memcpy(buf, block, n); /* block may be NULL for an empty message */
+    if (n < RATE) buf[n] = 0x80;
+    s[p->nb - 1] ^= (uint32_t)(n == RATE ? p->end_full : p->end_padded) << 24;
+    inject_full(p, s, buf);
 }
 
 /* ---- one-shot and batch --------------------------------------------------- */
@@ -74,10 +85,10 @@ static void hash_group(const esch_params *p, const sparkle_impl *im, uint8_t *co
     const size_t words = 2u * p->nb;
     size_t off = 0;
     for (; len - off > RATE; off += RATE) {
-        for (size_t i = 0; i < count; i++) inject(p, states + words * i, msg[i] + off, RATE, 0);
+        for (size_t i = 0; i < count; i++) inject_full(p, states + words * i, msg[i] + off);
         sparkle_permute_many(im, states, count, p->nb, p->slim);
     }
-    for (size_t i = 0; i < count; i++) inject(p, states + words * i, msg[i] + off, len - off, 1);
+    for (size_t i = 0; i < count; i++) inject_last(p, states + words * i, msg[i] + off, len - off);
     sparkle_permute_many(im, states, count, p->nb, p->big);
     for (size_t done = 0;;) {
         const size_t take = outlen - done < RATE ? outlen - done : RATE;
@@ -143,7 +154,7 @@ int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len)
     while (len) {
         /* a full pending block is only injected once more data shows it is not the last */
         if (ctx->pending == RATE) {
-            inject(p, ctx->state, ctx->block, RATE, 0);
+            inject_full(p, ctx->state, ctx->block);
             im->permute(ctx->state, p->nb, p->slim);
             ctx->pending = 0;
         }
@@ -160,7 +171,7 @@ static int squeeze(const esch_params *p, lwcx_esch_ctx *ctx, uint8_t *out, size_
 {
     const sparkle_impl *im = sparkle_active();
     if (ctx->phase == PHASE_ABSORB) {
-        inject(p, ctx->state, ctx->block, ctx->pending, 1);
+        inject_last(p, ctx->state, ctx->block, ctx->pending);
         im->permute(ctx->state, p->nb, p->big);
         ctx->phase = PHASE_SQUEEZE;
         ctx->squeezed = 0;
