@@ -9,18 +9,6 @@
 #define ROUNDS 31
 #define LANES 64
 
-static uint64_t load64be(const uint8_t *p)
-{
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++) x = x << 8 | p[i];
-    return x;
-}
-
-static void store64be(uint8_t *p, uint64_t x)
-{
-    for (int i = 7; i >= 0; i--, x >>= 8) p[i] = (uint8_t)x;
-}
-
 /* In-place transpose: afterwards bit c of a[r] is what bit r of a[c] was.
  * Swaps 32x32 blocks, then 16x16 blocks inside them, ... down to bits. */
 static void transpose64(uint64_t a[64])
@@ -96,14 +84,14 @@ static void add_key_sliced(uint64_t x[64], const uint64_t k[64])
 
 static void pack(uint64_t x[64], const uint8_t *in)
 {
-    for (unsigned b = 0; b < LANES; b++) x[b] = load64be(in + 8 * b);
+    for (unsigned b = 0; b < LANES; b++) x[b] = lwcx_load64be(in + 8 * b);
     transpose64(x);
 }
 
 static void unpack(uint8_t *out, uint64_t x[64])
 {
     transpose64(x);
-    for (unsigned b = 0; b < LANES; b++) store64be(out + 8 * b, x[b]);
+    for (unsigned b = 0; b < LANES; b++) lwcx_store64be(out + 8 * b, x[b]);
 }
 
 static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)

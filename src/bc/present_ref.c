@@ -16,25 +16,13 @@ static const uint8_t SBOX[16] = {0xC, 0x5, 0x6, 0xB, 0x9, 0x0, 0xA, 0xD,
 static const uint8_t SBOX_INV[16] = {0x5, 0xE, 0xF, 0x8, 0xC, 0x1, 0x2, 0xD,
                                      0xB, 0x4, 0x6, 0x3, 0x0, 0x7, 0x9, 0xA};
 
-static uint64_t load64be(const uint8_t *p)
-{
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++) x = x << 8 | p[i];
-    return x;
-}
-
-static void store64be(uint8_t *p, uint64_t x)
-{
-    for (int i = 7; i >= 0; i--, x >>= 8) p[i] = (uint8_t)x;
-}
-
 /* --- key schedule ------------------------------------------------------- */
 
 /* 80-bit key register: hi = k79..k16, lo = k15..k0 (low 16 bits). */
 void bc_present80_expand(void *sched, const uint8_t *key)
 {
     present_sched *s = sched;
-    uint64_t hi = load64be(key), lo = (uint64_t)key[8] << 8 | key[9];
+    uint64_t hi = lwcx_load64be(key), lo = (uint64_t)key[8] << 8 | key[9];
     for (unsigned i = 1; i <= ROUNDS + 1; i++) {
         s->rk[i - 1] = hi; /* K_i = k79..k16 */
         if (i == ROUNDS + 1) break;
@@ -55,7 +43,7 @@ void bc_present80_expand(void *sched, const uint8_t *key)
 void bc_present128_expand(void *sched, const uint8_t *key)
 {
     present_sched *s = sched;
-    uint64_t hi = load64be(key), lo = load64be(key + 8);
+    uint64_t hi = lwcx_load64be(key), lo = lwcx_load64be(key + 8);
     for (unsigned i = 1; i <= ROUNDS + 1; i++) {
         s->rk[i - 1] = hi; /* K_i = k127..k64 */
         if (i == ROUNDS + 1) break;
@@ -105,9 +93,9 @@ static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
 {
     const present_sched *k = sched;
     for (size_t b = 0; b < nblocks; b++) {
-        uint64_t s = load64be(in + 8 * b);
+        uint64_t s = lwcx_load64be(in + 8 * b);
         for (int i = 0; i < ROUNDS; i++) s = player(sbox_layer(s ^ k->rk[i], SBOX));
-        store64be(out + 8 * b, s ^ k->rk[ROUNDS]);
+        lwcx_store64be(out + 8 * b, s ^ k->rk[ROUNDS]);
     }
 }
 
@@ -115,9 +103,9 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
 {
     const present_sched *k = sched;
     for (size_t b = 0; b < nblocks; b++) {
-        uint64_t s = load64be(in + 8 * b) ^ k->rk[ROUNDS];
+        uint64_t s = lwcx_load64be(in + 8 * b) ^ k->rk[ROUNDS];
         for (int i = ROUNDS - 1; i >= 0; i--) s = sbox_layer(player_inv(s), SBOX_INV) ^ k->rk[i];
-        store64be(out + 8 * b, s);
+        lwcx_store64be(out + 8 * b, s);
     }
 }
 

@@ -71,6 +71,18 @@ static inline void lwcx_store64le(uint8_t *p, uint64_t v)
     lwcx_store32le(p + 4, (uint32_t)(v >> 32));
 }
 
+/* Big-endian 64-bit loads and stores (PRESENT and GIFT write blocks MSB first). */
+static inline uint64_t lwcx_load64be(const uint8_t *p)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++) x = x << 8 | p[i];
+    return x;
+}
+static inline void lwcx_store64be(uint8_t *p, uint64_t x)
+{
+    for (int i = 7; i >= 0; i--, x >>= 8) p[i] = (uint8_t)x;
+}
+
 static inline uint32_t lwcx_rol32(uint32_t x, unsigned r)
 {
     return (x << (r & 31)) | (x >> ((32 - r) & 31));
