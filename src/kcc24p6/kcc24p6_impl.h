@@ -32,6 +32,22 @@ static inline uint64_t kcc24p6_reduce(uint64_t lo, uint64_t hi)
     return lo ^ hi ^ (hi << 9) ^ t ^ (t << 9);
 }
 
+/* Tables for the tag, built once on first use (thread-safe):
+ * - pow16[j][b] = (b * x^(8j))^16: x -> x^16 is GF(2)-linear and does not
+ *   depend on H, so it is the XOR of eight lookups, one per byte of x;
+ * - hpow[n][k] = H^(2^(k+1) - 2) for a message of n blocks (k = 1..4;
+ *   k = 0 unused): the multipliers of M^k(y) = H^(2^(k+1)-2) y^(2^k). */
+typedef struct kcc24p6_tag_tables {
+    uint64_t pow16[8][256];
+    uint64_t hpow[KCC24P6_MAX_BLOCKS + 1][5];
+} kcc24p6_tag_tables;
+const kcc24p6_tag_tables *kcc24p6_tag_tables_get(void);
+static inline uint64_t kcc24p6_pow16(const uint64_t (*t)[256], uint64_t x)
+{
+    return t[0][x & 255] ^ t[1][(x >> 8) & 255] ^ t[2][(x >> 16) & 255] ^ t[3][(x >> 24) & 255] ^
+           t[4][(x >> 32) & 255] ^ t[5][(x >> 40) & 255] ^ t[6][(x >> 48) & 255] ^ t[7][x >> 56];
+}
+
 /* byte-wise rotate left of all 8 bytes by r (0..7) */
 static inline uint64_t kcc24p6_rol_bytes(uint64_t x, unsigned r)
 {

@@ -1,5 +1,7 @@
 /* kcc24-p6 design constants shared by the optimized implementations, and the AEAD
  * itself (CTR then tag; verify then decrypt) written once over kcc24p6_impl. */
+#include <pthread.h>
+
 #include "kcc24p6_impl.h"
 
 const uint8_t kcc24p6_nonce[7] = {0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE};
@@ -16,6 +18,46 @@ uint64_t kcc24p6_h(unsigned n)
                           (uint8_t)(c ^ 0x78), (uint8_t)(c & 0x9A), (uint8_t)(c | 0xBC),
                           (uint8_t)(c ^ 0xDE)};
     return lwcx_load64le(h);
+}
+
+static kcc24p6_tag_tables tag_tables;
+static pthread_once_t tag_tables_once = PTHREAD_ONCE_INIT;
+
+/* Bit-serial product in the tag's field (only used to build the tables). */
+static uint64_t mul_slow(uint64_t a, uint64_t b)
+{
+    uint64_t lo = 0, hi = 0;
+    for (unsigned i = 0; i < 64; i++)
+        if ((a >> i) & 1) {
+            lo ^= b << i;
+            hi ^= i ? b >> (64 - i) : 0;
+        }
+    return kcc24p6_reduce(lo, hi);
+}
+
+static void tag_tables_build(void)
+{
+    for (unsigned j = 0; j < 8; j++)
+        for (unsigned b = 0; b < 256; b++) {
+            uint64_t y = (uint64_t)b << (8 * j);
+            for (int k = 0; k < 4; k++) y = mul_slow(y, y);
+            tag_tables.pow16[j][b] = y;
+        }
+    for (unsigned n = 0; n <= KCC24P6_MAX_BLOCKS; n++) {
+        uint64_t *hp = tag_tables.hpow[n], sq = mul_slow(kcc24p6_h(n), kcc24p6_h(n)); /* H^(2^k) */
+        hp[0] = 1;
+        hp[1] = sq;
+        for (int k = 2; k <= 4; k++) {
+            sq = mul_slow(sq, sq);
+            hp[k] = mul_slow(hp[k - 1], sq);
+        }
+    }
+}
+
+const kcc24p6_tag_tables *kcc24p6_tag_tables_get(void)
+{
+    pthread_once(&tag_tables_once, tag_tables_build);
+    return &tag_tables;
 }
 
 static const lwcx_impl_desc *const impls[] = {
