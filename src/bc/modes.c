@@ -8,10 +8,16 @@
 
 /* --- the registry: one primitive per cipher -------------------------------- */
 
-static const lwcx_impl_desc *const present80_impls[] = {&bc_present80_bitslice64.desc,
-                                                             &bc_present80_ref.desc, NULL};
-static const lwcx_impl_desc *const present128_impls[] = {&bc_present128_bitslice64.desc,
-                                                              &bc_present128_ref.desc, NULL};
+static const lwcx_impl_desc *const present80_impls[] = {
+#if defined(__x86_64__)
+    &bc_present80_avx2.desc,
+#endif
+    &bc_present80_bitslice64.desc, &bc_present80_ref.desc, NULL};
+static const lwcx_impl_desc *const present128_impls[] = {
+#if defined(__x86_64__)
+    &bc_present128_avx2.desc,
+#endif
+    &bc_present128_bitslice64.desc, &bc_present128_ref.desc, NULL};
 static const lwcx_impl_desc *const gift64_impls[] = {&bc_gift64_ref.desc, NULL};
 static const lwcx_impl_desc *const gift128_impls[] = {&bc_gift128_ref.desc, NULL};
 static const lwcx_impl_desc *const pipo128_impls[] = {&bc_pipo128_ref.desc, NULL};
