@@ -25,6 +25,13 @@ static const char usage[] =
     "                                verify and decrypt; on any failure no output file is left\n"
     "  hash [--alg esch256|esch384|xoesch256|xoesch384] [--length N] [FILE...|-]\n"
     "                                Esch digests, one 'HEX  NAME' line per file\n"
+    "  keysearch --cipher NAME --pt HEX --ct HEX [--pt2 HEX --ct2 HEX] --key-base HEX\n"
+    "            [--start N] --count N [--threads N] [--checkpoint FILE [--resume]]\n"
+    "                                exhaustive key search: key i = key-base XOR i in its\n"
+    "                                last 8 bytes, start <= i < start+count (N: decimal,\n"
+    "                                0xHEX or 2^E). Found keys on stdout; Ctrl-C stops\n"
+    "                                and writes the checkpoint. Exit 0 found, 1 none,\n"
+    "                                2 bad arguments, 3 I/O error, 130 stopped, none yet\n"
     "  --help, -h                    this text\n"
     "  --version                     the version\n"
     "\n"
@@ -35,6 +42,7 @@ static const char usage[] =
 int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
+int cmd_keysearch(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
@@ -149,6 +157,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "enc") == 0) return cmd_enc(argc - 2, argv + 2);
     if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 2, argv + 2);
     if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 2, argv + 2);
+    if (strcmp(cmd, "keysearch") == 0) return cmd_keysearch(argc - 2, argv + 2);
     fprintf(stderr, "lwcx: unknown command '%s' (try 'lwcx --help')\n", cmd);
     return 2;
 }
