@@ -2,14 +2,7 @@
 # lwcx enc/dec on files: the official vector, round trips, key files, stdin/stdout,
 # and clear failures (bad tag, wrong key length, oversize or ragged input) that
 # leave no output file behind.
-set -u
-lwcx=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/cli_common.sh"
 hex() { od -An -tx1 -v "$1" | tr -d ' \n'; }
 unhex() { printf '%s' "$1" | sed 's/../\\x&/g' | xargs -0 printf '%b' > "$2"; }
 
@@ -53,5 +46,4 @@ head -c 256 /dev/zero > big.bin; expect_fail enc --alg kcc24p6 --key $key -o big
 head -c 13 /dev/zero > ragged.bin; expect_fail enc --alg kcc24p6 --key $key ragged.bin
 head -c 5 /dev/zero > short.bin; expect_fail dec --alg kcc24p6 --key $key short.bin
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

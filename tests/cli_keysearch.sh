@@ -2,14 +2,7 @@
 # lwcx keysearch: a planted PRESENT-80 key is found (exit 0), a range without
 # it finds nothing (exit 1), bad arguments exit 2, and a run stopped by SIGINT
 # leaves a checkpoint that --resume completes (and refuses for other parameters).
-set -u
-lwcx=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/cli_common.sh"
 
 # The paper's vectors: key FF..FF encrypts 00..00 to E72C46C0F5945049 and
 # FF..FF to 3333DCD3213210D2. Key index 0x12345 of this base is FF..FF.
@@ -71,5 +64,4 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count '2^2
   --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume without a checkpoint file"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

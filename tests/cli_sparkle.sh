@@ -2,14 +2,7 @@
 # lwcx hash and lwcx enc/dec --alg schwaemm*: known digests, several files and
 # stdin, streaming round trips around the chunk size, and clear failures for
 # tampered, truncated, extended or misaddressed files that leave no output behind.
-set -u
-lwcx=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/cli_common.sh"
 
 # digests from the NIST KAT file (Count 1: empty message, Count 2: one byte 00)
 printf '' > empty.bin; printf '\000' > zero.bin
@@ -73,5 +66,4 @@ if (ulimit -v 49152; "$lwcx" --version) > /dev/null 2>&1; then
     (ulimit -v 49152; "$lwcx" dec --alg $alg --key-file key.hex) | cmp -s - <(head -c 67108864 /dev/zero) && ok || bad "64 MiB stream"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish
