@@ -27,14 +27,17 @@ typedef struct ks_params {
     lwcx_blockcipher cipher;
     size_t bs, kb, npairs;
     uint8_t pt[2 * LWCX_BC_MAX_BLOCK_BYTES], ct[2 * LWCX_BC_MAX_BLOCK_BYTES];
-    uint8_t base[LWCX_BC_MAX_KEY_BYTES];
+    uint8_t base[LWCX_BC_MAX_KEY_BYTES], mask[LWCX_BC_MAX_KEY_BYTES];
+    int has_mask;
     uint64_t start, count;
 } ks_params;
 
 typedef struct ks_progress {
     int tty;
     double t0, last;
-    uint64_t offset; /* keys searched before this run (resume) */
+    double segment_end; /* stop the library call then, to write a checkpoint */
+    uint64_t offset;    /* keys searched before this run (resume) */
+    uint64_t seg_base;  /* keys searched by this run before the current call */
     uint64_t total;  /* keys in the whole range */
 } ks_progress;
 
@@ -53,9 +56,11 @@ static void fmt_count(char *buf, size_t n, double v)
     snprintf(buf, n, u ? "%.2f%s" : "%.0f%s", v, unit[u]);
 }
 
+/* done: keys searched by the current library call */
 static void show(const ks_progress *p, uint64_t done, double t)
 {
     char d[32], tot[32], rate[32], eta[32] = "?";
+    done += p->seg_base;
     double el = t - p->t0, r = el > 0 ? (double)done / el : 0;
     uint64_t all = p->offset + done;
     fmt_count(d, sizeof d, (double)all);
@@ -81,7 +86,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
         show(p, done, t);
         p->last = t;
     }
-    return interrupted != 0;
+    return interrupted != 0 || t >= p->segment_end;
 }
 
 /* N: decimal, 0x-prefixed hex, or 2^E */
@@ -120,8 +125,13 @@ static size_t ckpt_header(char *buf, size_t cap, const ks_params *p)
         len += (size_t)snprintf(buf + len, cap - len, "ct%s %s\n", i ? "2" : "", h);
     }
     hex_line(h, p->base, p->kb);
+    len += (size_t)snprintf(buf + len, cap - len, "key-base %s\n", h);
+    if (p->has_mask) {
+        hex_line(h, p->mask, p->kb);
+        len += (size_t)snprintf(buf + len, cap - len, "mask %s\n", h);
+    }
     len += (size_t)snprintf(buf + len, cap - len,
-                            "key-base %s\nstart %" PRIu64 "\ncount %" PRIu64 "\nnext ", h,
+                            "start %" PRIu64 "\ncount %" PRIu64 "\nnext ",
                             p->start, p->count);
     return len;
 }
@@ -184,8 +194,11 @@ static int read_checkpoint(const char *path, const ks_params *p, uint64_t *next,
 
 static const char ks_usage[] =
     "usage: lwcx keysearch --cipher NAME --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
-    "                      --key-base HEX [--start N] --count N [--threads N]\n"
-    "                      [--checkpoint FILE [--resume]]\n";
+    "                      --key-base HEX [--mask HEX] [--start N] --count N\n"
+    "                      [--threads N] [--checkpoint FILE [--resume] [--every SECONDS]]\n"
+    "Key index i is the key --key-base with the bits of --mask flipped as the bits\n"
+    "of i say (lowest first); without --mask, i is XORed into the last 8 key bytes.\n"
+    "The checkpoint is rewritten every SECONDS (default 60) and on Ctrl-C.\n";
 
 static int bad_args(const char *msg, const char *arg)
 {
@@ -196,7 +209,7 @@ static int bad_args(const char *msg, const char *arg)
 int cmd_keysearch(int argc, char **argv)
 {
     const char *cipher = NULL, *pt[2] = {0}, *ct[2] = {0}, *base = NULL, *start = NULL,
-               *count = NULL, *threads_s = NULL, *ckpt = NULL;
+               *count = NULL, *threads_s = NULL, *ckpt = NULL, *mask = NULL, *every_s = NULL;
     int resume = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -206,6 +219,8 @@ int cmd_keysearch(int argc, char **argv)
                             : strcmp(a, "--pt2") == 0        ? &pt[1]
                             : strcmp(a, "--ct2") == 0        ? &ct[1]
                             : strcmp(a, "--key-base") == 0   ? &base
+                            : strcmp(a, "--mask") == 0       ? &mask
+                            : strcmp(a, "--every") == 0      ? &every_s
                             : strcmp(a, "--start") == 0      ? &start
                             : strcmp(a, "--count") == 0      ? &count
                             : strcmp(a, "--threads") == 0    ? &threads_s
@@ -244,6 +259,19 @@ int cmd_keysearch(int argc, char **argv)
         fprintf(stderr, "lwcx keysearch: --key-base must be %zu hex digits\n", 2 * p.kb);
         return 2;
     }
+    if (mask) {
+        p.has_mask = 1;
+        int any = 0;
+        if (io_parse_hex(mask, strlen(mask), p.mask, p.kb) == 0)
+            for (size_t i = 0; i < p.kb; i++) any |= p.mask[i];
+        if (!any) {
+            fprintf(stderr, "lwcx keysearch: --mask must be %zu hex digits with a bit set\n", 2 * p.kb);
+            return 2;
+        }
+    }
+    uint64_t every = 60;
+    if (every_s && (parse_u64(every_s, &every) || every == 0 || every > 1000000))
+        return bad_args("--every takes seconds (1 .. 1000000)", NULL);
     uint64_t threads = 0;
     if ((start && parse_u64(start, &p.start)) || parse_u64(count, &p.count) ||
         (threads_s && (parse_u64(threads_s, &threads) || threads > LWCX_KEYSEARCH_MAX_THREADS)))
@@ -251,6 +279,7 @@ int cmd_keysearch(int argc, char **argv)
     if (p.start > LWCX_KEYSEARCH_MAX_END || p.count > LWCX_KEYSEARCH_MAX_END - p.start)
         return bad_args("--start + --count is too large", NULL);
     if (resume && !ckpt) return bad_args("--resume needs --checkpoint FILE", NULL);
+    if (every_s && !ckpt) return bad_args("--every needs --checkpoint FILE", NULL);
 
     uint8_t found[MAX_FOUND * LWCX_BC_MAX_KEY_BYTES];
     size_t nprev = 0, nnew = 0;
@@ -268,12 +297,33 @@ int cmd_keysearch(int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    ks_progress pr = {isatty(2), 0, 0, from - p.start, p.count};
+    ks_progress pr = {isatty(2), 0, 0, 0, from - p.start, 0, p.count};
     pr.t0 = pr.last = now();
-    uint64_t todo = p.count - (from - p.start);
-    int rc = lwcx_bc_keysearch(p.cipher, p.pt, p.ct, p.npairs, p.base, from, todo,
-                               (unsigned)threads, on_progress, &pr, found + p.kb * nprev,
-                               MAX_FOUND - nprev, &nnew, &next);
+    /* Without a checkpoint file one call does it all; with one, the search
+     * runs in segments of --every seconds (the library stops cleanly at a
+     * contiguous index) and the checkpoint is rewritten after each. */
+    int rc = LWCX_OK, werr = 0;
+    size_t nmatch = nprev; /* may exceed what found holds */
+    next = from;
+    for (;;) {
+        uint64_t todo = p.count - (next - p.start), seg_next = next;
+        size_t seg_found = 0;
+        pr.seg_base = next - from;
+        pr.segment_end = ckpt ? now() + (double)every : 1e300;
+        rc = lwcx_bc_keysearch(p.cipher, p.pt, p.ct, p.npairs, p.base, p.has_mask ? p.mask : NULL,
+                               next, todo, (unsigned)threads, on_progress, &pr,
+                               found + p.kb * (nprev + nnew), MAX_FOUND - nprev - nnew, &seg_found,
+                               &seg_next);
+        if (rc != LWCX_OK) break;
+        nmatch += seg_found;
+        nnew += seg_found < MAX_FOUND - nprev - nnew ? seg_found : MAX_FOUND - nprev - nnew;
+        next = seg_next;
+        if (next == p.start + p.count || interrupted) break;
+        if (write_checkpoint(ckpt, &p, next, found, nprev + nnew) != 0) {
+            werr = 1; /* io has said why */
+            break;
+        }
+    }
     double el = now() - pr.t0;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
@@ -282,6 +332,7 @@ int cmd_keysearch(int argc, char **argv)
         return 2;
     }
     if (pr.tty) {
+        pr.seg_base = 0;
         show(&pr, next - from, now());
         fputc('\n', stderr);
     }
@@ -294,9 +345,8 @@ int cmd_keysearch(int argc, char **argv)
         fprintf(stderr, "lwcx keysearch: resume from index %" PRIu64 "%s\n", next,
                 ckpt ? " (in the checkpoint)" : "");
 
-    size_t total = nprev + nnew, shown = total < MAX_FOUND ? total : MAX_FOUND;
-    int werr = 0;
-    if (ckpt && write_checkpoint(ckpt, &p, next, found, shown) != 0) werr = 1;
+    size_t total = nmatch, shown = nprev + nnew;
+    if (ckpt && !werr && write_checkpoint(ckpt, &p, next, found, shown) != 0) werr = 1;
     char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
     for (size_t i = 0; i < shown; i++) {
         hex_line(h, found + p.kb * i, p.kb);

@@ -354,18 +354,23 @@ LWCX_API int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_
                                   const uint8_t *keys, size_t nblocks);
 
 /* Exhaustive key search. Key index i (start <= i < start + count) names the
- * key base_key XOR i, with i as a big-endian 64-bit integer XORed into the
- * LAST 8 bytes of the key's byte string (for PRESENT and GIFT, its least
- * significant 64 bits); the other key bytes are base_key's. pt and ct hold
- * npairs known blocks each (packed); a key is reported only if it encrypts
- * every pt block to its ct block: pair 0 is tested with the fastest
- * implementation (the selected one, fixed for the whole call), candidates are
+ * key base_key with the bits of mask flipped as i says: bit b of i flips the
+ * b-th set bit of mask, counting from the key's least significant bit (key
+ * bit p is bit p % 8 of byte key_bytes - 1 - p / 8). So with base_key's
+ * masked bits zero, the unknown bits run through i. mask (key bytes) may be
+ * NULL: the last 8 key bytes, i.e. the key is base_key XOR i with i as a
+ * big-endian 64-bit integer in the last 8 bytes (for PRESENT and GIFT, the
+ * least significant 64 bits). A mask of n < 64 bits allows start + count <=
+ * 2^n. pt and ct hold npairs known blocks each (packed); a key is reported
+ * only if it encrypts every pt block to its ct block: pair 0 is tested with
+ * the fastest implementation (the selected one, fixed for the whole call;
+ * bitsliced ones generate the keys inside their state), candidates are
  * confirmed on every pair with ref. threads = 0: one per online CPU.
  *
  * progress (may be NULL) is called from the calling thread about every
  * 100 ms while the search runs, and once at the end, with the keys searched
  * so far; returning nonzero stops the search: chunks under way are finished
- * (a few tens of ms), and the call returns LWCX_OK.
+ * (a few ms), and the call returns LWCX_OK.
  * Results: *next_index = the first index not searched (start + count when the
  * whole range was searched; every index below it was), so a stopped search
  * resumes with start = *next_index and count reduced to match. *nfound = the
@@ -373,15 +378,17 @@ LWCX_API int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_
  * found (key bytes each), ascending. nfound and next_index may be NULL; found
  * only if max_found is 0.
  * Errors: LWCX_ERR_ARG (unknown cipher, npairs 0 or > LWCX_KEYSEARCH_MAX_PAIRS,
- * threads > LWCX_KEYSEARCH_MAX_THREADS), LWCX_ERR_NULL, LWCX_ERR_LENGTH
- * (start + count > LWCX_KEYSEARCH_MAX_END). */
+ * threads > LWCX_KEYSEARCH_MAX_THREADS, an all-zero mask), LWCX_ERR_NULL,
+ * LWCX_ERR_LENGTH (start + count > LWCX_KEYSEARCH_MAX_END or beyond the
+ * mask's 2^n keys). */
 #define LWCX_KEYSEARCH_MAX_THREADS 1024u
 #define LWCX_KEYSEARCH_MAX_PAIRS 64u
 #define LWCX_KEYSEARCH_MAX_END (UINT64_MAX - 0xFFFFFFFFu) /* 2^64 - 2^32 */
 typedef int (*lwcx_keysearch_progress)(void *ctx, uint64_t keys_done, uint64_t keys_total);
 LWCX_API int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct,
-                               size_t npairs, const uint8_t *base_key, uint64_t start,
-                               uint64_t count, unsigned threads, lwcx_keysearch_progress progress,
+                               size_t npairs, const uint8_t *base_key, const uint8_t *mask,
+                               uint64_t start, uint64_t count, unsigned threads,
+                               lwcx_keysearch_progress progress,
                                void *progress_ctx, uint8_t *found, size_t max_found,
                                size_t *nfound, uint64_t *next_index);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lwcx keysearch: a planted PRESENT-80 key is found (exit 0), a range without
 # it finds nothing (exit 1), bad arguments exit 2, and a run stopped by SIGINT
-# leaves a checkpoint that --resume completes (and refuses for other parameters).
+# leaves a checkpoint that --resume completes (and refuses for other parameters),
+# periodic checkpoints survive kill -9, and a mask of unknown bits works.
 . "$(dirname "$0")/cli_common.sh"
 
 # The paper's vectors: key FF..FF encrypts 00..00 to E72C46C0F5945049 and
@@ -30,36 +31,71 @@ for args in "--cipher nonesuch $pairs --key-base $base --count 10" \
   [ $? -eq 2 ] && ok || bad "bad arguments: $args"
 done
 
-# Interrupt a long run (key index 0x12345 sits near the end of the range),
-# then resume from the checkpoint.
-base2=FFFFFFFFFFFFFF6DCBA0 # index 0x92345f of this base is FF..FF: far into the range
-"$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count '2^24' --threads 1 \
+# A mask of unknown bits: 24 bits spread over the key, the known bits set.
+mask=0F00F00F00F00F00F000 # 4 bits in each of 6 places
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base F0FF0FF0FF0FF0FF0FFF --mask $mask \
+      --count '2^24' 2>/dev/null)
+[ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "mask: planted key found"
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --mask $mask --count '2^25' >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "mask: a count beyond 2^24 refused"
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --mask 00000000000000000000 --count 1 >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "mask: all zero refused"
+
+# The long runs below are sized from this build's speed on one thread, so
+# they take seconds natively, under sanitizers and under qemu alike.
+t0=$(date +%s%N)
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x2000000 --count '2^24' \
+  --threads 1 > /dev/null 2>&1
+t1=$(date +%s%N)
+count=$(( (1 << 24) * 6000000000 / (t1 - t0 + 1) )) # about 6 s
+idx=$(( count * 3 / 4 ))
+base2=$(printf "FFFF%016X" $(( ~idx ))) # index idx of base2 is FF..FF: far into the range
+
+# Interrupt a long run, then resume from the checkpoint.
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
   --checkpoint ck.txt > first.out 2> first.err &
 pid=$!
-sleep 0.5
+sleep 1
 kill -INT $pid
 wait $pid
 rc=$?
 if [ -f ck.txt ] && grep -q '^next ' ck.txt; then ok; else bad "checkpoint written on SIGINT (rc $rc)"; fi
 next=$(sed -n 's/^next //p' ck.txt)
 if [ $rc -eq 130 ]; then
-  [ "$next" -lt $((1 << 24)) ] && ok || bad "interrupted run: next $next"
+  [ "$next" -lt $count ] && ok || bad "interrupted run: next $next"
 else
   echo "note: the run finished before SIGINT (rc $rc)" >&2
 fi
 ls ck.txt.tmp* > /dev/null 2>&1 && bad "temporary checkpoint left" || ok
-"$lwcx" keysearch --cipher present80 $pairs --key-base $base --count '2^24' \
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --count $count \
   --checkpoint ck.txt --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume with other parameters refused"
-out=$( { cat first.out; "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count '2^24' \
-         --checkpoint ck.txt --resume 2>/dev/null; } | sort -u)
+out=$( { cat first.out; "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count \
+         --threads 1 --checkpoint ck.txt --resume 2>/dev/null; } | sort -u)
 [ "$out" = "$want" ] && ok || bad "resume finds the key: '$out'"
-[ "$(sed -n 's/^next //p' ck.txt)" = $((1 << 24)) ] && grep -qx "found $want" ck.txt && ok \
+[ "$(sed -n 's/^next //p' ck.txt)" = $count ] && grep -qx "found $want" ck.txt && ok \
   || bad "final checkpoint: complete, key recorded"
 # resuming a finished search reports the recorded key again
-out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count '2^24' \
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count \
       --checkpoint ck.txt --resume 2>/dev/null)
 [ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "resume of a finished search"
+
+# Checkpoints during the run: killed outright (no chance to write one at the
+# end), the search still resumes from the last periodic checkpoint.
+rm -f ck2.txt
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
+  --checkpoint ck2.txt --every 1 > /dev/null 2>&1 &
+pid=$!
+sleep 2.5
+kill -KILL $pid
+wait $pid 2>/dev/null
+next=$(sed -n 's/^next //p' ck2.txt 2>/dev/null)
+[ -n "$next" ] && [ "$next" -gt 0 ] && [ "$next" -lt $count ] && ok || bad "periodic checkpoint: next '$next'"
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
+      --checkpoint ck2.txt --every 1 --resume 2>/dev/null)
+[ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "resume after kill -9 finds the key"
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count 10 --every 5 > /dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--every without --checkpoint refused"
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count 10 --checkpoint none.txt \
   --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume without a checkpoint file"

@@ -2,8 +2,10 @@
  * tests of every implementation against ref (ECB, CTR, many keys) at every
  * block count 0..3*batch+2 and a few larger ones, round trips, in-place use,
  * guard bytes, CTR against its definition (counter wrap included), bad
- * arguments. */
+ * arguments; the optional internal entry points: pack_unpack is the
+ * identity, and the key-search kernel marks exactly the lanes ref says. */
 #include "../kat/kat.h"
+#include "../src/bc/bc_impl.h"
 #include "lwcx.h"
 #include "testutil.h"
 
@@ -126,6 +128,64 @@ static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
     }
 }
 
+/* The internal entry points a bitsliced implementation may add. */
+static void internals(lwcx_blockcipher c, const char *impl)
+{
+    const bc_cipher *ci = &bc_ciphers[c];
+    const bc_impl *im = (const bc_impl *)lwcx_find_impl(ci->prim, impl);
+    const bc_impl *ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
+    const size_t bs = ci->block_bytes, kb = ci->key_bytes, batch = im->desc.batch;
+    static uint8_t in[BS_MAX * 2 * BC_MAX_BATCH], out[BS_MAX * 2 * BC_MAX_BATCH];
+    if (im->pack_unpack) {
+        tu_fill(in, bs * 2 * batch);
+        im->pack_unpack(out, in, 2 * batch);
+        CHECK(memcmp(out, in, bs * 2 * batch) == 0, "%s %s: pack_unpack is not the identity", ci->name, impl);
+    }
+    if (!im->search) return;
+    unsigned lane_bits = 0;
+    while ((1u << lane_bits) < batch) lane_bits++;
+    for (int trial = 0; trial < 6; trial++) {
+        /* distinct random key bits for the lane index; trial 0: the lowest ones */
+        uint16_t lane_bit[8];
+        for (unsigned b = 0; b < lane_bits; b++) {
+            int dup;
+            do {
+                lane_bit[b] = (uint16_t)(trial == 0 ? b : tu_rand() % (8 * kb));
+                dup = 0;
+                for (unsigned e = 0; e < b; e++) dup |= lane_bit[e] == lane_bit[b];
+            } while (dup);
+        }
+        uint8_t key0[KB_MAX], pt[BS_MAX], ct[BS_MAX], keys[KB_MAX * BC_MAX_BATCH];
+        _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_SCHED_MAX];
+        tu_fill(key0, kb);
+        tu_fill(pt, bs);
+        /* every lane's key by its definition, the target a random lane's
+         * ciphertext (trial 1: a ciphertext no lane is likely to give) */
+        for (size_t l = 0; l < batch; l++) {
+            memcpy(keys + kb * l, key0, kb);
+            for (unsigned b = 0; b < lane_bits; b++)
+                if (l >> b & 1) keys[kb * l + kb - 1 - lane_bit[b] / 8] ^= (uint8_t)(1u << (lane_bit[b] % 8));
+        }
+        size_t target = tu_rand() % batch;
+        ref->expand(sched, keys + kb * target);
+        ref->encrypt(sched, ct, pt, 1);
+        if (trial == 1) ct[0] ^= 1;
+        uint64_t want[BC_MAX_BATCH / 64] = {0}, got[BC_MAX_BATCH / 64];
+        memset(got, 0xA5, sizeof got);
+        for (size_t l = 0; l < batch; l++) {
+            uint8_t blk[BS_MAX];
+            ref->expand(sched, keys + kb * l);
+            ref->encrypt(sched, blk, pt, 1);
+            if (memcmp(blk, ct, bs) == 0) want[l / 64] |= (uint64_t)1 << (l % 64);
+        }
+        im->search(key0, lane_bit, pt, ct, got);
+        size_t words = (batch + 63) / 64;
+        if (batch < 64) got[0] &= ((uint64_t)1 << batch) - 1;
+        CHECK(memcmp(got, want, 8 * words) == 0, "%s %s: search kernel hits differ from ref (trial %d)",
+              ci->name, impl, trial);
+    }
+}
+
 static void sizes_and_names(void)
 {
     static const size_t bs[NCIPHERS] = {8, 8, 8, 16, 8, 8}, kb[NCIPHERS] = {10, 16, 16, 16, 16, 32};
@@ -192,6 +252,7 @@ int main(void)
             printf("differential: %s %s (batch %u)\n", prim, names[j], info.batch);
             ecb_and_keys(ciphers[i], names[j], info.batch);
             ctr(ciphers[i], names[j], info.batch);
+            internals(ciphers[i], names[j]);
         }
         lwcx_impl_select(prim, NULL);
     }

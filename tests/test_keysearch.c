@@ -57,7 +57,7 @@ static void check_found(const plant *p, const char *impl, unsigned threads)
     size_t nfound = 99;
     uint64_t next = 0;
     watch w = {0, 0, 1};
-    int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, p->start, p->count, threads,
+    int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, p->start, p->count, threads,
                                watch_progress, &w, found, 4, &nfound, &next);
     CHECK(rc == LWCX_OK, "%s %s threads %u: rc %d", lwcx_bc_name(p->c), impl, threads, rc);
     CHECK(nfound == 1 && memcmp(found, p->key, kb) == 0, "%s %s threads %u: nfound %zu",
@@ -66,7 +66,7 @@ static void check_found(const plant *p, const char *impl, unsigned threads)
     CHECK(w.monotone && w.last == p->count && w.total == p->count, "%s %s: progress",
           lwcx_bc_name(p->c), impl);
     /* one pair, found not stored */
-    rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 1, p->base, p->start, p->count, threads, NULL, NULL,
+    rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 1, p->base, NULL, p->start, p->count, threads, NULL, NULL,
                            NULL, 0, &nfound, NULL);
     CHECK(rc == LWCX_OK && nfound == 1, "%s %s: one pair, nfound %zu", lwcx_bc_name(p->c), impl,
           nfound);
@@ -78,11 +78,11 @@ static void check_absent(const plant *p, const char *impl, uint64_t count)
     size_t nfound = 99;
     uint64_t next = 0;
     /* just after, and just before, the planted range */
-    int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, p->start + p->count, count, 2, NULL,
+    int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, p->start + p->count, count, 2, NULL,
                                NULL, found, 1, &nfound, &next);
     CHECK(rc == LWCX_OK && nfound == 0 && next == p->start + p->count + count, "%s %s: absent after",
           lwcx_bc_name(p->c), impl);
-    rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, p->start - count, count, 1, NULL, NULL,
+    rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, p->start - count, count, 1, NULL, NULL,
                            found, 1, &nfound, &next);
     CHECK(rc == LWCX_OK && nfound == 0 && next == p->start, "%s %s: absent before",
           lwcx_bc_name(p->c), impl);
@@ -98,7 +98,7 @@ static void check_resume(const plant *p, const char *impl)
     while (at < end && runs < 100000) {
         size_t nfound = 0;
         uint64_t next = 0;
-        int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, at, end - at, 1, stop_always,
+        int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, at, end - at, 1, stop_always,
                                    &calls, found, 1, &nfound, &next);
         /* next == at is possible (stopped before a worker took a chunk), not wrong */
         CHECK(rc == LWCX_OK && next >= at && next <= end, "%s %s: resume step", lwcx_bc_name(p->c), impl);
@@ -119,32 +119,32 @@ static void check_bad_args(void)
     uint8_t found[LWCX_BC_MAX_KEY_BYTES];
     size_t nfound = 99;
     uint64_t next = 0;
-    CHECK(lwcx_bc_keysearch((lwcx_blockcipher)99, p.pt, p.ct, 1, p.base, 0, 1, 1, NULL, NULL, NULL,
+    CHECK(lwcx_bc_keysearch((lwcx_blockcipher)99, p.pt, p.ct, 1, p.base, NULL, 0, 1, 1, NULL, NULL, NULL,
                             0, NULL, NULL) == LWCX_ERR_ARG, "unknown cipher");
-    CHECK(lwcx_bc_keysearch(p.c, NULL, p.ct, 1, p.base, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
+    CHECK(lwcx_bc_keysearch(p.c, NULL, p.ct, 1, p.base, NULL, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
               LWCX_ERR_NULL, "NULL pt");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, NULL, 1, p.base, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, NULL, 1, p.base, NULL, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
               LWCX_ERR_NULL, "NULL ct");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, NULL, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, NULL, NULL, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
               LWCX_ERR_NULL, "NULL base");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, 0, 1, 1, NULL, NULL, NULL, 1, NULL, NULL) ==
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, NULL, 0, 1, 1, NULL, NULL, NULL, 1, NULL, NULL) ==
               LWCX_ERR_NULL, "NULL found with max_found");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 0, p.base, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 0, p.base, NULL, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
               LWCX_ERR_ARG, "no pairs");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, 0, 1, LWCX_KEYSEARCH_MAX_THREADS + 1, NULL,
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, NULL, 0, 1, LWCX_KEYSEARCH_MAX_THREADS + 1, NULL,
                             NULL, NULL, 0, NULL, NULL) == LWCX_ERR_ARG, "too many threads");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, LWCX_KEYSEARCH_MAX_END, 1, 1, NULL, NULL,
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, NULL, LWCX_KEYSEARCH_MAX_END, 1, 1, NULL, NULL,
                             NULL, 0, NULL, NULL) == LWCX_ERR_LENGTH, "range past the end");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, 5, UINT64_MAX, 1, NULL, NULL, NULL, 0, NULL,
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, NULL, 5, UINT64_MAX, 1, NULL, NULL, NULL, 0, NULL,
                             NULL) == LWCX_ERR_LENGTH, "range wraps");
     /* an empty range, and the largest allowed end */
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, 7, 0, 0, NULL, NULL, found, 1, &nfound,
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, NULL, 7, 0, 0, NULL, NULL, found, 1, &nfound,
                             &next) == LWCX_OK && nfound == 0 && next == 7, "empty range");
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, LWCX_KEYSEARCH_MAX_END - 300, 300, 2, NULL,
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 1, p.base, NULL, LWCX_KEYSEARCH_MAX_END - 300, 300, 2, NULL,
                             NULL, found, 1, &nfound, &next) == LWCX_OK && nfound == 0 &&
               next == LWCX_KEYSEARCH_MAX_END, "range at the end");
     /* threads = 0 (all cores) finds it too */
-    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 2, p.base, p.start, p.count, 0, NULL, NULL, found, 1,
+    CHECK(lwcx_bc_keysearch(p.c, p.pt, p.ct, 2, p.base, NULL, p.start, p.count, 0, NULL, NULL, found, 1,
                             &nfound, &next) == LWCX_OK && nfound == 1 &&
               memcmp(found, p.key, 10) == 0, "default threads");
 }

@@ -32,7 +32,27 @@ typedef struct bc_impl {
      * too. Without them the modes expand each key and run one padded batch. */
     void (*encrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks);
     void (*decrypt_keys)(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks);
+    /* Optional: only the packing into the implementation's internal layout
+     * and the unpacking back (so out = in), nblocks a multiple of desc.batch.
+     * The bench shows this cost separately; the tests check the identity. */
+    void (*pack_unpack)(uint8_t *out, const uint8_t *in, size_t nblocks);
+    /* Optional key-search kernel: one batch of desc.batch keys generated
+     * inside the implementation's state (no per-key packing), against one
+     * known block. Lane l's key is key0 with key bit lane_bit[k] flipped for
+     * every bit k set in l (k < log2(desc.batch)). Key bit p is bit p of the
+     * key read as one big-endian integer, i.e. bit p % 8 of byte
+     * key_bytes - 1 - p / 8. Sets bit l % 64 of hits[l / 64] iff lane l's key
+     * encrypts pt to ct, and clears the other bits. */
+    void (*search)(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                   const uint8_t *ct, uint64_t *hits);
 } bc_impl;
+
+/* Bitsliced cores. Where a formulation is worth reusing across vector
+ * widths (and, later, CUDA), its rounds live in a header <cipher>_bs_core.h
+ * written over an abstract word: the including file first defines the type
+ * bs_word and the operations BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b),
+ * BS_NOT(a), BS_ONES (and what else the core asks for), and keeps packing
+ * (which is ISA-specific) to itself. */
 
 /* What the modes need to know about a cipher; indexed by lwcx_blockcipher. */
 typedef struct bc_cipher {

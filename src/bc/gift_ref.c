@@ -183,10 +183,10 @@ static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
 
 const bc_impl bc_gift64_ref = {
     {"ref", "the specification: round keys into an array, S-box table, PermBits as a bit loop", 0, 1},
-    sizeof(gift_sched), expand64, encrypt64, decrypt64, NULL, NULL,
+    sizeof(gift_sched), expand64, encrypt64, decrypt64, NULL, NULL, NULL, NULL,
 };
 
 const bc_impl bc_gift128_ref = {
     {"ref", "the specification: round keys into an array, S-box table, PermBits as a bit loop", 0, 1},
-    sizeof(gift_sched), expand128, encrypt128, decrypt128, NULL, NULL,
+    sizeof(gift_sched), expand128, encrypt128, decrypt128, NULL, NULL, NULL, NULL,
 };

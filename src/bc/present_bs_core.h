@@ -1,0 +1,280 @@
+/* PRESENT bitsliced over an abstract word (see bc_impl.h): word x[i] holds
+ * bit i of every block of the batch, one block per bit position of the word
+ * ("lane"). The S-box is a 14-op Boolean circuit, pLayer is where each S-box
+ * output is stored (bit b of nibble j moves to 16 b + j), and the key
+ * schedule can run sliced too: the key register as nk words (80 or 128),
+ * its rotation a moving offset. The includer defines, besides bs_word and the
+ * Boolean operations of bc_impl.h:
+ *   BS_ZERO            the all-zeros word
+ *   BS_MASK32(m)       the word with every 32-bit part equal to m (0 or ~0)
+ *   BS_LANE(k)         the word whose lane l is bit k of l
+ *   BS_LANE_BITS       log2 of the lanes per word
+ * Nothing here is ISA-specific; packing stays with the includer. */
+#ifndef LWCX_PRESENT_BS_CORE_H
+#define LWCX_PRESENT_BS_CORE_H
+
+#define PRESENT_ROUNDS 31
+#define PRESENT_INLINE static inline __attribute__((always_inline))
+
+/* One key for all lanes, as expand() leaves it: m[r][i] = bit i of round key
+ * K_{r+1} as 0 or ~0, so applying a key bit is one broadcast (8 KiB). */
+typedef struct present_bs_sched {
+    uint32_t m[PRESENT_ROUNDS + 1][64];
+} present_bs_sched;
+
+static inline void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
+{
+    for (int r = 0; r <= PRESENT_ROUNDS; r++)
+        for (int i = 0; i < 64; i++) s->m[r][i] = 0u - (uint32_t)((rk[r] >> i) & 1);
+}
+
+/* Round keys come either as broadcast masks (one key for all lanes) or
+ * sliced (one word per bit, each lane its own key). */
+typedef struct present_bs_rk {
+    int sliced;
+    const uint32_t *m;
+    const bs_word *ks;
+} present_bs_rk;
+#define PRESENT_RK_MASKS(masks) ((present_bs_rk){0, (masks), NULL})
+#define PRESENT_RK_SLICED(words) ((present_bs_rk){1, NULL, (words)})
+
+/* Round-key bit i. Every caller builds rk with one of the two macros in the
+ * call itself, so after inlining the choice is made at compile time. */
+PRESENT_INLINE bs_word present_bs_key(present_bs_rk rk, int i)
+{
+    return rk.sliced ? rk.ks[i] : BS_MASK32(rk.m[i]);
+}
+
+/* The S-box on bits (x0 least significant .. x3), checked against the table
+ * on all 16 inputs (tests compare every implementation with ref). */
+PRESENT_INLINE void present_bs_sbox(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, bs_word x0,
+                                    bs_word x1, bs_word x2, bs_word x3)
+{
+    bs_word t1 = BS_XOR(x1, x2);
+    bs_word t2 = BS_AND(x2, t1);
+    bs_word t3 = BS_XOR(x3, t2);
+    bs_word y0 = BS_XOR(x0, t3);
+    t2 = BS_AND(t1, t3);
+    t1 = BS_XOR(t1, y0);
+    t2 = BS_XOR(t2, x2);
+    bs_word y1 = BS_XOR(t1, BS_OR(x0, t2));
+    t2 = BS_XOR(t2, BS_NOT(x0));
+    *o0 = y0;
+    *o1 = y1;
+    *o3 = BS_XOR(y1, t2);
+    *o2 = BS_XOR(t3, BS_OR(t2, t1));
+}
+
+/* The inverse S-box from its algebraic normal form. */
+PRESENT_INLINE void present_bs_sbox_inv(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3,
+                                        bs_word x0, bs_word x1, bs_word x2, bs_word x3)
+{
+    bs_word a01 = BS_AND(x0, x1), a02 = BS_AND(x0, x2), a03 = BS_AND(x0, x3);
+    bs_word a12 = BS_AND(x1, x2), a13 = BS_AND(x1, x3), a23 = BS_AND(x2, x3);
+    bs_word a012 = BS_AND(a01, x2), a013 = BS_AND(a01, x3), a023 = BS_AND(x0, a23);
+    bs_word cub = BS_XOR(BS_XOR(a012, a013), a023);
+    bs_word x01 = BS_XOR(x0, x1);
+    *o0 = BS_NOT(BS_XOR(BS_XOR(x0, x2), a13));
+    *o1 = BS_XOR(BS_XOR(BS_XOR(x01, x3), BS_XOR(a02, a13)), BS_XOR(a23, cub));
+    *o2 = BS_NOT(BS_XOR(BS_XOR(BS_XOR(x3, a01), BS_XOR(a02, a03)),
+                        BS_XOR(BS_XOR(a12, a13), cub)));
+    *o3 = BS_XOR(BS_XOR(BS_XOR(x01, x2), BS_XOR(x3, a01)), BS_XOR(a012, a023));
+}
+
+/* y = pLayer(S(x ^ K)) */
+PRESENT_INLINE void present_bs_round_enc(bs_word *restrict y, const bs_word *restrict x,
+                                         present_bs_rk rk)
+{
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        present_bs_sbox(&y[j], &y[16 + j], &y[32 + j], &y[48 + j],
+                        BS_XOR(x[4 * j], present_bs_key(rk, 4 * j)),
+                        BS_XOR(x[4 * j + 1], present_bs_key(rk, 4 * j + 1)),
+                        BS_XOR(x[4 * j + 2], present_bs_key(rk, 4 * j + 2)),
+                        BS_XOR(x[4 * j + 3], present_bs_key(rk, 4 * j + 3)));
+}
+
+/* y = S^-1(pLayer^-1(x)) ^ K */
+PRESENT_INLINE void present_bs_round_dec(bs_word *restrict y, const bs_word *restrict x,
+                                         present_bs_rk rk)
+{
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++) {
+        bs_word o0, o1, o2, o3;
+        present_bs_sbox_inv(&o0, &o1, &o2, &o3, x[j], x[16 + j], x[32 + j], x[48 + j]);
+        y[4 * j] = BS_XOR(o0, present_bs_key(rk, 4 * j));
+        y[4 * j + 1] = BS_XOR(o1, present_bs_key(rk, 4 * j + 1));
+        y[4 * j + 2] = BS_XOR(o2, present_bs_key(rk, 4 * j + 2));
+        y[4 * j + 3] = BS_XOR(o3, present_bs_key(rk, 4 * j + 3));
+    }
+}
+
+PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
+{
+    for (int i = 0; i < 64; i++) x[i] = BS_XOR(x[i], present_bs_key(rk, i));
+}
+
+/* One key: 31 rounds and the final key on the packed batch x (y is scratch);
+ * returns where the result is (x or y). */
+PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
+{
+    for (int r = 0; r < PRESENT_ROUNDS; r++) {
+        bs_word *t = x;
+        present_bs_round_enc(y, x, PRESENT_RK_MASKS(s->m[r]));
+        x = y, y = t;
+    }
+    present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
+    return x;
+}
+
+PRESENT_INLINE bs_word *present_bs_decrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
+{
+    present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
+    for (int r = PRESENT_ROUNDS - 1; r >= 0; r--) {
+        bs_word *t = x;
+        present_bs_round_dec(y, x, PRESENT_RK_MASKS(s->m[r]));
+        x = y, y = t;
+    }
+    return x;
+}
+
+/* --- the key schedule, sliced ----------------------------------------------
+ * The nk-bit key register as words kr[0 .. 2 nk): logical bit j (k_j) at
+ * kr[off + j], every word kept twice (kr[p] = kr[p + nk]) so that any nk
+ * consecutive words from off are the register and the round key K (bits
+ * nk-1 .. nk-64) is the contiguous run kr + off + nk - 64. Rotating the
+ * register left by 61 moves off by nk - 61. */
+typedef struct present_bs_keyreg {
+    bs_word *kr;
+    unsigned nk, off;
+} present_bs_keyreg;
+
+PRESENT_INLINE const bs_word *present_bs_round_key(const present_bs_keyreg *k)
+{
+    return k->kr + k->off + k->nk - 64;
+}
+
+PRESENT_INLINE void present_bs_keyreg_set(present_bs_keyreg *k, unsigned j, bs_word v)
+{
+    unsigned p = k->off + j;
+    k->kr[p] = v;
+    k->kr[p >= k->nk ? p - k->nk : p + k->nk] = v;
+}
+
+PRESENT_INLINE bs_word present_bs_keyreg_get(const present_bs_keyreg *k, unsigned j)
+{
+    return k->kr[k->off + j];
+}
+
+/* S-box (or its inverse) on the register's nibble at bits j .. j+3 */
+PRESENT_INLINE void present_bs_key_nibble(present_bs_keyreg *k, unsigned j, int inverse)
+{
+    bs_word o0, o1, o2, o3, x0 = present_bs_keyreg_get(k, j), x1 = present_bs_keyreg_get(k, j + 1),
+                            x2 = present_bs_keyreg_get(k, j + 2), x3 = present_bs_keyreg_get(k, j + 3);
+    if (inverse)
+        present_bs_sbox_inv(&o0, &o1, &o2, &o3, x0, x1, x2, x3);
+    else
+        present_bs_sbox(&o0, &o1, &o2, &o3, x0, x1, x2, x3);
+    present_bs_keyreg_set(k, j, o0);
+    present_bs_keyreg_set(k, j + 1, o1);
+    present_bs_keyreg_set(k, j + 2, o2);
+    present_bs_keyreg_set(k, j + 3, o3);
+}
+
+/* round counter r into bits lo .. lo+4 (the same for every lane: NOTs) */
+PRESENT_INLINE void present_bs_key_counter(present_bs_keyreg *k, unsigned r)
+{
+    const unsigned lo = k->nk == 80 ? 15 : 62;
+    for (unsigned b = 0; b < 5; b++)
+        if (r >> b & 1) present_bs_keyreg_set(k, lo + b, BS_NOT(present_bs_keyreg_get(k, lo + b)));
+}
+
+/* K_r -> K_{r+1}: rotate, S-box the top nibble(s), add the counter r. */
+PRESENT_INLINE void present_bs_key_update(present_bs_keyreg *k, unsigned r)
+{
+    k->off += k->nk - 61;
+    if (k->off >= k->nk) k->off -= k->nk;
+    present_bs_key_nibble(k, k->nk - 4, 0);
+    if (k->nk == 128) present_bs_key_nibble(k, 120, 0);
+    present_bs_key_counter(k, r);
+}
+
+/* K_{r+1} -> K_r */
+PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
+{
+    present_bs_key_counter(k, r);
+    present_bs_key_nibble(k, k->nk - 4, 1);
+    if (k->nk == 128) present_bs_key_nibble(k, 120, 1);
+    k->off += 61;
+    if (k->off >= k->nk) k->off -= k->nk;
+}
+
+/* Encrypt (or decrypt) the batch x under the lanes' own keys, the register
+ * starting as the user keys (off 0), running its schedule alongside. */
+PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_bs_keyreg *k, int enc)
+{
+    if (enc) {
+        for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) {
+            bs_word *t = x;
+            present_bs_round_enc(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+            x = y, y = t;
+            present_bs_key_update(k, r);
+        }
+        present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+    } else {
+        for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) present_bs_key_update(k, r);
+        present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+        for (unsigned r = PRESENT_ROUNDS; r >= 1; r--) {
+            bs_word *t = x;
+            present_bs_key_downdate(k, r);
+            present_bs_round_dec(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+            x = y, y = t;
+        }
+    }
+    return x;
+}
+
+/* Key search: the register of lane l holds key0 with bit lane_bit[b] flipped
+ * for each bit b of l (bit p of key0 = bit p % 8 of byte nk/8 - 1 - p/8). */
+PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8_t *key0,
+                                           const uint16_t *lane_bit)
+{
+    for (unsigned p = 0; p < nk; p++) kr[p] = (key0[nk / 8 - 1 - p / 8] >> (p % 8) & 1) ? BS_ONES : BS_ZERO;
+    for (unsigned b = 0; b < BS_LANE_BITS; b++) kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], BS_LANE(b));
+    for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
+}
+
+/* Encrypts the plaintext under every lane's key; returns the word whose lane
+ * l is 0 iff lane l gives ct. x, y: 64 words of scratch each. */
+PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, uint64_t ct,
+                                         bs_word *x, bs_word *y)
+{
+    present_bs_keyreg k = {kr, nk, 0};
+    for (int i = 0; i < 64; i++) x[i] = (pt >> i & 1) ? BS_ONES : BS_ZERO;
+    x = present_bs_crypt_sliced(x, y, &k, 1);
+    bs_word diff = BS_ZERO;
+    for (int i = 0; i < 64; i++) diff = BS_OR(diff, (ct >> i & 1) ? BS_NOT(x[i]) : x[i]);
+    return diff;
+}
+
+/* Many keys: the lanes' user keys packed into the register words like blocks
+ * (the low 64 bits, then the rest zero-extended), with the includer's pack
+ * (lanes blocks of 8 bytes -> 64 words). Wipes its copies. */
+static inline void present_bs_pack_keys(bs_word *kr, unsigned nk, const uint8_t *keys, size_t lanes,
+                                        void (*pack)(bs_word *, const uint8_t *))
+{
+    const unsigned kb = nk / 8;
+    uint8_t lo[8 * 256], hi[8 * 256];
+    for (size_t l = 0; l < lanes; l++) {
+        memcpy(lo + 8 * l, keys + kb * l + kb - 8, 8);
+        memset(hi + 8 * l, 0, 8);
+        memcpy(hi + 8 * l + 16 - kb, keys + kb * l, kb - 8);
+    }
+    pack(kr, lo);
+    pack(kr + 64, hi); /* words 64 .. nk-1 matter; the rest is overwritten next */
+    for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
+    lwcx_wipe(lo, sizeof lo);
+    lwcx_wipe(hi, sizeof hi);
+}
+
+#endif
