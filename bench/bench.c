@@ -126,8 +126,11 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
 
 static void print_row(FILE *f, const row *r)
 {
-    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %8.2fx   per %s\n", r->bc->primitive,
+    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %8.2fx   per %s", r->bc->primitive,
             r->bc->op, r->impl, r->cyc_med, r->cyc_min, r->ns_med, r->speedup, r->bc->unit);
+    if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
+        fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
+    fputc('\n', f);
 }
 
 /* a JSON string value: quotes, backslashes and control characters escaped */
@@ -166,9 +169,9 @@ static void json_row(FILE *f, const row *r, int first)
             "%s\n    {\"primitive\": \"%s\", \"impl\": \"%s\", \"op\": \"%s\", \"unit\": \"%s\", "
             "\"units_per_call\": %.0f, \"cycles_per_unit_median\": %.3f, "
             "\"cycles_per_unit_min\": %.3f, \"ns_per_unit_median\": %.4f, "
-            "\"speedup_vs_ref\": %.3f}",
+            "\"units_per_second\": %.6g, \"speedup_vs_ref\": %.3f}",
             first ? "" : ",", r->bc->primitive, r->impl, r->bc->op, r->bc->unit, r->bc->units,
-            r->cyc_med, r->cyc_min, r->ns_med, r->speedup);
+            r->cyc_med, r->cyc_min, r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0, r->speedup);
 }
 
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt)

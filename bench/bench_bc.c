@@ -1,16 +1,20 @@
 /* Block-cipher benchmark cases: ECB encryption and CTR over 4 KiB under one
  * key, for every cipher, through the public API (the key schedule is part of
- * every call, as it is for users). */
+ * every call, as it is for users); and exhaustive key search on one core
+ * (one thread, one known pair, a range with no match), in keys. */
 #include <stdlib.h>
 
 #include "bench.h"
 #include "lwcx.h"
 
 #define BULK_BYTES 4096
+#define SEARCH_KEYS 4096 /* per call: 16 batches of the widest kernel; ref takes ms */
 
 typedef struct state {
     uint8_t in[BULK_BYTES], out[BULK_BYTES];
     uint8_t key[LWCX_BC_MAX_KEY_BYTES], iv[LWCX_BC_MAX_BLOCK_BYTES];
+    uint8_t pt[LWCX_BC_MAX_BLOCK_BYTES], ct[LWCX_BC_MAX_BLOCK_BYTES];
+    uint64_t next_start; /* each call searches fresh keys */
 } state;
 
 static void *setup(void)
@@ -19,6 +23,7 @@ static void *setup(void)
     if (!s) return NULL;
     for (size_t i = 0; i < BULK_BYTES; i++) s->in[i] = (uint8_t)i;
     for (size_t i = 0; i < sizeof s->key; i++) s->key[i] = (uint8_t)(i + 1);
+    for (size_t i = 0; i < sizeof s->ct; i++) s->ct[i] = (uint8_t)(0x5A ^ i);
     return s;
 }
 
@@ -38,11 +43,22 @@ static void teardown(void *p)
         state *s = p;                                                                             \
         lwcx_bc_ctr(cipher, s->key, s->iv, s->out, s->in, BULK_BYTES);                            \
     }                                                                                             \
+    static void prim##_search(void *p)                                                            \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        size_t nfound;                                                                            \
+        lwcx_bc_keysearch(cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start, SEARCH_KEYS, 1,  \
+                          NULL, NULL, NULL, 0, &nfound, NULL);                                    \
+        s->next_start = (s->next_start + SEARCH_KEYS) & 0xFFFFFFFFFFFu;                           \
+    }                                                                                             \
     static const bench_case prim##_ecb_case = {#prim, "ecb_enc_4KiB", "byte", BULK_BYTES, setup, \
                                                prim##_ecb, teardown};                             \
     static const bench_case prim##_ctr_case = {#prim, "ctr_4KiB", "byte", BULK_BYTES, setup,     \
                                                prim##_ctr, teardown};                             \
-    const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case, &prim##_ctr_case, NULL};
+    static const bench_case prim##_search_case = {#prim, "keysearch_1core", "key", SEARCH_KEYS,  \
+                                                  setup, prim##_search, teardown};                \
+    const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case, &prim##_ctr_case,          \
+                                                    &prim##_search_case, NULL};
 
 CASES(present80, LWCX_PRESENT80)
 CASES(present128, LWCX_PRESENT128)

@@ -84,4 +84,9 @@ extern const bc_impl bc_present80_bitslice64, bc_present128_bitslice64;
 extern const bc_impl bc_present80_avx2, bc_present128_avx2;
 #endif
 
+#if defined(__aarch64__)
+/* neon: 128 blocks per call bitsliced in 64 q registers (present_neon.c) */
+extern const bc_impl bc_present80_neon, bc_present128_neon;
+#endif
+
 #endif

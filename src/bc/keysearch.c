@@ -247,13 +247,14 @@ int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct, 
     unsigned started = 0;
     pthread_mutex_lock(&j.lock);
     j.running = threads;
-    for (; started < threads; started++)
+    /* one thread and nobody to report to: this thread does the work */
+    for (; started < threads && (threads > 1 || progress); started++)
         if (pthread_create(&tid[started], NULL, worker, &j) != 0) break;
     j.running = started;
     pthread_mutex_unlock(&j.lock);
     if (started == 0) {
         j.running = 1;
-        worker(&j); /* no thread could be made: search here, without progress calls */
+        worker(&j); /* here, without progress calls (also when no thread could be made) */
     }
 
     pthread_mutex_lock(&j.lock);

@@ -12,10 +12,16 @@ static const lwcx_impl_desc *const present80_impls[] = {
 #if defined(__x86_64__)
     &bc_present80_avx2.desc,
 #endif
+#if defined(__aarch64__)
+    &bc_present80_neon.desc,
+#endif
     &bc_present80_bitslice64.desc, &bc_present80_ref.desc, NULL};
 static const lwcx_impl_desc *const present128_impls[] = {
 #if defined(__x86_64__)
     &bc_present128_avx2.desc,
+#endif
+#if defined(__aarch64__)
+    &bc_present128_neon.desc,
 #endif
     &bc_present128_bitslice64.desc, &bc_present128_ref.desc, NULL};
 static const lwcx_impl_desc *const gift64_impls[] = {&bc_gift64_ref.desc, NULL};
@@ -132,11 +138,20 @@ int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, co
 
 #define CTR_CHUNK_BYTES 4096 /* keystream per implementation call (whole batches) */
 
-/* ctr += 1 as a big-endian integer of bs bytes, wrapping */
-static void ctr_increment(uint8_t *ctr, unsigned bs)
+/* stream = ctr, ctr+1, ..., ctr+n-1 (n blocks), and ctr += n: the low 64
+ * bits as one integer, a carry into the high half (16-byte blocks) when they
+ * wrap. */
+static void counter_blocks(uint8_t *stream, uint8_t *ctr, unsigned bs, size_t n)
 {
-    for (unsigned i = bs; i-- > 0;)
-        if (++ctr[i] != 0) break;
+    const uint64_t lo = lwcx_load64be(ctr + bs - 8);
+    uint64_t hi = bs == 16 ? lwcx_load64be(ctr) : 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t v = lo + j;
+        lwcx_store64be(stream + bs * j + bs - 8, v);
+        if (bs == 16) lwcx_store64be(stream + bs * j, hi + (v < lo));
+    }
+    if (bs == 16) lwcx_store64be(ctr, hi + (lo + n < lo));
+    lwcx_store64be(ctr + bs - 8, lo + n);
 }
 
 int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
@@ -159,10 +174,7 @@ int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8
         size_t nbytes = len < chunk_blocks * bs ? len : chunk_blocks * bs;
         size_t nblocks = (nbytes + bs - 1) / bs;
         nblocks += (batch - nblocks % batch) % batch; /* pad to whole batches */
-        for (size_t j = 0; j < nblocks; j++) {
-            memcpy(stream + bs * j, ctr, bs);
-            ctr_increment(ctr, bs);
-        }
+        counter_blocks(stream, ctr, bs, nblocks);
         im->encrypt(ks.b, stream, stream, nblocks);
         for (size_t j = 0; j < nbytes; j++) out[j] = (uint8_t)(in[j] ^ stream[j]);
         out += nbytes;
