@@ -71,6 +71,12 @@ extern const bc_cipher bc_ciphers[BC_NCIPHERS];
 void bc_present80_expand(void *rk, const uint8_t *key);
 void bc_present128_expand(void *rk, const uint8_t *key);
 
+/* GIFT ref's trace of one encryption, as in the official vector files: for
+ * round r, trace[4r .. 4r+2] = the state after SubCells, PermBits and
+ * AddRoundKey, trace[4r+3] = the key state after its update (bytes in the
+ * files' order; a GIFT-64 state fills the first 8). bits: 64 or 128. */
+void bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16]);
+
 /* ref: the specifications as written, one block at a time */
 extern const bc_impl bc_present80_ref, bc_present128_ref;
 extern const bc_impl bc_gift64_ref, bc_gift128_ref;

@@ -55,10 +55,24 @@ static void store(uint8_t *out, const uint64_t *w, unsigned n)
 
 /* --- key schedule ------------------------------------------------------- */
 
+static void key_load(uint16_t k[8], const uint8_t *key)
+{
+    for (int i = 0; i < 8; i++) k[7 - i] = (uint16_t)(key[2 * i] << 8 | key[2 * i + 1]);
+}
+
+/* k7||k6||...||k0 <- (k1 >>> 2)||(k0 >>> 12)||k7||...||k2 */
+static void key_update(uint16_t k[8])
+{
+    uint16_t t1 = (uint16_t)(k[1] >> 2 | k[1] << 14), t0 = (uint16_t)(k[0] >> 12 | k[0] << 4);
+    for (int i = 0; i < 6; i++) k[i] = k[i + 2];
+    k[7] = t1;
+    k[6] = t0;
+}
+
 static void expand(gift_sched *s, const uint8_t *key, const gift_params *p)
 {
     uint16_t k[8]; /* k[7] is the first two key bytes */
-    for (int i = 0; i < 8; i++) k[7 - i] = (uint16_t)(key[2 * i] << 8 | key[2 * i + 1]);
+    key_load(k, key);
     uint8_t c = 0;
     for (unsigned r = 0; r < p->rounds; r++) {
         if (p->n == 64) { /* U = k1, V = k0 */
@@ -71,11 +85,7 @@ static void expand(gift_sched *s, const uint8_t *key, const gift_params *p)
         /* 6-bit LFSR: c5..c0 <- c4..c0 || (c5 ^ c4 ^ 1), updated before use */
         c = (uint8_t)(((c << 1) | (((c >> 5) ^ (c >> 4) ^ 1) & 1)) & 0x3F);
         s->c[r] = c;
-        /* k7||k6||...||k0 <- (k1 >>> 2)||(k0 >>> 12)||k7||...||k2 */
-        uint16_t t1 = (uint16_t)(k[1] >> 2 | k[1] << 14), t0 = (uint16_t)(k[0] >> 12 | k[0] << 4);
-        for (int i = 0; i < 6; i++) k[i] = k[i + 2];
-        k[7] = t1;
-        k[6] = t0;
+        key_update(k);
     }
     lwcx_wipe(k, sizeof k);
 }
@@ -162,6 +172,32 @@ static void decrypt(const gift_params *p, const void *sched, uint8_t *out, const
         }
         store(out + bytes * b, w, p->n);
     }
+}
+
+void bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16])
+{
+    const gift_params *p = bits == 64 ? &GIFT64 : &GIFT128;
+    gift_sched sched;
+    uint16_t k[8];
+    uint64_t w[2] = {0, 0};
+    expand(&sched, key, p);
+    key_load(k, key);
+    load(w, pt, p->n);
+    for (unsigned r = 0; r < p->rounds; r++) {
+        sub_cells(w, p->n, GS);
+        store(trace[4 * r], w, p->n);
+        perm_bits(w, p->n, 0);
+        store(trace[4 * r + 1], w, p->n);
+        add_round_key(w, p->n, &sched, r);
+        store(trace[4 * r + 2], w, p->n);
+        key_update(k);
+        for (int i = 0; i < 8; i++) {
+            trace[4 * r + 3][2 * i] = (uint8_t)(k[7 - i] >> 8);
+            trace[4 * r + 3][2 * i + 1] = (uint8_t)k[7 - i];
+        }
+    }
+    lwcx_wipe(&sched, sizeof sched);
+    lwcx_wipe(k, sizeof k);
 }
 
 static void encrypt64(const void *s, uint8_t *out, const uint8_t *in, size_t n)
