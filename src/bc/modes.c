@@ -26,8 +26,22 @@ static const lwcx_impl_desc *const present128_impls[] = {
     &bc_present128_bitslice64.desc, &bc_present128_ref.desc, NULL};
 static const lwcx_impl_desc *const gift64_impls[] = {&bc_gift64_ref.desc, NULL};
 static const lwcx_impl_desc *const gift128_impls[] = {&bc_gift128_ref.desc, NULL};
-static const lwcx_impl_desc *const pipo128_impls[] = {&bc_pipo128_ref.desc, NULL};
-static const lwcx_impl_desc *const pipo256_impls[] = {&bc_pipo256_ref.desc, NULL};
+static const lwcx_impl_desc *const pipo128_impls[] = {
+#if defined(__x86_64__)
+    &bc_pipo128_avx2.desc,
+#endif
+#if defined(__aarch64__)
+    &bc_pipo128_neon.desc,
+#endif
+    &bc_pipo128_bitslice64.desc, &bc_pipo128_ref.desc, NULL};
+static const lwcx_impl_desc *const pipo256_impls[] = {
+#if defined(__x86_64__)
+    &bc_pipo256_avx2.desc,
+#endif
+#if defined(__aarch64__)
+    &bc_pipo256_neon.desc,
+#endif
+    &bc_pipo256_bitslice64.desc, &bc_pipo256_ref.desc, NULL};
 
 lwcx_primitive lwcx_prim_present80 = {
     "present80", "PRESENT-80 block cipher: 64-bit block, 80-bit key, 31 rounds", present80_impls, NULL};

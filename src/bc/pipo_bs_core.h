@@ -1,0 +1,243 @@
+/* PIPO-64/128 and PIPO-64/256 rounds, fully bitsliced across blocks, over an
+ * abstract word (see bc_impl.h). The including file defines bs_word,
+ * BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a) and BS_ONES, and may
+ * define PIPO_BS_INLINE (default: static inline, always inlined).
+ *
+ * Layout. A state is 64 words: word 8 i + j holds bit j of row (byte) i of
+ * every block, i.e. bit 8 i + j of the block read as a little-endian 64-bit
+ * integer. Which lane of a word is which block is up to the including file.
+ *   - S-layer: the 8-bit S-box acts on column j, the words 8 i + j of the 8
+ *     rows (row 7 its most significant input), as a 34-operation circuit;
+ *     8 columns per round.
+ *   - R-layer: row i rotated left by (0, 7, 4, 3, 6, 5, 1, 2)[i] moves bit j
+ *     to bit j + rot mod 8 -- only a renaming: each S-box output is stored
+ *     straight to its rotated place in a second buffer.
+ *   - Round key: RK_r = key word r mod nkw (nkw = 2 or 4 words of 8 key bytes)
+ *     with r XORed into row 0. Key words come sliced like blocks (64 words
+ *     each: per-lane bits for many keys, all-0/all-1 masks for one key); the
+ *     constant is 5 words per round (pipo_bs_rc). The key XOR is merged into
+ *     the stores of the round (encryption) or the loads (decryption).
+ *
+ * Per round and batch: 8 x 34 S-box operations, 64 key XORs, at most 4
+ * constant XORs: about 1.3 operations per block and round for 256 blocks in
+ * ymm words. The native row layout (a register holding row i of 32 blocks)
+ * needs 34 S-box operations, about 5 shifts and masks for each of the seven
+ * row rotations and 8 key XORs per 32 blocks: about 2.4 per block. */
+#ifndef LWCX_PIPO_BS_CORE_H
+#define LWCX_PIPO_BS_CORE_H
+
+#ifndef PIPO_BS_INLINE
+#define PIPO_BS_INLINE static inline __attribute__((always_inline))
+#endif
+
+#define PIPO_BS_MAX_ROUNDS 17
+
+/* rotation of row i, left */
+#define PIPO_BS_ROT(i) ((0x21563470u >> (4 * (i))) & 7u)
+
+/* --- the S-box on one column: r[i] is row i ------------------------------ */
+
+/* Two 5-bit S-boxes around a 3-bit one, as in the specification: S5 on
+ * r7..r3, S3 on r2..r0, three mixing XORs, S5 again on (r7, r3, r4, r6, r5)
+ * whose outputs feed r2..r0, then a renaming of the outputs. */
+PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
+{
+    bs_word a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+    /* S5 on h, g, f, e, d */
+    f = BS_XOR(f, BS_AND(h, g));
+    e = BS_XOR(e, BS_AND(d, f));
+    h = BS_XOR(h, e);
+    g = BS_XOR(g, d);
+    d = BS_XOR(d, BS_OR(e, f));
+    f = BS_XOR(f, h);
+    e = BS_XOR(e, BS_AND(f, g));
+    /* S3 on c, b, a */
+    c = BS_XOR(c, BS_AND(b, a));
+    a = BS_XOR(a, BS_OR(c, b));
+    b = BS_XOR(b, BS_OR(c, a));
+    c = BS_NOT(c);
+    /* mixing */
+    h = BS_XOR(h, b);
+    d = BS_XOR(d, c);
+    e = BS_XOR(e, a);
+    /* second S5: h, d, e are only read, through u, v, w */
+    bs_word u = h, v = d, w = e;
+    g = BS_XOR(g, BS_AND(u, f));
+    u = BS_XOR(u, g);
+    g = BS_XOR(g, BS_OR(w, v));
+    v = BS_XOR(v, f);
+    f = BS_XOR(f, BS_OR(g, w));
+    w = BS_XOR(w, BS_AND(v, u));
+    /* outputs */
+    r[0] = h;
+    r[1] = BS_XOR(a, v);
+    r[2] = BS_XOR(c, u);
+    r[3] = g;
+    r[4] = f;
+    r[5] = e;
+    r[6] = d;
+    r[7] = BS_XOR(b, w);
+}
+
+/* The inverse: the steps of pipo_bs_sbox undone in reverse order. */
+PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
+{
+    /* h, d, e (the second S5's read-only inputs) come back directly */
+    bs_word h = r[0], d = r[6], e = r[5], g = r[3], f = r[4];
+    /* undo the second S5 on g, f; recompute its outputs u, v, w */
+    f = BS_XOR(f, BS_OR(g, e));
+    g = BS_XOR(g, BS_OR(e, d));
+    bs_word u = BS_XOR(h, g), v = BS_XOR(d, f);
+    bs_word w = BS_XOR(e, BS_AND(v, u));
+    g = BS_XOR(g, BS_AND(h, f));
+    bs_word c = BS_XOR(r[2], u), b = BS_XOR(r[7], w), a = BS_XOR(r[1], v);
+    /* undo the mixing */
+    h = BS_XOR(h, b);
+    d = BS_XOR(d, c);
+    e = BS_XOR(e, a);
+    /* undo S3 */
+    c = BS_NOT(c);
+    b = BS_XOR(b, BS_OR(c, a));
+    a = BS_XOR(a, BS_OR(c, b));
+    c = BS_XOR(c, BS_AND(b, a));
+    /* undo the first S5 */
+    e = BS_XOR(e, BS_AND(f, g));
+    f = BS_XOR(f, h);
+    d = BS_XOR(d, BS_OR(e, f));
+    g = BS_XOR(g, d);
+    h = BS_XOR(h, e);
+    e = BS_XOR(e, BS_AND(d, f));
+    f = BS_XOR(f, BS_AND(h, g));
+    r[0] = a, r[1] = b, r[2] = c, r[3] = d, r[4] = e, r[5] = f, r[6] = g, r[7] = h;
+}
+
+/* --- round constants ------------------------------------------------------- */
+
+/* rc[r][b] = all ones where bit b of r is set (r < 32): the constant of round
+ * r, XORed into word b (row 0). Computed once per call, outside the rounds. */
+PIPO_BS_INLINE void pipo_bs_rc(bs_word rc[][5], unsigned rounds)
+{
+    const bs_word ones = BS_ONES, zero = BS_XOR(ones, ones);
+    for (unsigned r = 0; r <= rounds; r++)
+        for (unsigned b = 0; b < 5; b++) rc[r][b] = (r >> b) & 1 ? ones : zero;
+}
+
+/* --- rounds ------------------------------------------------------------------ */
+
+/* Column j of an encryption round: y = R(S(x ^ pre)) ^ k ^ rc, where pre is
+ * the whitening key if has_pre. j and has_pre are constants once inlined. */
+PIPO_BS_INLINE void pipo_bs_enc_col(bs_word *y, const bs_word *x, int has_pre, const bs_word *pre,
+                                    const bs_word *k, const bs_word *rc, unsigned j)
+{
+    bs_word r[8];
+    for (unsigned i = 0; i < 8; i++)
+        r[i] = has_pre ? BS_XOR(x[8 * i + j], pre[8 * i + j]) : x[8 * i + j];
+    pipo_bs_sbox(r);
+    for (unsigned i = 0; i < 8; i++) {
+        const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
+        bs_word v = BS_XOR(r[i], k[o]);
+        if (i == 0 && j < 5) v = BS_XOR(v, rc[j]); /* row 0 is not rotated */
+        y[o] = v;
+    }
+}
+
+/* One encryption round from x into y (x, y distinct). */
+PIPO_BS_INLINE void pipo_bs_enc_round(bs_word *y, const bs_word *x, int has_pre,
+                                      const bs_word *pre, const bs_word *k, const bs_word *rc)
+{
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 0);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 1);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 2);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 3);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 4);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 5);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 6);
+    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 7);
+}
+
+/* Column j of a decryption round: x = S^-1(R^-1(y ^ k ^ rc)) ^ post, where
+ * post is the whitening key if has_post. */
+PIPO_BS_INLINE void pipo_bs_dec_col(bs_word *x, const bs_word *y, const bs_word *k,
+                                    const bs_word *rc, int has_post, const bs_word *post,
+                                    unsigned j)
+{
+    bs_word r[8];
+    for (unsigned i = 0; i < 8; i++) {
+        const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
+        bs_word v = BS_XOR(y[o], k[o]);
+        if (i == 0 && j < 5) v = BS_XOR(v, rc[j]);
+        r[i] = v;
+    }
+    pipo_bs_sbox_inv(r);
+    for (unsigned i = 0; i < 8; i++) x[8 * i + j] = has_post ? BS_XOR(r[i], post[8 * i + j]) : r[i];
+}
+
+PIPO_BS_INLINE void pipo_bs_dec_round(bs_word *x, const bs_word *y, const bs_word *k,
+                                      const bs_word *rc, int has_post, const bs_word *post)
+{
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 0);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 1);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 2);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 3);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 4);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 5);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 6);
+    pipo_bs_dec_col(x, y, k, rc, has_post, post, 7);
+}
+
+/* --- whole ciphers ------------------------------------------------------------ */
+
+/* Encrypts the state in a (b is scratch of 64 words) with the sliced key
+ * words key[nkw][64] (nkw = 2 or 4) and the constants rc (pipo_bs_rc), for
+ * an odd number of rounds; returns the buffer holding the result (b). */
+PIPO_BS_INLINE bs_word *pipo_bs_encrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
+                                        unsigned rounds, const bs_word rc[][5])
+{
+    pipo_bs_enc_round(b, a, 1, key, key + 64, rc[1]);
+    for (unsigned r = 2; r < rounds; r += 2) {
+        pipo_bs_enc_round(a, b, 0, key, key + 64 * (r & (nkw - 1)), rc[r]);
+        pipo_bs_enc_round(b, a, 0, key, key + 64 * ((r + 1) & (nkw - 1)), rc[r + 1]);
+    }
+    return b;
+}
+
+/* The inverse of pipo_bs_encrypt: decrypts the state in a, returns the
+ * buffer holding the result (b). */
+PIPO_BS_INLINE bs_word *pipo_bs_decrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
+                                        unsigned rounds, const bs_word rc[][5])
+{
+    for (unsigned r = rounds; r > 1; r -= 2) {
+        pipo_bs_dec_round(b, a, key + 64 * (r & (nkw - 1)), rc[r], 0, key);
+        pipo_bs_dec_round(a, b, key + 64 * ((r - 1) & (nkw - 1)), rc[r - 1], 0, key);
+    }
+    pipo_bs_dec_round(b, a, key + 64, rc[1], 1, key);
+    return b;
+}
+
+/* --- key search ---------------------------------------------------------------- */
+
+/* Sliced key words key[nkw][64] of one key (masks) become the keys of a
+ * search batch: key bit lane_bit[k] (bit p of the key as a big-endian
+ * integer of kb bytes: bit p % 8 of byte kb - 1 - p / 8) is XORed with
+ * lane_pat[k], the word whose lane l is bit k of l, for k < npat. */
+PIPO_BS_INLINE void pipo_bs_flip_lanes(bs_word *key, unsigned kb, const uint16_t *lane_bit,
+                                       const bs_word *lane_pat, unsigned npat)
+{
+    for (unsigned k = 0; k < npat; k++) {
+        const unsigned p = lane_bit[k];
+        if (p >= 8 * kb) continue; /* not a key bit: nothing to flip */
+        const unsigned byte = kb - 1 - p / 8;
+        bs_word *w = &key[8 * byte + p % 8]; /* key word byte / 8, row byte % 8, bit p % 8 */
+        *w = BS_XOR(*w, lane_pat[k]);
+    }
+}
+
+/* All ones in the lanes where the state x equals the sliced block c. */
+PIPO_BS_INLINE bs_word pipo_bs_match(const bs_word *x, const bs_word *c)
+{
+    bs_word d = BS_XOR(x[0], c[0]);
+    for (unsigned n = 1; n < 64; n++) d = BS_OR(d, BS_XOR(x[n], c[n]));
+    return BS_NOT(d);
+}
+
+#endif
