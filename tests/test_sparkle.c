@@ -2,19 +2,26 @@
  * implementation against ref for all sizes and step counts 1..12 (single and
  * batch forms); Schwaemm and Esch: batch and incremental APIs against the
  * one-shot ones, every single-bit flip of ciphertext, tag, nonce and AD
- * rejected, bad arguments. The NIST KAT files are in test_sparkle_nist. */
+ * rejected, bad arguments; the batch entry points of the implementation
+ * interface against their generic loops. The NIST KAT files are in test_sparkle_nist. */
 #include "../kat/kat.h"
 #include "../src/sparkle/sparkle_impl.h"
 #include "lwcx.h"
 #include "testutil.h"
 
-/* permute_many of every implementation against ref's permute, state by state. */
-static void batch_permutation(const char *name)
+static const sparkle_impl *find_impl(const char *name)
 {
     const sparkle_impl *im = NULL;
     for (const lwcx_impl_desc *const *d = lwcx_find_primitive("sparkle")->impls; *d; d++)
         if (strcmp((*d)->name, name) == 0) im = (const sparkle_impl *)*d;
     CHECK(im != NULL, "%s not found", name);
+    return im;
+}
+
+/* permute_many of every implementation against ref's permute, state by state. */
+static void batch_permutation(const char *name)
+{
+    const sparkle_impl *im = find_impl(name);
     if (!im) return;
     static uint32_t got[41 * 16 + 8], want[41 * 16 + 8];
     for (unsigned nb = 4; nb <= 8; nb += 2)
@@ -167,6 +174,150 @@ static void esch_apis(const char *impl)
     }
 }
 
+/* The Esch batch entry point (esch_absorb_many, where the implementation has
+ * one) against the generic loop over ref, on messages of exactly len bytes
+ * (so sanitizers see over-reads) and random states with guard words behind;
+ * then the batch hash against one-shot hashes computed with ref. */
+static void esch_batch_entry(const char *name)
+{
+    const sparkle_impl *im = find_impl(name);
+    if (!im) return;
+    static const size_t lens[] = {0, 1, 15, 16, 17, 100, 1000};
+    enum { MAXN = 17, GUARD_WORDS = 8 };
+    static uint32_t got[MAXN * 16 + GUARD_WORDS], want[MAXN * 16 + GUARD_WORDS];
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        const size_t len = lens[li];
+        tu_buf bufs[MAXN];
+        const uint8_t *msgs[MAXN];
+        for (size_t i = 0; i < MAXN; i++) {
+            bufs[i] = tu_alloc(len);
+            tu_fill(bufs[i].p, len);
+            msgs[i] = bufs[i].p;
+        }
+        for (unsigned nb = 4; nb <= 8; nb += 2)
+            for (size_t count = 1; count <= MAXN; count++) {
+                const unsigned steps = 1 + (unsigned)(tu_rand() % 12);
+                const size_t words = 2 * nb * count + GUARD_WORDS;
+                for (size_t i = 0; i < words; i++) want[i] = got[i] = (uint32_t)tu_rand();
+                sparkle_esch_absorb_many(im, got, count, nb, steps, msgs, len / 16);
+                sparkle_esch_absorb_generic(&sparkle_ref, want, count, nb, steps, msgs, len / 16);
+                CHECK(memcmp(got, want, words * sizeof *got) == 0,
+                      "%s esch_absorb_many: nb %u, %u steps, %zu states, %zu blocks", name, nb, steps, count,
+                      len / 16);
+            }
+        for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) {
+            const lwcx_esch_variant var = (lwcx_esch_variant)v;
+            const size_t outlen = v >= LWCX_XOESCH256 ? 50 : lwcx_esch_digest_bytes(var);
+            static uint8_t ref_d[MAXN][64], bd[MAXN][64];
+            uint8_t *outs[MAXN];
+            lwcx_impl_select("sparkle", "ref");
+            for (size_t i = 0; i < MAXN; i++) lwcx_esch_hash(var, ref_d[i], outlen, msgs[i], len), outs[i] = bd[i];
+            lwcx_impl_select("sparkle", name);
+            for (size_t count = 1; count <= MAXN; count++) {
+                memset(bd, 0, sizeof bd);
+                CHECK(lwcx_esch_hash_many(var, outs, outlen, msgs, len, count) == LWCX_OK, "many");
+                for (size_t i = 0; i < count; i++)
+                    CHECK(memcmp(bd[i], ref_d[i], outlen) == 0, "%s %s: %zu bytes, batch of %zu, message %zu",
+                          name, lwcx_esch_name(var), len, count, i);
+            }
+        }
+        for (size_t i = 0; i < MAXN; i++) {
+            CHECK(tu_guard_ok(&bufs[i]), "guard");
+            tu_free(&bufs[i]);
+        }
+    }
+}
+
+/* The Schwaemm batch entry point (schwaemm_blocks_many) against the generic
+ * loop over ref, for the four Schwaemm shapes and one that no variant uses,
+ * associated data, encryption and decryption, apart and in place (exact
+ * buffers with guards, so stray writes of padding lanes show); then the
+ * batch encryption against one-shot encryptions computed with ref. */
+static void schwaemm_batch_entry(const char *name)
+{
+    const sparkle_impl *im = find_impl(name);
+    if (!im) return;
+    static const size_t lens[] = {0, 1, 15, 16, 17, 100, 1000};
+    static const unsigned shapes[][2] = {{4, 4}, {6, 8}, {6, 6}, {8, 8}, {8, 4}}; /* nb, rate words */
+    enum { MAXN = 17, GUARD_WORDS = 8 };
+    static uint32_t got[MAXN * 16 + GUARD_WORDS], want[MAXN * 16 + GUARD_WORDS];
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        const size_t len = lens[li];
+        tu_buf ins[MAXN], outs_got[MAXN], outs_want[MAXN];
+        const uint8_t *in_p[MAXN];
+        uint8_t *got_p[MAXN], *want_p[MAXN];
+        for (size_t i = 0; i < MAXN; i++) {
+            ins[i] = tu_alloc(len), outs_got[i] = tu_alloc(len), outs_want[i] = tu_alloc(len);
+            tu_fill(ins[i].p, len);
+            in_p[i] = ins[i].p, got_p[i] = outs_got[i].p, want_p[i] = outs_want[i].p;
+        }
+        for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
+            for (int kind = 0; kind < 4; kind++) /* AD, encrypt, decrypt, decrypt in place */
+                for (size_t count = 1; count <= MAXN; count++) {
+                    const unsigned nb = shapes[sh][0], rw = shapes[sh][1];
+                    const unsigned steps = 1 + (unsigned)(tu_rand() % 12);
+                    const size_t blocks = len / (4 * rw), words = 2 * nb * count + GUARD_WORDS;
+                    for (size_t i = 0; i < words; i++) want[i] = got[i] = (uint32_t)tu_rand();
+                    for (size_t i = 0; i < MAXN; i++) {
+                        tu_fill(outs_got[i].p, len);
+                        memcpy(outs_want[i].p, outs_got[i].p, len);
+                    }
+                    const int dec = kind >= 2;
+                    if (kind == 3) { /* in place: each output buffer holds its own input */
+                        for (size_t i = 0; i < MAXN; i++) {
+                            memcpy(outs_got[i].p, ins[i].p, len);
+                            memcpy(outs_want[i].p, ins[i].p, len);
+                        }
+                        sparkle_schwaemm_blocks_many(im, got, count, nb, steps, rw, got_p,
+                                                     (const uint8_t *const *)got_p, blocks, dec);
+                        sparkle_schwaemm_blocks_generic(&sparkle_ref, want, count, nb, steps, rw, want_p,
+                                                        (const uint8_t *const *)want_p, blocks, dec);
+                    } else {
+                        sparkle_schwaemm_blocks_many(im, got, count, nb, steps, rw, kind ? got_p : NULL, in_p,
+                                                     blocks, dec);
+                        sparkle_schwaemm_blocks_generic(&sparkle_ref, want, count, nb, steps, rw,
+                                                        kind ? want_p : NULL, in_p, blocks, dec);
+                    }
+                    int same = memcmp(got, want, words * sizeof *got) == 0;
+                    for (size_t i = 0; i < MAXN; i++)
+                        same &= memcmp(outs_got[i].p, outs_want[i].p, len) == 0 && tu_guard_ok(&outs_got[i]);
+                    CHECK(same,
+                          "%s schwaemm_blocks_many: nb %u, rate %u words, kind %d, %u steps, %zu states, %zu blocks",
+                          name, nb, rw, kind, steps, count, blocks);
+                }
+        for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++) {
+            const lwcx_schwaemm_variant var = (lwcx_schwaemm_variant)v;
+            const size_t tb = lwcx_schwaemm_tag_bytes(var), adlen = len / 3;
+            static uint8_t keys[MAXN][32], nonces[MAXN][32], ref_tag[MAXN][32], tags[MAXN][32];
+            const uint8_t *key_p[MAXN], *nonce_p[MAXN];
+            uint8_t *tag_p[MAXN];
+            for (size_t i = 0; i < MAXN; i++) {
+                tu_fill(keys[i], 32), tu_fill(nonces[i], 32);
+                key_p[i] = keys[i], nonce_p[i] = nonces[i], tag_p[i] = tags[i];
+            }
+            lwcx_impl_select("sparkle", "ref");
+            for (size_t i = 0; i < MAXN; i++) /* the inputs double as associated data */
+                lwcx_schwaemm_encrypt(var, want_p[i], ref_tag[i], in_p[i], len, in_p[(i + 1) % MAXN], adlen,
+                                      nonces[i], keys[i]);
+            lwcx_impl_select("sparkle", name);
+            const uint8_t *ad_p[MAXN];
+            for (size_t i = 0; i < MAXN; i++) ad_p[i] = in_p[(i + 1) % MAXN];
+            for (size_t count = 1; count <= MAXN; count++) {
+                memset(tags, 0, sizeof tags);
+                CHECK(lwcx_schwaemm_encrypt_many(var, got_p, tag_p, in_p, len, ad_p, adlen, nonce_p, key_p, count) ==
+                          LWCX_OK, "many");
+                for (size_t i = 0; i < count; i++)
+                    CHECK(memcmp(got_p[i], want_p[i], len) == 0 && memcmp(tags[i], ref_tag[i], tb) == 0,
+                          "%s %s: %zu bytes, batch of %zu, message %zu", name, lwcx_schwaemm_name(var), len, count, i);
+            }
+        }
+        for (size_t i = 0; i < MAXN; i++) {
+            CHECK(tu_guard_ok(&ins[i]) && tu_guard_ok(&outs_got[i]) && tu_guard_ok(&outs_want[i]), "guard");
+            tu_free(&ins[i]), tu_free(&outs_got[i]), tu_free(&outs_want[i]);
+        }
+    }
+}
+
 static void bad_arguments(void)
 {
     uint8_t k[32] = {0}, n[32] = {0}, buf[64] = {0}, tag[32] = {0};
@@ -213,6 +364,8 @@ int main(void)
         batch_permutation(names[i]);
         schwaemm_apis(names[i]);
         esch_apis(names[i]);
+        esch_batch_entry(names[i]);
+        schwaemm_batch_entry(names[i]);
     }
     bad_arguments();
     for (size_t i = 0; i < lwcx_impl_count("sparkle"); i++) {

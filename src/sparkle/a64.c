@@ -10,4 +10,5 @@ const sparkle_impl sparkle_a64 = {
     {"a64", "scalar A64 assembly, state and constants in registers, EOR's free ROR", 0, 1},
     sparkle_a64_permute,
     NULL,
+    NULL,    NULL,
 };

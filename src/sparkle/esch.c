@@ -42,27 +42,6 @@ size_t lwcx_esch_digest_bytes(lwcx_esch_variant v)
     return p ? p->digest_bytes : 0;
 }
 
-/* Injects one whole block of four words into the left half. */
-static void inject_words(const esch_params *p, uint32_t *s, const uint32_t *m)
-{
-    const uint32_t tx = sparkle_ell(m[0] ^ m[2]), ty = sparkle_ell(m[1] ^ m[3]);
-    s[0] ^= m[0] ^ ty;
-    s[1] ^= m[1] ^ tx;
-    s[2] ^= m[2] ^ ty;
-    s[3] ^= m[3] ^ tx;
-    for (unsigned i = 4; i < p->nb; i += 2) {
-        s[i] ^= ty;
-        s[i + 1] ^= tx;
-    }
-}
-
-static void inject_full(const esch_params *p, uint32_t *s, const uint8_t *block)
-{
-    uint32_t m[4];
-    for (unsigned i = 0; i < 4; i++) m[i] = lwcx_load32le(block + 4 * i);
-    inject_words(p, s, m);
-}
-
 /* The last block, n bytes (0..16): padded when short, and marked by the
  * constant that ends the message. */
 static void inject_last(const esch_params *p, uint32_t *s, const uint8_t *block, size_t n)
@@ -71,7 +50,7 @@ static void inject_last(const esch_params *p, uint32_t *s, const uint8_t *block,
     if (n) memcpy(buf, block, n); /* block may be NULL for an empty message */
     if (n < RATE) buf[n] = 0x80;
     s[p->nb - 1] ^= (uint32_t)(n == RATE ? p->end_full : p->end_padded) << 24;
-    inject_full(p, s, buf);
+    sparkle_esch_inject(s, p->nb, buf);
 }
 
 /* ---- one-shot and batch --------------------------------------------------- */
@@ -83,11 +62,9 @@ static void hash_group(const esch_params *p, const sparkle_impl *im, uint8_t *co
 {
     uint32_t states[LANES * 16] = {0};
     const size_t words = 2u * p->nb;
-    size_t off = 0;
-    for (; len - off > RATE; off += RATE) {
-        for (size_t i = 0; i < count; i++) inject_full(p, states + words * i, msg[i] + off);
-        sparkle_permute_many(im, states, count, p->nb, p->slim);
-    }
+    const size_t blocks = len ? (len - 1) / RATE : 0; /* all but the last (which may be full) */
+    const size_t off = blocks * RATE;
+    sparkle_esch_absorb_many(im, states, count, p->nb, p->slim, msg, blocks);
     for (size_t i = 0; i < count; i++) inject_last(p, states + words * i, msg[i] + off, len - off);
     sparkle_permute_many(im, states, count, p->nb, p->big);
     for (size_t done = 0;;) {
@@ -154,7 +131,7 @@ int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len)
     while (len) {
         /* a full pending block is only injected once more data shows it is not the last */
         if (ctx->pending == RATE) {
-            inject_full(p, ctx->state, ctx->block);
+            sparkle_esch_inject(ctx->state, p->nb, ctx->block);
             im->permute(ctx->state, p->nb, p->slim);
             ctx->pending = 0;
         }

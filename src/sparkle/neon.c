@@ -207,4 +207,5 @@ const sparkle_impl sparkle_neon = {
      LWCX_CPU_NEON, 4},
     neon_permute,
     neon_permute_many,
+    NULL,    NULL,
 };

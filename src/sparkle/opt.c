@@ -56,4 +56,5 @@ const sparkle_impl sparkle_opt = {
     {"opt", "unrolled portable C, state in registers", 0, 1},
     opt_permute,
     NULL,
+    NULL,    NULL,
 };

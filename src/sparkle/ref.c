@@ -65,4 +65,5 @@ const sparkle_impl sparkle_ref = {
     {"ref", "the specification's loops", 0, 1},
     ref_permute,
     NULL,
+    NULL,    NULL,
 };

@@ -71,17 +71,6 @@ static void rate_bytes(const schwaemm_params *p, const uint32_t *s, uint8_t *out
     for (unsigned i = 0; i < p->rate_words; i++) lwcx_store32le(out + 4 * i, s[i]);
 }
 
-/* Rho and rate whitening on one padded block m of plaintext-side data. */
-static void absorb(const schwaemm_params *p, uint32_t *s, const uint32_t *m)
-{
-    const unsigned half = p->rate_words / 2, last_half = 2u * p->nb - half;
-    for (unsigned i = 0; i < half; i++) {
-        const uint32_t left = s[i], right = s[half + i];
-        s[i] = right ^ m[i] ^ s[p->rate_words + i];
-        s[half + i] = left ^ right ^ m[half + i] ^ s[last_half + i];
-    }
-}
-
 /* One block of n bytes (1..rate): writes n output bytes (unless AD) and
  * updates the rate. The caller adds the last-block constant first. */
 static void process_block(const schwaemm_params *p, uint32_t *s, uint8_t *out, const uint8_t *in,
@@ -91,12 +80,7 @@ static void process_block(const schwaemm_params *p, uint32_t *s, uint8_t *out, c
     uint8_t data[32], ks[32];
     uint32_t m[8];
     if (n == rate) { /* whole block: word by word, out may equal in */
-        for (unsigned i = 0; i < p->rate_words; i++) {
-            const uint32_t x = lwcx_load32le(in + 4 * i);
-            m[i] = kind == DATA_DECRYPT ? x ^ s[i] : x;
-            if (kind != DATA_AD) lwcx_store32le(out + 4 * i, x ^ s[i]);
-        }
-        absorb(p, s, m);
+        sparkle_schwaemm_block(s, p->nb, p->rate_words, kind == DATA_AD ? NULL : out, in, kind == DATA_DECRYPT);
         return;
     }
     if (kind == DATA_DECRYPT) {
@@ -116,7 +100,7 @@ static void process_block(const schwaemm_params *p, uint32_t *s, uint8_t *out, c
     } else if (kind == DATA_DECRYPT) {
         memcpy(out, data, n);
     }
-    absorb(p, s, m);
+    sparkle_schwaemm_absorb(s, p->nb, p->rate_words, m);
     lwcx_wipe(data, sizeof data);
 }
 
@@ -147,12 +131,10 @@ static void run_phase(lanes *L, uint8_t *const *out, const uint8_t *const *in, s
 {
     const schwaemm_params *p = L->p;
     const size_t rate = 4u * p->rate_words;
-    size_t off = 0;
-    for (; len - off > rate; off += rate) {
-        for (size_t i = 0; i < L->count; i++)
-            process_block(p, lane(L, i), out ? out[i] + off : NULL, in[i] + off, rate, kind);
-        permute_lanes(L, p->slim);
-    }
+    const size_t blocks = (len - 1) / rate; /* all but the last (which may be whole) */
+    const size_t off = blocks * rate;
+    sparkle_schwaemm_blocks_many(L->im, &L->s[0][0], L->count, p->nb, p->slim, p->rate_words,
+                                 kind == DATA_AD ? NULL : out, in, blocks, kind == DATA_DECRYPT);
     const size_t n = len - off;
     const unsigned end = (kind == DATA_AD ? END_AD_PADDED : END_MSG_PADDED) + (n == rate);
     for (size_t i = 0; i < L->count; i++) {
@@ -276,7 +258,7 @@ static void flush_full_block(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx)
 {
     uint32_t m[8];
     for (unsigned i = 0; i < p->rate_words; i++) m[i] = lwcx_load32le(ctx->block + 4 * i);
-    absorb(p, ctx->state, m);
+    sparkle_schwaemm_absorb(ctx->state, p->nb, p->rate_words, m);
     sparkle_active()->permute(ctx->state, p->nb, p->slim);
     ctx->pending = 0;
 }
