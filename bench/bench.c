@@ -77,7 +77,9 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     size_t nimpl = 0;
     for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
         lwcx_impl_info info;
-        if (lwcx_impl_get(bc->primitive, i, &info) == 0 && info.available) names[nimpl++] = info.name;
+        if (lwcx_impl_get(bc->primitive, i, &info) == 0 && info.available &&
+            (!bc->applies || bc->applies(info.name)))
+            names[nimpl++] = info.name;
     }
     void *st = bc->setup();
     if (!st) return 0;
@@ -126,8 +128,10 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
 
 static void print_row(FILE *f, const row *r)
 {
-    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %8.2fx   per %s", r->bc->primitive,
-            r->bc->op, r->impl, r->cyc_med, r->cyc_min, r->ns_med, r->speedup, r->bc->unit);
+    char vs[16] = "       -"; /* no ref row in this case */
+    if (r->speedup > 0) snprintf(vs, sizeof vs, "%8.2fx", r->speedup);
+    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %s   per %s", r->bc->primitive, r->bc->op,
+            r->impl, r->cyc_med, r->cyc_min, r->ns_med, vs, r->bc->unit);
     if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
         fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
     fputc('\n', f);
@@ -165,13 +169,15 @@ static void json_machine(FILE *f)
 
 static void json_row(FILE *f, const row *r, int first)
 {
+    char vs[32] = "null"; /* no ref row in this case */
+    if (r->speedup > 0) snprintf(vs, sizeof vs, "%.3f", r->speedup);
     fprintf(f,
             "%s\n    {\"primitive\": \"%s\", \"impl\": \"%s\", \"op\": \"%s\", \"unit\": \"%s\", "
             "\"units_per_call\": %.0f, \"cycles_per_unit_median\": %.3f, "
             "\"cycles_per_unit_min\": %.3f, \"ns_per_unit_median\": %.4f, "
-            "\"units_per_second\": %.6g, \"speedup_vs_ref\": %.3f}",
+            "\"units_per_second\": %.6g, \"speedup_vs_ref\": %s}",
             first ? "" : ",", r->bc->primitive, r->impl, r->bc->op, r->bc->unit, r->bc->units,
-            r->cyc_med, r->cyc_min, r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0, r->speedup);
+            r->cyc_med, r->cyc_min, r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0, vs);
 }
 
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt)

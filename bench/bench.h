@@ -15,6 +15,9 @@ typedef struct bench_case {
     void *(*setup)(void);
     void (*run)(void *state);
     void (*teardown)(void *state);
+    /* NULL, or whether the case applies to an implementation (internal
+     * steps some implementations do not have); rows only for those */
+    int (*applies)(const char *impl);
 } bench_case;
 
 typedef struct bench_options {

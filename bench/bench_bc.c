@@ -1,9 +1,12 @@
 /* Block-cipher benchmark cases: ECB encryption and CTR over 4 KiB under one
  * key, for every cipher, through the public API (the key schedule is part of
- * every call, as it is for users); and exhaustive key search on one core
- * (one thread, one known pair, a range with no match), in keys. */
+ * every call, as it is for users); the packing into a bitsliced layout and
+ * back alone (the same 4 KiB, implementations that have one); and exhaustive
+ * key search on one core (one thread, one known pair, a range with no
+ * match), in keys. */
 #include <stdlib.h>
 
+#include "../src/bc/bc_impl.h"
 #include "bench.h"
 #include "lwcx.h"
 
@@ -32,6 +35,19 @@ static void teardown(void *p)
     free(p);
 }
 
+/* Packing alone, through the selected implementation's internal entry point. */
+static void pack_unpack(lwcx_blockcipher c, state *s)
+{
+    const bc_impl *im = lwcx_active_impl(bc_ciphers[c].prim);
+    im->pack_unpack(s->out, s->in, BULK_BYTES / bc_ciphers[c].block_bytes);
+}
+
+static int has_pack_unpack(lwcx_blockcipher c, const char *impl)
+{
+    const bc_impl *im = (const bc_impl *)lwcx_find_impl(bc_ciphers[c].prim, impl);
+    return im && im->pack_unpack && (BULK_BYTES / bc_ciphers[c].block_bytes) % im->desc.batch == 0;
+}
+
 #define CASES(prim, cipher)                                                                       \
     static void prim##_ecb(void *p)                                                               \
     {                                                                                             \
@@ -51,14 +67,25 @@ static void teardown(void *p)
                           NULL, NULL, NULL, 0, &nfound, NULL);                                    \
         s->next_start = (s->next_start + SEARCH_KEYS) & 0xFFFFFFFFFFFu;                           \
     }                                                                                             \
+    static void prim##_pack(void *p)                                                              \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        pack_unpack(cipher, s);                                                                   \
+    }                                                                                             \
+    static int prim##_has_pack(const char *impl)                                                  \
+    {                                                                                             \
+        return has_pack_unpack(cipher, impl);                                                     \
+    }                                                                                             \
     static const bench_case prim##_ecb_case = {#prim, "ecb_enc_4KiB", "byte", BULK_BYTES, setup, \
-                                               prim##_ecb, teardown};                             \
+                                               prim##_ecb, teardown, NULL};                             \
     static const bench_case prim##_ctr_case = {#prim, "ctr_4KiB", "byte", BULK_BYTES, setup,     \
-                                               prim##_ctr, teardown};                             \
+                                               prim##_ctr, teardown, NULL};                             \
+    static const bench_case prim##_pack_case = {#prim, "pack_unpack_4KiB", "byte", BULK_BYTES,   \
+                                                setup, prim##_pack, teardown, prim##_has_pack};   \
     static const bench_case prim##_search_case = {#prim, "keysearch_1core", "key", SEARCH_KEYS,  \
-                                                  setup, prim##_search, teardown};                \
+                                                  setup, prim##_search, teardown, NULL};                \
     const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case, &prim##_ctr_case,          \
-                                                    &prim##_search_case, NULL};
+                                                    &prim##_pack_case, &prim##_search_case, NULL};
 
 CASES(present80, LWCX_PRESENT80)
 CASES(present128, LWCX_PRESENT128)

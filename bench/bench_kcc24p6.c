@@ -48,9 +48,9 @@ static void run_dec_192(void *p)
     lwcx_kcc24p6_decrypt(s->pt, s->ct, 192, s->tag, s->key);
 }
 
-static const bench_case enc192 = {"kcc24p6", "encrypt_192B", "call", 1, setup, run_enc_192, teardown};
-static const bench_case dec192 = {"kcc24p6", "decrypt_192B", "call", 1, setup_dec, run_dec_192, teardown};
-static const bench_case enc64 = {"kcc24p6", "encrypt_64B", "byte", 64, setup, run_enc_64, teardown};
-static const bench_case enc255 = {"kcc24p6", "encrypt_255B", "byte", 255, setup, run_enc_255, teardown};
+static const bench_case enc192 = {"kcc24p6", "encrypt_192B", "call", 1, setup, run_enc_192, teardown, NULL};
+static const bench_case dec192 = {"kcc24p6", "decrypt_192B", "call", 1, setup_dec, run_dec_192, teardown, NULL};
+static const bench_case enc64 = {"kcc24p6", "encrypt_64B", "byte", 64, setup, run_enc_64, teardown, NULL};
+static const bench_case enc255 = {"kcc24p6", "encrypt_255B", "byte", 255, setup, run_enc_255, teardown, NULL};
 
 const bench_case *const bench_cases_kcc24p6[] = {&enc192, &dec192, &enc64, &enc255, NULL};

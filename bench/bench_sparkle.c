@@ -50,9 +50,9 @@ static void teardown(void *p)
         sparkle_permute_many(sparkle_active(), ((state *)p)->states, WAYS, bytes / 8, steps); \
     }                                                                                 \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
-                                       setup, run_p##bits, teardown};                 \
+                                       setup, run_p##bits, teardown, NULL};                 \
     static const bench_case p##bits##x8 = {"sparkle", "sparkle" #bits "_" #steps "steps_8way", \
-                                           "call", WAYS, setup, run_p##bits##x8, teardown};
+                                           "call", WAYS, setup, run_p##bits##x8, teardown, NULL};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
@@ -71,9 +71,9 @@ PERMUTE(512, 64, 12)
                                    s->nonces, s->keys, WAYS);                                      \
     }                                                                                              \
     static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len, setup, \
-                                       run_s##name, teardown};                                     \
+                                       run_s##name, teardown, NULL};                                     \
     static const bench_case s##name##x8 = {"sparkle", "schwaemm256-128_enc_" #name "_8way", "byte", \
-                                           (double)WAYS * len, setup, run_s##name##x8, teardown};
+                                           (double)WAYS * len, setup, run_s##name##x8, teardown, NULL};
 SCHWAEMM(16B, 16)
 SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
@@ -90,9 +90,9 @@ SCHWAEMM(16KiB, 16384)
         lwcx_esch_hash_many(LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);                      \
     }                                                                                            \
     static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup, run_e##name, \
-                                       teardown};                                                \
+                                       teardown, NULL};                                                \
     static const bench_case e##name##x8 = {"sparkle", "esch256_" #name "_8way", "byte",          \
-                                           (double)WAYS * len, setup, run_e##name##x8, teardown};
+                                           (double)WAYS * len, setup, run_e##name##x8, teardown, NULL};
 ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
 
