@@ -85,12 +85,16 @@ extern const bc_impl bc_pipo128_ref, bc_pipo256_ref;
 /* bitslice64: portable C, 64 blocks per call in 64 words */
 extern const bc_impl bc_present80_bitslice64, bc_present128_bitslice64;
 extern const bc_impl bc_pipo128_bitslice64, bc_pipo256_bitslice64;
+/* gift_bitslice64.c: 64 blocks bitsliced in 64/128 words (rounds in gift_bs_core.h) */
+extern const bc_impl bc_gift64_bitslice64, bc_gift128_bitslice64;
 
 #if defined(__x86_64__)
 /* avx2: 256 blocks per call bitsliced in 64 ymm registers (present_avx2.c, -mavx2) */
 extern const bc_impl bc_present80_avx2, bc_present128_avx2;
 /* pipo_avx2.c (-mavx2): 256 blocks bitsliced in 64 ymm */
 extern const bc_impl bc_pipo128_avx2, bc_pipo256_avx2;
+/* gift_avx2.c (-mavx2): 256 blocks bitsliced in 64/128 ymm */
+extern const bc_impl bc_gift64_avx2, bc_gift128_avx2;
 #endif
 
 #if defined(__aarch64__)
@@ -98,6 +102,8 @@ extern const bc_impl bc_pipo128_avx2, bc_pipo256_avx2;
 extern const bc_impl bc_present80_neon, bc_present128_neon;
 /* neon: 128 blocks per call bitsliced in 64 q registers (pipo_neon.c) */
 extern const bc_impl bc_pipo128_neon, bc_pipo256_neon;
+/* gift_neon.c: 128 blocks bitsliced in 64/128 q registers */
+extern const bc_impl bc_gift64_neon, bc_gift128_neon;
 #endif
 
 #endif

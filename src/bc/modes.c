@@ -24,8 +24,22 @@ static const lwcx_impl_desc *const present128_impls[] = {
     &bc_present128_neon.desc,
 #endif
     &bc_present128_bitslice64.desc, &bc_present128_ref.desc, NULL};
-static const lwcx_impl_desc *const gift64_impls[] = {&bc_gift64_ref.desc, NULL};
-static const lwcx_impl_desc *const gift128_impls[] = {&bc_gift128_ref.desc, NULL};
+static const lwcx_impl_desc *const gift64_impls[] = {
+#if defined(__x86_64__)
+    &bc_gift64_avx2.desc,
+#endif
+#if defined(__aarch64__)
+    &bc_gift64_neon.desc,
+#endif
+    &bc_gift64_bitslice64.desc, &bc_gift64_ref.desc, NULL};
+static const lwcx_impl_desc *const gift128_impls[] = {
+#if defined(__x86_64__)
+    &bc_gift128_avx2.desc,
+#endif
+#if defined(__aarch64__)
+    &bc_gift128_neon.desc,
+#endif
+    &bc_gift128_bitslice64.desc, &bc_gift128_ref.desc, NULL};
 static const lwcx_impl_desc *const pipo128_impls[] = {
 #if defined(__x86_64__)
     &bc_pipo128_avx2.desc,

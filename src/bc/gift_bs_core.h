@@ -1,0 +1,278 @@
+/* GIFT-64 and GIFT-128 bitsliced across blocks, over an abstract word (see
+ * bc_impl.h). The including file defines bs_word, BS_XOR, BS_AND, BS_OR,
+ * BS_NOT, BS_ONES and also BS_MASK(m): the word with every bit equal to the
+ * uint32_t m, which is 0 or 0xFFFFFFFF (a broadcast), and may define
+ * BS_ANDN(a, b) = ~a & b where that is one instruction. Packing is its own.
+ *
+ * State: word i holds bit i (b_i, as in gift_ref.c) of every block of the
+ * batch, so n words for an n-bit block. PermBits keeps a bit's place in its
+ * nibble (P(i) mod 4 = i mod 4), so it is only where an S-box output is
+ * written (encryption) or read (decryption). Round keys and constants are
+ * XORed in at the same place, and the S-box is a 10-operation circuit (no
+ * NOT: it is folded into how key words are stored, see below).
+ *
+ * Key state: 128 words, word p = key bit p (the key read as one big-endian
+ * integer, so k0 = bits 0..15 and k7 = bits 112..127). The schedule only
+ * moves bits: the 16-bit word at place q of round r is key word
+ * (q + 2r) mod 8, rotated right by 12 (even q) or 2 (odd q) once for every
+ * time it went past place 0 or 1, i.e. (q + 2r) / 8 times. Each key word is
+ * stored twice in a row ("doubled": kd[32 g + t] = key bit 16 g + t mod 16),
+ * so a rotated word is 16 consecutive entries from an offset and the
+ * schedule costs no work at all. The same layout serves one key (uint32_t
+ * masks, broadcast when used) and one key per lane (words, e.g. for many
+ * keys and key search). */
+#ifndef LWCX_GIFT_BS_CORE_H
+#define LWCX_GIFT_BS_CORE_H
+
+#include <stdint.h>
+
+#define GIFT_BS_INLINE static inline __attribute__((always_inline))
+#define GIFT_KD_WORDS 256 /* the doubled key state: 8 words of 16 bits, twice each */
+
+/* where PermBits sends bit i of an n-bit state */
+#define GIFT_BS_P(n, i) \
+    (4 * ((i) / 16) + ((n) / 4) * ((3 * (((i) % 16) / 4) + ((i) % 4)) % 4) + ((i) % 4))
+
+/* Round constants c5..c0 as masks: gift_bs_rcm[r][i] = ~0 iff bit i of round
+ * r's constant is set (it goes to b_{4i+3}). */
+#define GIFT_RCM1(c, i) (0u - (((c) >> (i)) & 1u))
+#define GIFT_RCM(c)                                                                    \
+    {                                                                                  \
+        GIFT_RCM1(c, 0), GIFT_RCM1(c, 1), GIFT_RCM1(c, 2), GIFT_RCM1(c, 3), GIFT_RCM1(c, 4), \
+            GIFT_RCM1(c, 5)                                                            \
+    }
+static const uint32_t gift_bs_rcm[40][6] = {
+    GIFT_RCM(0x01), GIFT_RCM(0x03), GIFT_RCM(0x07), GIFT_RCM(0x0F), GIFT_RCM(0x1F),
+    GIFT_RCM(0x3E), GIFT_RCM(0x3D), GIFT_RCM(0x3B), GIFT_RCM(0x37), GIFT_RCM(0x2F),
+    GIFT_RCM(0x1E), GIFT_RCM(0x3C), GIFT_RCM(0x39), GIFT_RCM(0x33), GIFT_RCM(0x27),
+    GIFT_RCM(0x0E), GIFT_RCM(0x1D), GIFT_RCM(0x3A), GIFT_RCM(0x35), GIFT_RCM(0x2B),
+    GIFT_RCM(0x16), GIFT_RCM(0x2C), GIFT_RCM(0x18), GIFT_RCM(0x30), GIFT_RCM(0x21),
+    GIFT_RCM(0x02), GIFT_RCM(0x05), GIFT_RCM(0x0B), GIFT_RCM(0x17), GIFT_RCM(0x2E),
+    GIFT_RCM(0x1C), GIFT_RCM(0x38), GIFT_RCM(0x31), GIFT_RCM(0x23), GIFT_RCM(0x06),
+    GIFT_RCM(0x0D), GIFT_RCM(0x1B), GIFT_RCM(0x36), GIFT_RCM(0x2D), GIFT_RCM(0x1A),
+};
+
+/* --- S-box ---------------------------------------------------------------
+ * In-place steps on s0..s3 (input bits 0..3), found by a meet-in-the-middle
+ * search over steps "s_i ^= s_j & s_k | s_j | s_k | ~s_j & s_k, s_i ^= s_j,
+ * s_i = ~s_i" and checked against the table on all 16 inputs (both
+ * directions, both variants):
+ *   s1 ^= s0 & s2; s0 ^= s1 & s3; s2 ^= s0 | s1; s3 ^= s2; s1 ^= s3;
+ *   s3 = ~s3; s2 ^= s1 & s0;   outputs: bit 0 = s3, 1 = s1, 2 = s2, 3 = s0.
+ * Every step is its own inverse, so the inverse S-box is the steps in
+ * reverse order on the outputs. The NOT is never spent:
+ *  - GIFT-64 leaves it out (output bit 0 complemented) and folds it into
+ *    the round key: V lands on bit 0 of each nibble and is stored
+ *    complemented, so between rounds the state is exact.
+ *  - GIFT-128 keeps bit 1 of every nibble complemented between rounds. With
+ *    input bit 1 complemented, the circuit
+ *      s1 ^= s0 & s2; s0 ^= ~s1 & s3; s2 ^= ~s0 & s1; s3 ^= s2; s1 ^= s3;
+ *      s2 ^= s1 & s0
+ *    gives the outputs with bit 2 complemented; U (bit 2) and V (bit 1) are
+ *    both stored complemented, so after AddRoundKey bit 1 is the complemented
+ *    one again. gift_bs_in/gift_bs_out convert (32 NOTs per batch).
+ * BS_ANDN(a, b) = ~a & b, one instruction on AVX2 (ANDNOT) and NEON (BIC). */
+#ifndef BS_ANDN
+#define BS_ANDN(a, b) BS_AND(BS_NOT(a), b)
+#endif
+
+GIFT_BS_INLINE void gift_bs_sbox(const unsigned n, bs_word *o0, bs_word *o1, bs_word *o2,
+                                 bs_word *o3, bs_word s0, bs_word s1, bs_word s2, bs_word s3)
+{
+    s1 = BS_XOR(s1, BS_AND(s0, s2));
+    if (n == 64) {
+        s0 = BS_XOR(s0, BS_AND(s1, s3));
+        s2 = BS_XOR(s2, BS_OR(s0, s1));
+    } else {
+        s0 = BS_XOR(s0, BS_ANDN(s1, s3));
+        s2 = BS_XOR(s2, BS_ANDN(s0, s1));
+    }
+    s3 = BS_XOR(s3, s2);
+    s1 = BS_XOR(s1, s3);
+    s2 = BS_XOR(s2, BS_AND(s1, s0));
+    *o0 = s3;
+    *o1 = s1;
+    *o2 = s2;
+    *o3 = s0;
+}
+
+/* the inverse, in the same representation (GIFT-64: input bit 0
+ * complemented; GIFT-128: input bit 2, output bit 1 complemented) */
+GIFT_BS_INLINE void gift_bs_sbox_inv(const unsigned n, bs_word *o0, bs_word *o1, bs_word *o2,
+                                     bs_word *o3, bs_word i0, bs_word i1, bs_word i2, bs_word i3)
+{
+    bs_word s3 = i0, s1 = i1, s2 = i2, s0 = i3; /* where the forward circuit left them */
+    s2 = BS_XOR(s2, BS_AND(s1, s0));
+    s1 = BS_XOR(s1, s3);
+    s3 = BS_XOR(s3, s2);
+    if (n == 64) {
+        s2 = BS_XOR(s2, BS_OR(s0, s1));
+        s0 = BS_XOR(s0, BS_AND(s1, s3));
+    } else {
+        s2 = BS_XOR(s2, BS_ANDN(s0, s1));
+        s0 = BS_XOR(s0, BS_ANDN(s1, s3));
+    }
+    s1 = BS_XOR(s1, BS_AND(s0, s2));
+    *o0 = s0;
+    *o1 = s1;
+    *o2 = s2;
+    *o3 = s3;
+}
+
+/* Between the packed state and the rounds' representation (both ways). */
+GIFT_BS_INLINE void gift_bs_in(const unsigned n, bs_word *x)
+{
+    if (n == 128)
+        for (unsigned i = 1; i < n; i += 4) x[i] = BS_NOT(x[i]);
+}
+#define gift_bs_out gift_bs_in
+
+/* --- round keys ------------------------------------------------------------ */
+
+/* Offset in the doubled key state of the 16-bit word at place q in round r. */
+GIFT_BS_INLINE unsigned gift_bs_kofs(unsigned q, unsigned r)
+{
+    const unsigned v = q + 2 * r, rot = ((q & 1) ? 2u : 12u) * (v >> 3);
+    return 32 * (v & 7) + (rot & 15);
+}
+
+/* Which key words are stored complemented (see the S-box): GIFT-64 the
+ * even ones (they only ever give V), GIFT-128 all of them. */
+#define GIFT_BS_KCOMP(n, g) ((n) == 128 || !((g) & 1))
+
+/* One key as masks (for expand()): km[32 g + t] = key bit 16 g + t mod 16 as
+ * 0 or ~0, complemented where GIFT_BS_KCOMP says. */
+static inline void gift_bs_key_masks(const unsigned n, uint32_t km[GIFT_KD_WORDS],
+                                     const uint8_t key[16])
+{
+    for (unsigned g = 0; g < 8; g++)
+        for (unsigned t = 0; t < 32; t++) {
+            const unsigned p = 16 * g + t % 16;
+            const uint32_t bit = (key[15 - p / 8] >> (p % 8)) & 1u;
+            km[32 * g + t] = (0u - bit) ^ (GIFT_BS_KCOMP(n, g) ? 0xFFFFFFFFu : 0u);
+        }
+}
+
+/* Sliced keys: kd from kw[p] = key bit p of every lane. */
+GIFT_BS_INLINE void gift_bs_key_double(const unsigned n, bs_word kd[GIFT_KD_WORDS],
+                                       const bs_word kw[128])
+{
+    for (unsigned g = 0; g < 8; g++)
+        for (unsigned t = 0; t < 16; t++) {
+            bs_word w = kw[16 * g + t];
+            if (GIFT_BS_KCOMP(n, g)) w = BS_NOT(w);
+            kd[32 * g + t] = w;
+            kd[32 * g + t + 16] = w;
+        }
+}
+
+/* Key search: lane l's key is key0 with bit lane_bit[k] flipped for every bit
+ * k of l; pat[k] is the word whose lane l is bit k of l. */
+GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
+                                       const uint16_t *lane_bit, const bs_word *pat,
+                                       unsigned nbits)
+{
+    for (unsigned p = 0; p < 128; p++) kw[p] = BS_MASK(0u - ((key0[15 - p / 8] >> (p % 8)) & 1u));
+    for (unsigned k = 0; k < nbits; k++)
+        if (lane_bit[k] < 128) kw[lane_bit[k]] = BS_XOR(kw[lane_bit[k]], pat[k]);
+}
+
+/* Round-key word bit i at offset o: one key (masks km) or sliced (ks); every
+ * caller passes a literal NULL for the other, so the choice is compiled away. */
+#define GIFT_BS_K(km, ks, o, i) ((ks) ? (ks)[(o) + (i)] : BS_MASK((km)[(o) + (i)]))
+
+/* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
+ * b_{4i+1} with U and b_{4i} with V, GIFT-128 b_{4i+2} with U and b_{4i+1}
+ * with V (key words stored as GIFT_BS_KCOMP says); the constant goes to
+ * b_{4i+3} (i < 6) and b_{n-1}. */
+GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word w,
+                                   const uint32_t *km, const bs_word *ks, const unsigned o[4],
+                                   const uint32_t *rc)
+{
+    const unsigned b = pos % 4, i = pos / 4;
+    if (n == 64) {
+        if (b == 0) w = BS_XOR(w, GIFT_BS_K(km, ks, o[0], i));
+        if (b == 1) w = BS_XOR(w, GIFT_BS_K(km, ks, o[1], i));
+    } else {
+        if (b == 1) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[0], i) : GIFT_BS_K(km, ks, o[1], i - 16));
+        if (b == 2) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[2], i) : GIFT_BS_K(km, ks, o[3], i - 16));
+    }
+    if (b == 3 && i < 6) w = BS_XOR(w, BS_MASK(rc[i]));
+    if (pos == n - 1) w = BS_NOT(w);
+    return w;
+}
+
+/* Offsets of round r's key words: GIFT-64 U = place 1, V = place 0;
+ * GIFT-128 U = places 5||4, V = places 1||0. */
+GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, unsigned o[4], unsigned r)
+{
+    o[0] = gift_bs_kofs(0, r);
+    o[1] = gift_bs_kofs(1, r);
+    o[2] = n == 64 ? 0 : gift_bs_kofs(4, r);
+    o[3] = n == 64 ? 0 : gift_bs_kofs(5, r);
+}
+
+/* --- rounds ------------------------------------------------------------------ */
+
+/* Round r: y = AddRoundKey(PermBits(SubCells(x))). */
+GIFT_BS_INLINE void gift_bs_round(const unsigned n, bs_word *restrict y, const bs_word *restrict x,
+                                  const uint32_t *km, const bs_word *ks, unsigned r)
+{
+    unsigned o[4];
+    const uint32_t *rc = gift_bs_rcm[r];
+    gift_bs_round_ofs(n, o, r);
+#pragma GCC unroll 32
+    for (unsigned j = 0; j < n / 4; j++) {
+        bs_word t0, t1, t2, t3;
+        gift_bs_sbox(n, &t0, &t1, &t2, &t3, x[4 * j], x[4 * j + 1], x[4 * j + 2], x[4 * j + 3]);
+        y[GIFT_BS_P(n, 4 * j)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j), t0, km, ks, o, rc);
+        y[GIFT_BS_P(n, 4 * j + 1)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j + 1), t1, km, ks, o, rc);
+        y[GIFT_BS_P(n, 4 * j + 2)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j + 2), t2, km, ks, o, rc);
+        y[GIFT_BS_P(n, 4 * j + 3)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j + 3), t3, km, ks, o, rc);
+    }
+}
+
+/* The inverse of round r: y = SubCells^-1(PermBits^-1(AddRoundKey(x))). */
+GIFT_BS_INLINE void gift_bs_round_inv(const unsigned n, bs_word *restrict y,
+                                      const bs_word *restrict x, const uint32_t *km,
+                                      const bs_word *ks, unsigned r)
+{
+    unsigned o[4];
+    const uint32_t *rc = gift_bs_rcm[r];
+    gift_bs_round_ofs(n, o, r);
+#pragma GCC unroll 32
+    for (unsigned j = 0; j < n / 4; j++) {
+        const unsigned p0 = GIFT_BS_P(n, 4 * j), p1 = GIFT_BS_P(n, 4 * j + 1),
+                       p2 = GIFT_BS_P(n, 4 * j + 2), p3 = GIFT_BS_P(n, 4 * j + 3);
+        gift_bs_sbox_inv(n, &y[4 * j], &y[4 * j + 1], &y[4 * j + 2], &y[4 * j + 3],
+                         gift_bs_ark(n, p0, x[p0], km, ks, o, rc),
+                         gift_bs_ark(n, p1, x[p1], km, ks, o, rc),
+                         gift_bs_ark(n, p2, x[p2], km, ks, o, rc),
+                         gift_bs_ark(n, p3, x[p3], km, ks, o, rc));
+    }
+}
+
+/* All rounds on x (n words, in the rounds' representation: see gift_bs_in),
+ * t scratch of n words; the result is in x (the round counts are even). One
+ * key: km; sliced keys: ks (the other NULL). */
+GIFT_BS_INLINE void gift_bs_encrypt(const unsigned n, bs_word *x, bs_word *t, const uint32_t *km,
+                                    const bs_word *ks)
+{
+    const unsigned rounds = n == 64 ? 28 : 40;
+    for (unsigned r = 0; r < rounds; r += 2) {
+        gift_bs_round(n, t, x, km, ks, r);
+        gift_bs_round(n, x, t, km, ks, r + 1);
+    }
+}
+
+GIFT_BS_INLINE void gift_bs_decrypt(const unsigned n, bs_word *x, bs_word *t, const uint32_t *km,
+                                    const bs_word *ks)
+{
+    const unsigned rounds = n == 64 ? 28 : 40;
+    for (unsigned r = rounds; r > 0; r -= 2) {
+        gift_bs_round_inv(n, t, x, km, ks, r - 1);
+        gift_bs_round_inv(n, x, t, km, ks, r - 2);
+    }
+}
+
+#endif
