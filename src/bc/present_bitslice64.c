@@ -44,110 +44,13 @@ static void unpack(uint8_t *out, uint64_t x[64])
     for (unsigned b = 0; b < LANES; b++) lwcx_store64be(out + 8 * b, x[b]);
 }
 
-static void expand80(void *sched, const uint8_t *key)
+static void store_hits(uint64_t *hits, uint64_t w)
 {
-    uint64_t rk[PRESENT_ROUNDS + 1];
-    bc_present80_expand(rk, key);
-    present_bs_sched_from(sched, rk);
-    lwcx_wipe(rk, sizeof rk);
+    hits[0] = w;
 }
 
-static void expand128(void *sched, const uint8_t *key)
-{
-    uint64_t rk[PRESENT_ROUNDS + 1];
-    bc_present128_expand(rk, key);
-    present_bs_sched_from(sched, rk);
-    lwcx_wipe(rk, sizeof rk);
-}
-
-static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t b = 0; b < nblocks; b += LANES) {
-        uint64_t x[64], y[64];
-        pack(x, in + 8 * b);
-        unpack(out + 8 * b, present_bs_encrypt(x, y, sched));
-    }
-}
-
-static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t b = 0; b < nblocks; b += LANES) {
-        uint64_t x[64], y[64];
-        pack(x, in + 8 * b);
-        unpack(out + 8 * b, present_bs_decrypt(x, y, sched));
-    }
-}
-
-static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t b = 0; b < nblocks; b += LANES) {
-        uint64_t x[64];
-        pack(x, in + 8 * b);
-        unpack(out + 8 * b, x);
-    }
-}
-
-/* Many keys: the keys packed like blocks, their schedule run sliced. */
-static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
-                       unsigned nk, int enc)
-{
-    uint64_t kr[2 * 128];
-    for (size_t b = 0; b < nblocks; b += LANES) {
-        uint64_t x[64], y[64];
-        present_bs_keyreg k = {kr, nk, 0};
-        present_bs_pack_keys(kr, nk, keys + nk / 8 * b, LANES, pack);
-        pack(x, in + 8 * b);
-        unpack(out + 8 * b, present_bs_crypt_sliced(x, y, &k, enc));
-    }
-    lwcx_wipe(kr, sizeof kr);
-}
-
-static void encrypt_keys80(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 80, 1);
-}
-static void decrypt_keys80(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 80, 0);
-}
-static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 128, 1);
-}
-static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 128, 0);
-}
-
-static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                   const uint8_t *ct, uint64_t *hits, unsigned nk)
-{
-    uint64_t kr[2 * 128], x[64], y[64];
-    present_bs_search_keys(kr, nk, key0, lane_bit);
-    hits[0] = ~present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(ct), x, y);
-}
-
-static void search80(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                     const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 80);
-}
-
-static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 128);
-}
-
-#define BITSLICE64_DESC                                                                            \
+#define PRESENT_BS_BATCH LANES
+#define PRESENT_BS_DESC                                                                            \
     {"bitslice64", "portable C: 64 blocks bitsliced in 64 words, 14-op S-box circuit, pLayer as renaming", 0, LANES}
-
-const bc_impl bc_present80_bitslice64 = {
-    BITSLICE64_DESC, sizeof(present_bs_sched), expand80, encrypt, decrypt,
-    encrypt_keys80,  decrypt_keys80,           pack_unpack, search80,
-};
-
-const bc_impl bc_present128_bitslice64 = {
-    BITSLICE64_DESC, sizeof(present_bs_sched), expand128,   encrypt, decrypt,
-    encrypt_keys128, decrypt_keys128,          pack_unpack, search128,
-};
+#define PRESENT_BS_NAME(bits) bc_present##bits##_bitslice64
+#include "present_bs_impl.h"

@@ -62,114 +62,16 @@ static void unpack(uint8_t *out, uint64x2_t x[64])
     }
 }
 
-static void expand80(void *sched, const uint8_t *key)
+/* lane 64q+b is bit b of hits[q] */
+static void store_hits(uint64_t *hits, uint64x2_t w)
 {
-    uint64_t rk[PRESENT_ROUNDS + 1];
-    bc_present80_expand(rk, key);
-    present_bs_sched_from(sched, rk);
-    lwcx_wipe(rk, sizeof rk);
+    hits[0] = vgetq_lane_u64(w, 0);
+    hits[1] = vgetq_lane_u64(w, 1);
 }
 
-static void expand128(void *sched, const uint8_t *key)
-{
-    uint64_t rk[PRESENT_ROUNDS + 1];
-    bc_present128_expand(rk, key);
-    present_bs_sched_from(sched, rk);
-    lwcx_wipe(rk, sizeof rk);
-}
-
-static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        uint64x2_t x[64], y[64];
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, present_bs_encrypt(x, y, sched));
-    }
-}
-
-static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        uint64x2_t x[64], y[64];
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, present_bs_decrypt(x, y, sched));
-    }
-}
-
-static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        uint64x2_t x[64];
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, x);
-    }
-}
-
-/* Many keys: the keys packed like blocks, their schedule run sliced. */
-static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
-                       unsigned nk, int enc)
-{
-    uint64x2_t kr[2 * 128];
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        uint64x2_t x[64], y[64];
-        present_bs_keyreg k = {kr, nk, 0};
-        present_bs_pack_keys(kr, nk, keys + nk / 8 * i, BATCH, pack);
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, present_bs_crypt_sliced(x, y, &k, enc));
-    }
-    lwcx_wipe(kr, sizeof kr);
-}
-
-static void encrypt_keys80(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 80, 1);
-}
-static void decrypt_keys80(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 80, 0);
-}
-static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 128, 1);
-}
-static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 128, 0);
-}
-
-/* Key search: lane 64q+b of the result is bit b of hits[q]. */
-static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                   const uint8_t *ct, uint64_t *hits, unsigned nk)
-{
-    uint64x2_t kr[2 * 128], x[64], y[64];
-    present_bs_search_keys(kr, nk, key0, lane_bit);
-    uint64x2_t hit = BS_NOT(present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(ct), x, y));
-    hits[0] = vgetq_lane_u64(hit, 0);
-    hits[1] = vgetq_lane_u64(hit, 1);
-}
-
-static void search80(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                     const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 80);
-}
-
-static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 128);
-}
-
-#define NEON_DESC                                                                                  \
+#define PRESENT_BS_BATCH BATCH
+#define PRESENT_BS_DESC                                                                            \
     {"neon", "NEON: 128 blocks bitsliced in 64 q registers (2 x 64 lanes), 14-op S-box circuit",    \
      LWCX_CPU_NEON, BATCH}
-
-const bc_impl bc_present80_neon = {
-    NEON_DESC,      sizeof(present_bs_sched), expand80,    encrypt, decrypt,
-    encrypt_keys80, decrypt_keys80,           pack_unpack, search80,
-};
-
-const bc_impl bc_present128_neon = {
-    NEON_DESC,       sizeof(present_bs_sched), expand128,   encrypt, decrypt,
-    encrypt_keys128, decrypt_keys128,          pack_unpack, search128,
-};
+#define PRESENT_BS_NAME(bits) bc_present##bits##_neon
+#include "present_bs_impl.h"
