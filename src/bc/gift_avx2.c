@@ -25,21 +25,6 @@ typedef __m256i bs_word;
 #define BATCH 256
 #define INLINE static inline __attribute__((always_inline))
 
-typedef struct avx2_sched {
-    uint32_t km[GIFT_KD_WORDS];
-} avx2_sched;
-_Static_assert(sizeof(avx2_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
-
-static void expand64(void *sched, const uint8_t *key)
-{
-    gift_bs_key_masks(64, ((avx2_sched *)sched)->km, key);
-}
-
-static void expand128(void *sched, const uint8_t *key)
-{
-    gift_bs_key_masks(128, ((avx2_sched *)sched)->km, key);
-}
-
 /* --- packing ------------------------------------------------------------------ */
 
 /* One stage of the SWAR transpose: swaps the j x j off-diagonal blocks of
@@ -170,150 +155,27 @@ INLINE void unpack(const unsigned n, uint8_t *out, __m256i *x)
     }
 }
 
-/* --- one key ------------------------------------------------------------------ */
-
-INLINE void crypt(const unsigned n, const void *sched, uint8_t *out, const uint8_t *in,
-                  size_t nblocks, int enc)
-{
-    const uint32_t *km = ((const avx2_sched *)sched)->km;
-    for (size_t b = 0; b < nblocks; b += BATCH) {
-        __m256i x[128], t[128];
-        pack(n, x, in + n / 8 * b);
-        gift_bs_in(n, x);
-        if (enc)
-            gift_bs_encrypt(n, x, t, km, NULL);
-        else
-            gift_bs_decrypt(n, x, t, km, NULL);
-        gift_bs_out(n, x);
-        unpack(n, out + n / 8 * b, x);
+/* lane l = bit l % 64 of 64-bit lane l / 64 */
+#define GIFT_BS_LANE_PATS                                                                         \
+    {                                                                                             \
+        _mm256_set1_epi64x((long long)0xAAAAAAAAAAAAAAAAu),                                       \
+        _mm256_set1_epi64x((long long)0xCCCCCCCCCCCCCCCCu),                                       \
+        _mm256_set1_epi64x((long long)0xF0F0F0F0F0F0F0F0u),                                       \
+        _mm256_set1_epi64x((long long)0xFF00FF00FF00FF00u),                                       \
+        _mm256_set1_epi64x((long long)0xFFFF0000FFFF0000u),                                       \
+        _mm256_set1_epi64x((long long)0xFFFFFFFF00000000u), _mm256_setr_epi64x(0, -1, 0, -1),     \
+        _mm256_setr_epi64x(0, 0, -1, -1),                                                         \
     }
+
+INLINE void gift_bs_store_hits(uint64_t *hits, __m256i w)
+{
+    _mm256_storeu_si256((__m256i *)hits, w);
 }
 
-static void encrypt64(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(64, s, out, in, n, 1);
-}
-static void decrypt64(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(64, s, out, in, n, 0);
-}
-static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(128, s, out, in, n, 1);
-}
-static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(128, s, out, in, n, 0);
-}
-
-/* --- many keys: the 256 keys packed like 128-bit blocks, key bit p in x[p] */
-
-INLINE void crypt_keys(const unsigned n, uint8_t *out, const uint8_t *in, const uint8_t *keys,
-                       size_t nblocks, int enc)
-{
-    __m256i kw[128], kd[GIFT_KD_WORDS];
-    for (size_t b = 0; b < nblocks; b += BATCH) {
-        __m256i x[128], t[128];
-        pack(128, kw, keys + 16 * b);
-        gift_bs_key_double(n, kd, kw);
-        pack(n, x, in + n / 8 * b);
-        gift_bs_in(n, x);
-        if (enc)
-            gift_bs_encrypt(n, x, t, NULL, kd);
-        else
-            gift_bs_decrypt(n, x, t, NULL, kd);
-        gift_bs_out(n, x);
-        unpack(n, out + n / 8 * b, x);
-    }
-    lwcx_wipe(kw, sizeof kw);
-    lwcx_wipe(kd, sizeof kd);
-}
-
-static void encrypt_keys64(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(64, out, in, keys, n, 1);
-}
-static void decrypt_keys64(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(64, out, in, keys, n, 0);
-}
-static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(128, out, in, keys, n, 1);
-}
-static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(128, out, in, keys, n, 0);
-}
-
-static void pack_unpack64(uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t b = 0; b < nblocks; b += BATCH) {
-        __m256i x[64];
-        pack(64, x, in + 8 * b);
-        unpack(64, out + 8 * b, x);
-    }
-}
-
-static void pack_unpack128(uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t b = 0; b < nblocks; b += BATCH) {
-        __m256i x[128];
-        pack(128, x, in + 16 * b);
-        unpack(128, out + 16 * b, x);
-    }
-}
-
-/* --- key search: lane l = bit l % 64 of 64-bit lane l / 64 ------------------ */
-
-INLINE void search(const unsigned n, const uint8_t *key0, const uint16_t *lane_bit,
-                   const uint8_t *pt, const uint8_t *ct, uint64_t *hits)
-{
-    const __m256i pat[8] = {
-        _mm256_set1_epi64x((long long)0xAAAAAAAAAAAAAAAAu),
-        _mm256_set1_epi64x((long long)0xCCCCCCCCCCCCCCCCu),
-        _mm256_set1_epi64x((long long)0xF0F0F0F0F0F0F0F0u),
-        _mm256_set1_epi64x((long long)0xFF00FF00FF00FF00u),
-        _mm256_set1_epi64x((long long)0xFFFF0000FFFF0000u),
-        _mm256_set1_epi64x((long long)0xFFFFFFFF00000000u),
-        _mm256_setr_epi64x(0, -1, 0, -1),
-        _mm256_setr_epi64x(0, 0, -1, -1),
-    };
-    __m256i kw[128], kd[GIFT_KD_WORDS], x[128], t[128], diff = _mm256_setzero_si256();
-    gift_bs_key_search(kw, key0, lane_bit, pat, 8);
-    gift_bs_key_double(n, kd, kw);
-    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
-    gift_bs_in(n, x);
-    gift_bs_encrypt(n, x, t, NULL, kd);
-    gift_bs_out(n, x);
-    for (unsigned i = 0; i < n; i++)
-        diff = _mm256_or_si256(
-            diff, _mm256_xor_si256(x[i], BS_MASK(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
-    _mm256_storeu_si256((__m256i *)hits, BS_NOT(diff));
-}
-
-static void search64(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                     const uint8_t *ct, uint64_t *hits)
-{
-    search(64, key0, lane_bit, pt, ct, hits);
-}
-static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(128, key0, lane_bit, pt, ct, hits);
-}
-
-#define AVX2_DESC                                                                                 \
+#define GIFT_BS_BATCH BATCH
+#define GIFT_BS_IMPL(n) bc_gift##n##_avx2
+#define GIFT_BS_DESC                                                                              \
     {"avx2", "AVX2: 256 blocks bitsliced in ymm (4 x 64 lanes), 10-op S-box circuit, PermBits and " \
              "key schedule as renaming",                                                          \
      LWCX_CPU_AVX2, BATCH}
-
-const bc_impl bc_gift64_avx2 = {
-    AVX2_DESC,      sizeof(avx2_sched), expand64,      encrypt64, decrypt64, encrypt_keys64,
-    decrypt_keys64, pack_unpack64,      search64,
-};
-
-const bc_impl bc_gift128_avx2 = {
-    AVX2_DESC,       sizeof(avx2_sched), expand128,      encrypt128, decrypt128, encrypt_keys128,
-    decrypt_keys128, pack_unpack128,     search128,
-};
+#include "gift_bs_impl.h"

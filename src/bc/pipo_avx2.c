@@ -22,11 +22,6 @@ typedef __m256i bs_word;
 #define BATCH 256
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-typedef struct avx2_sched {
-    __m256i k[4][64]; /* key word w, bit 8 i + j, as a mask (2 words for 128-bit keys) */
-} avx2_sched;
-_Static_assert(sizeof(avx2_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
-
 /* --- packing ------------------------------------------------------------------ */
 
 /* One stage of the transpose on two rows: swaps the off-diagonal j x j
@@ -135,152 +130,42 @@ static void masks(__m256i *m, const uint8_t *bytes, unsigned nbytes)
     }
 }
 
-static void expand128(void *sched, const uint8_t *key)
-{
-    masks(((avx2_sched *)sched)->k[0], key, 16);
-}
-
-static void expand256(void *sched, const uint8_t *key)
-{
-    masks(((avx2_sched *)sched)->k[0], key, 32);
-}
-
-/* One batch under the sliced key words k: 256 blocks from in to out. */
-static ALWAYS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, const __m256i *k,
-                                      unsigned nkw, unsigned rounds, const __m256i rc[][5],
-                                      int enc)
-{
-    __m256i a[64], b[64], *y;
-    pack(a, in);
-    y = enc ? pipo_bs_encrypt(a, b, k, nkw, rounds, rc) : pipo_bs_decrypt(a, b, k, nkw, rounds, rc);
-    unpack(out, y);
-}
-
-static ALWAYS_INLINE void crypt(const void *sched, uint8_t *out, const uint8_t *in,
-                                size_t nblocks, unsigned nkw, unsigned rounds, int enc)
-{
-    const avx2_sched *s = sched;
-    __m256i rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    pipo_bs_rc(rc, rounds);
-    for (size_t i = 0; i < nblocks; i += BATCH)
-        crypt_batch(out + 8 * i, in + 8 * i, s->k[0], nkw, rounds, (const __m256i(*)[5])rc, enc);
-}
-
-static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 2, 13, 1);
-}
-static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 2, 13, 0);
-}
-static void encrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 4, 17, 1);
-}
-static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 4, 17, 0);
-}
-
-/* --- many keys ------------------------------------------------------------------- */
-
 /* Key word w of the 256 lanes sliced like blocks: lane q of register k gets
  * the key of block 4 k + q. */
-static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
-                       unsigned nkw, unsigned rounds, int enc)
+static void pipo_bs_load_keys(__m256i k[][64], const uint8_t *keys, unsigned nkw)
 {
     const unsigned kb = 8 * nkw;
-    __m256i k[4][64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    pipo_bs_rc(rc, rounds);
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        const uint8_t *kp = keys + kb * i;
-        for (unsigned w = 0; w < nkw; w++) {
-            for (int r = 0; r < 64; r++) {
-                const uint8_t *p = kp + kb * 4 * r + 8 * w;
-                k[w][r] = _mm256_setr_epi64x((long long)lwcx_load64le(p), (long long)lwcx_load64le(p + kb),
-                                             (long long)lwcx_load64le(p + 2 * kb),
-                                             (long long)lwcx_load64le(p + 3 * kb));
-            }
-            transpose(k[w]);
+    for (unsigned w = 0; w < nkw; w++) {
+        for (int r = 0; r < 64; r++) {
+            const uint8_t *p = keys + kb * 4 * r + 8 * w;
+            k[w][r] = _mm256_setr_epi64x((long long)lwcx_load64le(p), (long long)lwcx_load64le(p + kb),
+                                         (long long)lwcx_load64le(p + 2 * kb),
+                                         (long long)lwcx_load64le(p + 3 * kb));
         }
-        crypt_batch(out + 8 * i, in + 8 * i, k[0], nkw, rounds, (const __m256i(*)[5])rc, enc);
-    }
-    lwcx_wipe(k, sizeof k);
-}
-
-static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 2, 13, 1);
-}
-static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 2, 13, 0);
-}
-static void encrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 4, 17, 1);
-}
-static void decrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 4, 17, 0);
-}
-
-static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        __m256i x[64];
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, x);
+        transpose(k[w]);
     }
 }
 
-/* --- key search -------------------------------------------------------------------- */
+/* lane l = 64 q + b is bit b of 64-bit lane q */
+#define PIPO_BS_LANE_PATS                                                                          \
+    {                                                                                              \
+        _mm256_set1_epi64x((long long)0xAAAAAAAAAAAAAAAAu),                                        \
+        _mm256_set1_epi64x((long long)0xCCCCCCCCCCCCCCCCu),                                        \
+        _mm256_set1_epi64x((long long)0xF0F0F0F0F0F0F0F0u),                                        \
+        _mm256_set1_epi64x((long long)0xFF00FF00FF00FF00u),                                        \
+        _mm256_set1_epi64x((long long)0xFFFF0000FFFF0000u),                                        \
+        _mm256_set1_epi64x((long long)0xFFFFFFFF00000000u), _mm256_setr_epi64x(0, -1, 0, -1),      \
+        _mm256_setr_epi64x(0, 0, -1, -1),                                                          \
+    }
 
-/* Lane l = 64 q + b is bit b of 64-bit lane q. Its key: key0's bits as masks
- * with the lane-index pattern of bit k XORed in at key bit lane_bit[k]. */
-static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                   const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
+static ALWAYS_INLINE void pipo_bs_store_hits(uint64_t *hits, __m256i w)
 {
-    const __m256i lane_pat[8] = {
-        _mm256_set1_epi64x((long long)0xAAAAAAAAAAAAAAAAu), _mm256_set1_epi64x((long long)0xCCCCCCCCCCCCCCCCu),
-        _mm256_set1_epi64x((long long)0xF0F0F0F0F0F0F0F0u), _mm256_set1_epi64x((long long)0xFF00FF00FF00FF00u),
-        _mm256_set1_epi64x((long long)0xFFFF0000FFFF0000u), _mm256_set1_epi64x((long long)0xFFFFFFFF00000000u),
-        _mm256_setr_epi64x(0, -1, 0, -1),                   _mm256_setr_epi64x(0, 0, -1, -1)};
-    avx2_sched k;
-    __m256i a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    masks(k.k[0], key0, 8 * nkw);
-    pipo_bs_flip_lanes(k.k[0], 8 * nkw, lane_bit, lane_pat, 8);
-    masks(a, pt, 8);
-    masks(c, ct, 8);
-    pipo_bs_rc(rc, rounds);
-    __m256i m = pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds, (const __m256i(*)[5])rc), c);
-    _mm256_storeu_si256((__m256i *)hits, m);
-    lwcx_wipe(&k, sizeof k);
+    _mm256_storeu_si256((__m256i *)hits, w);
 }
 
-static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 2, 13);
-}
-
-static void search256(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 4, 17);
-}
-
-#define AVX2_DESC                                                                                  \
+#define PIPO_BS_BATCH BATCH
+#define PIPO_BS_IMPL(n) bc_pipo##n##_avx2
+#define PIPO_BS_DESC                                                                               \
     {"avx2", "AVX2: 256 blocks bitsliced in 64 ymm, 34-op S-box circuit, R-layer as renaming",     \
      LWCX_CPU_AVX2, BATCH}
-
-const bc_impl bc_pipo128_avx2 = {
-    AVX2_DESC,       2 * 64 * sizeof(__m256i), expand128,  encrypt128, decrypt128,
-    encrypt_keys128, decrypt_keys128,          pack_unpack, search128,
-};
-
-const bc_impl bc_pipo256_avx2 = {
-    AVX2_DESC,       4 * 64 * sizeof(__m256i), expand256,  encrypt256, decrypt256,
-    encrypt_keys256, decrypt_keys256,          pack_unpack, search256,
-};
+#include "pipo_bs_impl.h"

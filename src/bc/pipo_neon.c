@@ -22,11 +22,6 @@ typedef uint64x2_t bs_word;
 #define BATCH 128
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-typedef struct neon_sched {
-    uint64x2_t k[4][64]; /* key word w, bit 8 i + j, as a mask (2 words for 128-bit keys) */
-} neon_sched;
-_Static_assert(sizeof(neon_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
-
 /* --- packing ------------------------------------------------------------------ */
 
 /* One stage of the transpose on two rows: swaps the high halves of lo's
@@ -130,150 +125,36 @@ static void masks(uint64x2_t *m, const uint8_t *bytes, unsigned nbytes)
         m[n] = vdupq_n_u64(0 - (uint64_t)((bytes[n / 8] >> (n % 8)) & 1));
 }
 
-static void expand128(void *sched, const uint8_t *key)
-{
-    masks(((neon_sched *)sched)->k[0], key, 16);
-}
-
-static void expand256(void *sched, const uint8_t *key)
-{
-    masks(((neon_sched *)sched)->k[0], key, 32);
-}
-
-/* One batch under the sliced key words k: 128 blocks from in to out. */
-static ALWAYS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, const uint64x2_t *k,
-                                      unsigned nkw, unsigned rounds, const uint64x2_t rc[][5],
-                                      int enc)
-{
-    uint64x2_t a[64], b[64], *y;
-    pack(a, in);
-    y = enc ? pipo_bs_encrypt(a, b, k, nkw, rounds, rc) : pipo_bs_decrypt(a, b, k, nkw, rounds, rc);
-    unpack(out, y);
-}
-
-static ALWAYS_INLINE void crypt(const void *sched, uint8_t *out, const uint8_t *in,
-                                size_t nblocks, unsigned nkw, unsigned rounds, int enc)
-{
-    const neon_sched *s = sched;
-    uint64x2_t rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    pipo_bs_rc(rc, rounds);
-    for (size_t i = 0; i < nblocks; i += BATCH)
-        crypt_batch(out + 8 * i, in + 8 * i, s->k[0], nkw, rounds, (const uint64x2_t(*)[5])rc, enc);
-}
-
-static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 2, 13, 1);
-}
-static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 2, 13, 0);
-}
-static void encrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 4, 17, 1);
-}
-static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
-{
-    crypt(s, out, in, n, 4, 17, 0);
-}
-
-/* --- many keys ------------------------------------------------------------------- */
-
 /* Key word w of the 128 lanes sliced like blocks: lane q of row r gets the
  * key of block 2 r + q. */
-static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
-                       unsigned nkw, unsigned rounds, int enc)
+static void pipo_bs_load_keys(uint64x2_t k[][64], const uint8_t *keys, unsigned nkw)
 {
     const unsigned kb = 8 * nkw;
-    uint64x2_t k[4][64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    pipo_bs_rc(rc, rounds);
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        const uint8_t *kp = keys + kb * i;
-        for (unsigned w = 0; w < nkw; w++) {
-            _Alignas(16) uint64_t rows[2 * 64];
-            for (int r = 0; r < 2 * 64; r++) rows[r] = lwcx_load64le(kp + kb * r + 8 * w);
-            pack(k[w], (const uint8_t *)rows); /* rows in memory order: LE loads */
-            lwcx_wipe(rows, sizeof rows);
-        }
-        crypt_batch(out + 8 * i, in + 8 * i, k[0], nkw, rounds, (const uint64x2_t(*)[5])rc, enc);
-    }
-    lwcx_wipe(k, sizeof k);
-}
-
-static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 2, 13, 1);
-}
-static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 2, 13, 0);
-}
-static void encrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 4, 17, 1);
-}
-static void decrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 4, 17, 0);
-}
-
-static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    for (size_t i = 0; i < nblocks; i += BATCH) {
-        uint64x2_t x[64];
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, x);
+    for (unsigned w = 0; w < nkw; w++) {
+        _Alignas(16) uint64_t rows[2 * 64];
+        for (int r = 0; r < 2 * 64; r++) rows[r] = lwcx_load64le(keys + kb * r + 8 * w);
+        pack(k[w], (const uint8_t *)rows); /* rows in memory order: LE loads */
+        lwcx_wipe(rows, sizeof rows);
     }
 }
 
-/* --- key search -------------------------------------------------------------------- */
+/* lane l = 64 q + b is bit b of 64-bit lane q */
+#define PIPO_BS_LANE_PATS                                                                          \
+    {                                                                                              \
+        vdupq_n_u64(0xAAAAAAAAAAAAAAAAu), vdupq_n_u64(0xCCCCCCCCCCCCCCCCu),                        \
+        vdupq_n_u64(0xF0F0F0F0F0F0F0F0u), vdupq_n_u64(0xFF00FF00FF00FF00u),                        \
+        vdupq_n_u64(0xFFFF0000FFFF0000u), vdupq_n_u64(0xFFFFFFFF00000000u),                        \
+        vcombine_u64(vcreate_u64(0), vcreate_u64(~(uint64_t)0)),                                   \
+    }
 
-/* Lane l = 64 q + b is bit b of 64-bit lane q. Its key: key0's bits as masks
- * with the lane-index pattern of bit k XORed in at key bit lane_bit[k]. */
-static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                   const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
+static ALWAYS_INLINE void pipo_bs_store_hits(uint64_t *hits, uint64x2_t w)
 {
-    static const uint64_t pat[7][2] = {
-        {0xAAAAAAAAAAAAAAAAu, 0xAAAAAAAAAAAAAAAAu}, {0xCCCCCCCCCCCCCCCCu, 0xCCCCCCCCCCCCCCCCu},
-        {0xF0F0F0F0F0F0F0F0u, 0xF0F0F0F0F0F0F0F0u}, {0xFF00FF00FF00FF00u, 0xFF00FF00FF00FF00u},
-        {0xFFFF0000FFFF0000u, 0xFFFF0000FFFF0000u}, {0xFFFFFFFF00000000u, 0xFFFFFFFF00000000u},
-        {0, ~(uint64_t)0}};
-    uint64x2_t lane_pat[7];
-    for (int k = 0; k < 7; k++) lane_pat[k] = vld1q_u64(pat[k]);
-    neon_sched k;
-    uint64x2_t a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    masks(k.k[0], key0, 8 * nkw);
-    pipo_bs_flip_lanes(k.k[0], 8 * nkw, lane_bit, lane_pat, 7);
-    masks(a, pt, 8);
-    masks(c, ct, 8);
-    pipo_bs_rc(rc, rounds);
-    vst1q_u64(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds, (const uint64x2_t(*)[5])rc), c));
-    lwcx_wipe(&k, sizeof k);
+    vst1q_u64(hits, w);
 }
 
-static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 2, 13);
-}
-
-static void search256(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
-                      const uint8_t *ct, uint64_t *hits)
-{
-    search(key0, lane_bit, pt, ct, hits, 4, 17);
-}
-
-#define NEON_DESC                                                                                  \
+#define PIPO_BS_BATCH BATCH
+#define PIPO_BS_IMPL(n) bc_pipo##n##_neon
+#define PIPO_BS_DESC                                                                               \
     {"neon", "Advanced SIMD: 128 blocks bitsliced in 64 q registers, 34-op S-box circuit, R-layer as renaming", \
      0, BATCH}
-
-const bc_impl bc_pipo128_neon = {
-    NEON_DESC,       2 * 64 * sizeof(uint64x2_t), expand128,  encrypt128, decrypt128,
-    encrypt_keys128, decrypt_keys128,             pack_unpack, search128,
-};
-
-const bc_impl bc_pipo256_neon = {
-    NEON_DESC,       4 * 64 * sizeof(uint64x2_t), expand256,  encrypt256, decrypt256,
-    encrypt_keys256, decrypt_keys256,             pack_unpack, search256,
-};
+#include "pipo_bs_impl.h"

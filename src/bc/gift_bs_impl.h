@@ -1,0 +1,170 @@
+/* The bc_impl entry points of a bitsliced GIFT, the same for every word
+ * width; included once, at the end of an implementation file, after
+ * gift_bs_core.h and its packing. The includer defines:
+ *   GIFT_BS_BATCH        blocks per batch (bits in a bs_word)
+ *   pack(n, x, in)       GIFT_BS_BATCH big-endian n-bit blocks into n words
+ *   unpack(n, out, x)    the inverse (x may be clobbered)
+ *   GIFT_BS_LANE_PATS    initializer of the key-search lane patterns: entry k
+ *                        is bit k of every lane's index
+ *   gift_bs_store_hits(hits, w)  writes the word w to hits (GIFT_BS_BATCH bits)
+ *   GIFT_BS_DESC         the bc_impl descriptor initializer
+ *   GIFT_BS_IMPL(n)      the name of the GIFT-n bc_impl object
+ * and may define GIFT_BS_PAT_STORAGE as static where the patterns are
+ * constant expressions (bitslice64: a local copy made its key search ~10%
+ * slower). */
+#ifndef LWCX_GIFT_BS_IMPL_H
+#define LWCX_GIFT_BS_IMPL_H
+#ifndef GIFT_BS_PAT_STORAGE
+#define GIFT_BS_PAT_STORAGE
+#endif
+
+typedef struct gift_bs_sched {
+    uint32_t km[GIFT_KD_WORDS];
+} gift_bs_sched;
+_Static_assert(sizeof(gift_bs_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
+
+static void expand64(void *sched, const uint8_t *key)
+{
+    gift_bs_key_masks(64, ((gift_bs_sched *)sched)->km, key);
+}
+
+static void expand128(void *sched, const uint8_t *key)
+{
+    gift_bs_key_masks(128, ((gift_bs_sched *)sched)->km, key);
+}
+
+/* --- one key ------------------------------------------------------------------ */
+
+GIFT_BS_INLINE void crypt(const unsigned n, const void *sched, uint8_t *out, const uint8_t *in,
+                          size_t nblocks, int enc)
+{
+    const uint32_t *km = ((const gift_bs_sched *)sched)->km;
+    for (size_t b = 0; b < nblocks; b += GIFT_BS_BATCH) {
+        bs_word x[128], t[128];
+        pack(n, x, in + n / 8 * b);
+        gift_bs_in(n, x);
+        if (enc)
+            gift_bs_encrypt(n, x, t, km, NULL);
+        else
+            gift_bs_decrypt(n, x, t, km, NULL);
+        gift_bs_out(n, x);
+        unpack(n, out + n / 8 * b, x);
+    }
+}
+
+static void encrypt64(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(64, s, out, in, n, 1);
+}
+static void decrypt64(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(64, s, out, in, n, 0);
+}
+static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(128, s, out, in, n, 1);
+}
+static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(128, s, out, in, n, 0);
+}
+
+/* --- many keys: the batch's keys packed like 128-bit blocks, key bit p in kw[p] */
+
+GIFT_BS_INLINE void crypt_keys(const unsigned n, uint8_t *out, const uint8_t *in,
+                               const uint8_t *keys, size_t nblocks, int enc)
+{
+    bs_word kw[128], kd[GIFT_KD_WORDS];
+    for (size_t b = 0; b < nblocks; b += GIFT_BS_BATCH) {
+        bs_word x[128], t[128];
+        pack(128, kw, keys + 16 * b);
+        gift_bs_key_double(n, kd, kw);
+        pack(n, x, in + n / 8 * b);
+        gift_bs_in(n, x);
+        if (enc)
+            gift_bs_encrypt(n, x, t, NULL, kd);
+        else
+            gift_bs_decrypt(n, x, t, NULL, kd);
+        gift_bs_out(n, x);
+        unpack(n, out + n / 8 * b, x);
+    }
+    lwcx_wipe(kw, sizeof kw);
+    lwcx_wipe(kd, sizeof kd);
+}
+
+static void encrypt_keys64(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(64, out, in, keys, n, 1);
+}
+static void decrypt_keys64(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(64, out, in, keys, n, 0);
+}
+static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(128, out, in, keys, n, 1);
+}
+static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(128, out, in, keys, n, 0);
+}
+
+GIFT_BS_INLINE void pack_unpack(const unsigned n, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    for (size_t b = 0; b < nblocks; b += GIFT_BS_BATCH) {
+        bs_word x[128];
+        pack(n, x, in + n / 8 * b);
+        unpack(n, out + n / 8 * b, x);
+    }
+}
+
+static void pack_unpack64(uint8_t *out, const uint8_t *in, size_t n)
+{
+    pack_unpack(64, out, in, n);
+}
+static void pack_unpack128(uint8_t *out, const uint8_t *in, size_t n)
+{
+    pack_unpack(128, out, in, n);
+}
+
+/* --- key search: the key state from key0 and the lane patterns; the
+ * plaintext and ciphertext broadcast ------------------------------------------ */
+
+GIFT_BS_INLINE void search(const unsigned n, const uint8_t *key0, const uint16_t *lane_bit,
+                           const uint8_t *pt, const uint8_t *ct, uint64_t *hits)
+{
+    GIFT_BS_PAT_STORAGE const bs_word pat[] = GIFT_BS_LANE_PATS;
+    bs_word kw[128], kd[GIFT_KD_WORDS], x[128], t[128], diff = BS_MASK(0);
+    gift_bs_key_search(kw, key0, lane_bit, pat, sizeof pat / sizeof pat[0]);
+    gift_bs_key_double(n, kd, kw);
+    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
+    gift_bs_in(n, x);
+    gift_bs_encrypt(n, x, t, NULL, kd);
+    gift_bs_out(n, x);
+    for (unsigned i = 0; i < n; i++)
+        diff = BS_OR(diff, BS_XOR(x[i], BS_MASK(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
+    gift_bs_store_hits(hits, BS_NOT(diff));
+}
+
+static void search64(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                     const uint8_t *ct, uint64_t *hits)
+{
+    search(64, key0, lane_bit, pt, ct, hits);
+}
+static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                      const uint8_t *ct, uint64_t *hits)
+{
+    search(128, key0, lane_bit, pt, ct, hits);
+}
+
+const bc_impl GIFT_BS_IMPL(64) = {
+    GIFT_BS_DESC,   sizeof(gift_bs_sched), expand64,      encrypt64, decrypt64, encrypt_keys64,
+    decrypt_keys64, pack_unpack64,         search64,
+};
+
+const bc_impl GIFT_BS_IMPL(128) = {
+    GIFT_BS_DESC,    sizeof(gift_bs_sched), expand128,      encrypt128, decrypt128, encrypt_keys128,
+    decrypt_keys128, pack_unpack128,        search128,
+};
+
+#endif

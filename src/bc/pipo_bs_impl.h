@@ -1,0 +1,160 @@
+/* The bc_impl entry points of a bitsliced PIPO, the same for every word
+ * width; included once, at the end of an implementation file, after
+ * pipo_bs_core.h and its packing. The includer defines:
+ *   PIPO_BS_BATCH        blocks per batch (bits in a bs_word)
+ *   pack(x, in)          PIPO_BS_BATCH consecutive blocks into 64 words
+ *   unpack(out, x)       the inverse (x may be clobbered)
+ *   masks(m, bytes, nbytes)  bit i of the byte string as an all-0/all-1 word m[i]
+ *   pipo_bs_load_keys(k, keys, nkw)  key word w of the batch's keys (8 nkw
+ *                        bytes each) sliced like blocks into k[w]
+ *   PIPO_BS_LANE_PATS    initializer of the key-search lane patterns: entry k
+ *                        is bit k of every lane's index
+ *   pipo_bs_store_hits(hits, w)  writes the word w to hits (PIPO_BS_BATCH bits)
+ *   PIPO_BS_DESC         the bc_impl descriptor initializer
+ *   PIPO_BS_IMPL(n)      the name of the PIPO-64/n bc_impl object
+ * and may define PIPO_BS_CRYPT as static to keep the one-key loop out of
+ * line (bitslice64: inlined, PIPO-64/128 ECB got ~40% slower). */
+#ifndef LWCX_PIPO_BS_IMPL_H
+#define LWCX_PIPO_BS_IMPL_H
+#ifndef PIPO_BS_CRYPT
+#define PIPO_BS_CRYPT PIPO_BS_INLINE
+#endif
+
+typedef struct pipo_bs_sched {
+    bs_word k[4][64]; /* key word w, bit 8 i + j, as a mask (2 words for 128-bit keys) */
+} pipo_bs_sched;
+_Static_assert(sizeof(pipo_bs_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
+
+/* --- one key -------------------------------------------------------------------- */
+
+static void expand128(void *sched, const uint8_t *key)
+{
+    masks(((pipo_bs_sched *)sched)->k[0], key, 16);
+}
+
+static void expand256(void *sched, const uint8_t *key)
+{
+    masks(((pipo_bs_sched *)sched)->k[0], key, 32);
+}
+
+/* One batch under the sliced key words k. */
+PIPO_BS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, const bs_word *k, unsigned nkw,
+                                unsigned rounds, const bs_word rc[][5], int enc)
+{
+    bs_word a[64], b[64], *y;
+    pack(a, in);
+    y = enc ? pipo_bs_encrypt(a, b, k, nkw, rounds, rc) : pipo_bs_decrypt(a, b, k, nkw, rounds, rc);
+    unpack(out, y);
+}
+
+PIPO_BS_CRYPT void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks,
+                          unsigned nkw, unsigned rounds, int enc)
+{
+    const pipo_bs_sched *s = sched;
+    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    pipo_bs_rc(rc, rounds);
+    for (size_t i = 0; i < nblocks; i += PIPO_BS_BATCH)
+        crypt_batch(out + 8 * i, in + 8 * i, s->k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
+}
+
+static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 2, 13, 1);
+}
+static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 2, 13, 0);
+}
+static void encrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 4, 17, 1);
+}
+static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 4, 17, 0);
+}
+
+/* --- many keys ------------------------------------------------------------------- */
+
+static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
+                       unsigned nkw, unsigned rounds, int enc)
+{
+    bs_word k[4][64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    pipo_bs_rc(rc, rounds);
+    for (size_t i = 0; i < nblocks; i += PIPO_BS_BATCH) {
+        pipo_bs_load_keys(k, keys + 8 * nkw * i, nkw);
+        crypt_batch(out + 8 * i, in + 8 * i, k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
+    }
+    lwcx_wipe(k, sizeof k);
+}
+
+static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 2, 13, 1);
+}
+static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 2, 13, 0);
+}
+static void encrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 4, 17, 1);
+}
+static void decrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 4, 17, 0);
+}
+
+static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    for (size_t i = 0; i < nblocks; i += PIPO_BS_BATCH) {
+        bs_word x[64];
+        pack(x, in + 8 * i);
+        unpack(out + 8 * i, x);
+    }
+}
+
+/* --- key search -------------------------------------------------------------------- */
+
+/* Lane l gets key0 with key bit lane_bit[k] flipped for every bit k set in l:
+ * key0's bits as masks, XORed with lane pattern k at lane_bit[k]. */
+static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                   const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
+{
+    const bs_word lane_pat[] = PIPO_BS_LANE_PATS;
+    pipo_bs_sched k;
+    bs_word a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    masks(k.k[0], key0, 8 * nkw);
+    pipo_bs_flip_lanes(k.k[0], 8 * nkw, lane_bit, lane_pat, sizeof lane_pat / sizeof lane_pat[0]);
+    masks(a, pt, 8);
+    masks(c, ct, 8);
+    pipo_bs_rc(rc, rounds);
+    pipo_bs_store_hits(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds,
+                                                           (const bs_word(*)[5])rc),
+                                           c));
+    lwcx_wipe(&k, sizeof k);
+}
+
+static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                      const uint8_t *ct, uint64_t *hits)
+{
+    search(key0, lane_bit, pt, ct, hits, 2, 13);
+}
+
+static void search256(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                      const uint8_t *ct, uint64_t *hits)
+{
+    search(key0, lane_bit, pt, ct, hits, 4, 17);
+}
+
+const bc_impl PIPO_BS_IMPL(128) = {
+    PIPO_BS_DESC,    2 * 64 * sizeof(bs_word), expand128,   encrypt128, decrypt128,
+    encrypt_keys128, decrypt_keys128,          pack_unpack, search128,
+};
+
+const bc_impl PIPO_BS_IMPL(256) = {
+    PIPO_BS_DESC,    4 * 64 * sizeof(bs_word), expand256,   encrypt256, decrypt256,
+    encrypt_keys256, decrypt_keys256,          pack_unpack, search256,
+};
+
+#endif
