@@ -1,7 +1,10 @@
 /* kcc24-p6: known answers on every implementation; differential tests
  * against ref on random keys and messages of every length 0..255; every
  * single-bit flip of ciphertext and tag is rejected with no plaintext
- * released; trailing len % 8 bytes are never touched; bad arguments. */
+ * released; trailing len % 8 bytes are never touched; bad arguments; tables
+ * built on first use stay right when the first uses come from many threads. */
+#include <pthread.h>
+
 #include "../kat/kat.h"
 #include "lwcx.h"
 #include "testutil.h"
@@ -67,6 +70,45 @@ static void forgeries(const char *impl, size_t len)
     CHECK(lwcx_kcc24p6_decrypt(out, ct, len, tag, key) == LWCX_OK, "%s: the genuine message", impl);
 }
 
+/* Several threads encrypt every length at once, each in its own order, with
+ * the implementation's lazily built tables still cold: every result must
+ * match ref's. */
+enum { RACE_THREADS = 4 };
+static uint8_t race_key[8], race_pt[255], race_ct[256][255], race_tag[256][8];
+
+static void *race_worker(void *arg)
+{
+    const unsigned t = (unsigned)(uintptr_t)arg;
+    uintptr_t wrong = 0;
+    for (unsigned i = 0; i < 256; i++) {
+        const size_t len = (i * 37 + t * 64) % 256; /* 37 is odd: every length once */
+        uint8_t ct[255], tag[8];
+        if (lwcx_kcc24p6_encrypt(ct, tag, race_pt, len, race_key) != LWCX_OK ||
+            memcmp(ct, race_ct[len], lwcx_kcc24p6_processed_len(len)) || memcmp(tag, race_tag[len], 8))
+            wrong++;
+    }
+    return (void *)wrong;
+}
+
+static void first_use_from_threads(const char *impl)
+{
+    tu_fill(race_key, 8);
+    tu_fill(race_pt, 255);
+    lwcx_impl_select("kcc24p6", "ref");
+    for (size_t len = 0; len < 256; len++)
+        lwcx_kcc24p6_encrypt(race_ct[len], race_tag[len], race_pt, len, race_key);
+    CHECK(lwcx_impl_select("kcc24p6", impl) == LWCX_OK, "select %s", impl);
+    pthread_t th[RACE_THREADS];
+    for (unsigned t = 0; t < RACE_THREADS; t++)
+        CHECK(pthread_create(&th[t], NULL, race_worker, (void *)(uintptr_t)t) == 0, "thread %u", t);
+    for (unsigned t = 0; t < RACE_THREADS; t++) {
+        void *wrong = NULL;
+        pthread_join(th[t], &wrong);
+        CHECK(wrong == NULL, "%s, first use from %d threads: thread %u got %zu wrong results", impl,
+              RACE_THREADS, t, (size_t)(uintptr_t)wrong);
+    }
+}
+
 static void bad_arguments(void)
 {
     uint8_t b[256] = {0}, k[8] = {0}, t[8] = {0};
@@ -83,6 +125,7 @@ static void bad_arguments(void)
 
 int main(void)
 {
+    first_use_from_threads("portable"); /* before anything else has warmed its tables */
     CHECK(kat_run_all(stdout, "kcc24p6") == 0, "known answers (see the lines above)");
     const char *names[16];
     size_t n = tu_available("kcc24p6", names);

@@ -2,79 +2,97 @@
  * multiply instruction, no inline assembly; correct at -O3 with no -m flags.
  *
  * Cipher: the blocks of a message are byte-sliced, slice[j][b] = byte j of
- * block b, so each round step is one loop over the blocks that the compiler
- * can turn into wide byte operations. The state's byte rotation becomes a
+ * block b, so each round step is a few loops over the blocks that the
+ * compiler turns into 16-byte vector operations (SSE2 is part of x86-64
+ * itself); 16 or 32 blocks are in flight. The state's byte rotation becomes a
  * renaming of slices: in round r, logical byte j lives in slice (j + r) % 8.
- * The key schedule runs inside the round loop in 64-bit SWAR, all 8 key bytes at once.
+ * The key schedule runs inside the round loop in 64-bit SWAR, all 8 key
+ * bytes at once.
  *
  * Tag: A <- (H*(A ^ C))^2 = H^2 * (A ^ C)^2, and x -> H^2 * x^2 is GF(2)-linear
  * (squaring is linear in characteristic 2). So one step is a linear map,
- * applied with 16 lookups in 4-bit tables built once per message. */
+ * applied with 16 lookups in 4-bit tables, and two steps are one map on the
+ * chain plus one beside it. H depends only on the length, so each length's
+ * tables are built once per process, on first use. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+
 #include "kcc24p6_impl.h"
 
-/* Step J of round Q of an 8-round group: logical byte J lives in slice
- * (J + Q) % 8. Blocks 0..15 are byte lanes of s[][] (everything but the lane
- * index is a constant, so the compiler turns the lane loop into 16-byte
- * vector operations); blocks 16..31 are the bytes of W 64-bit words w[][] in
- * SWAR form, which the integer units work through in parallel. */
-#define STEP(Q, J)                                                                           \
-    do {                                                                                     \
-        const uint8_t k_ = (uint8_t)(kk >> (8 * (J)));                                       \
-        const unsigned dst_ = ((J) + (Q)) & 7, src_ = ((J) - 1 + (Q)) & 7;                   \
-        for (unsigned b = 0; b < 16; b++) {                                                  \
-            uint8_t t_ = (uint8_t)(k_ ^ (uint8_t)(s[src_][b] + (k_ ^ s[dst_][b])));           \
-            s[dst_][b] = (uint8_t)((uint8_t)(t_ << (J)) | (uint8_t)(t_ >> (8 - (J))));       \
-        }                                                                                    \
-        const uint64_t kk_ = k_ * 0x0101010101010101u;                                       \
-        for (unsigned m = 0; m < W; m++)                                                     \
-            w[dst_][m] = kcc24p6_rol_bytes(kk_ ^ kcc24p6_add_bytes(w[src_][m], kk_ ^ w[dst_][m]), J); \
+/* Step J of round Q of an 8-round group over L blocks, in three parts that
+ * gcc vectorizes without -m flags (SSE2 is part of x86-64):
+ * - the key byte is spread over a byte array through a 64-bit multiply,
+ *   which becomes a vector in two instructions (a byte broadcast takes four);
+ * - "unroll 1" keeps each lane loop a loop until the vectorizer has seen it
+ *   (fully peeled first, it ends up as scalar bytes);
+ * - SSE2 has no byte shifts, and gcc makes a byte shift left by J out of J
+ *   doublings. So rotations by 1 and 2 stay byte loops, a rotation by 7 is a
+ *   right rotation by one, an average (t + mask + 1) >> 1 with mask = 0xff
+ *   for odd t (pavgb), and rotations by 3..6 are done in 64-bit words
+ *   (shift, mask, shift, mask, or). */
+#define ROR1(t) ((uint8_t)(((unsigned)(t) + (uint8_t)-((t) & 1) + 1) >> 1))
+#define STEP(Q, J)                                                                            \
+    do {                                                                                      \
+        const uint64_t k8_ = (uint64_t)(uint8_t)(kk >> (8 * (J))) * 0x0101010101010101u;      \
+        uint8_t k_[32], t_[32];                                                               \
+        for (unsigned q = 0; q < L / 8; q++) memcpy(k_ + 8 * q, &k8_, 8);                     \
+        const unsigned dst_ = ((J) + (Q)) & 7, src_ = ((J) - 1 + (Q)) & 7;                    \
+        _Pragma("GCC unroll 1") for (unsigned b = 0; b < L; b++)                              \
+            t_[b] = (uint8_t)(k_[b] ^ (uint8_t)(s[src_][b] + (k_[b] ^ s[dst_][b])));          \
+        if ((J) <= 2) {                                                                       \
+            _Pragma("GCC unroll 1") for (unsigned b = 0; b < L; b++)                          \
+                s[dst_][b] = (uint8_t)((uint8_t)(t_[b] << (J)) | (uint8_t)(t_[b] >> (8 - (J)))); \
+        } else if ((J) == 7) {                                                                \
+            _Pragma("GCC unroll 1") for (unsigned b = 0; b < L; b++) s[dst_][b] = ROR1(t_[b]);    \
+        } else {                                                                              \
+            uint64_t w_[4];                                                                   \
+            memcpy(w_, t_, L);                                                                \
+            _Pragma("GCC unroll 1") for (unsigned m = 0; m < L / 8; m++)                      \
+                w_[m] = kcc24p6_rol_bytes(w_[m], J);                                          \
+            memcpy(s[dst_], w_, L);                                                           \
+        }                                                                                     \
     } while (0)
 
-/* The whole cipher over 16 + 8W blocks (W a constant per call site). */
+/* The whole cipher over L = 16 or 32 blocks (a constant per call site). */
 static inline __attribute__((always_inline)) void
-ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], const unsigned W)
+ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], const unsigned L)
 {
     uint64_t kk = lwcx_load64le(key); /* the round key, advanced inside the round loop */
-    uint8_t s[8][16];
-    uint64_t w[8][2];
-    for (unsigned b = 0; b < 16; b++) s[0][b] = (uint8_t)b;
-    for (unsigned m = 0; m < W; m++) w[0][m] = 0x0706050403020100u + 0x0808080808080808u * (2 + m);
-    for (unsigned j = 1; j < 8; j++) {
-        for (unsigned b = 0; b < 16; b++) s[j][b] = kcc24p6_nonce[j - 1];
-        for (unsigned m = 0; m < W; m++) w[j][m] = kcc24p6_nonce[j - 1] * 0x0101010101010101u;
-    }
+    uint8_t s[8][32];
+    for (unsigned b = 0; b < L; b++) s[0][b] = (uint8_t)b;
+    for (unsigned j = 1; j < 8; j++)
+        for (unsigned b = 0; b < L; b++) s[j][b] = kcc24p6_nonce[j - 1];
     KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
     /* after 80 rounds (a multiple of 8) logical byte j is back in slice j */
     for (size_t b = 0; b < nblocks; b++)
-        for (unsigned j = 0; j < 8; j++) {
-            uint8_t ks = b < 16 ? s[j][b] : (uint8_t)(w[j][(b - 16) / 8] >> (8 * ((b - 16) % 8)));
-            out[8 * b + j] = in[8 * b + j] ^ ks;
-        }
+        for (unsigned j = 0; j < 8; j++) out[8 * b + j] = in[8 * b + j] ^ s[j][b];
+    lwcx_wipe(s, sizeof s);
+}
+
+/* separate functions, so that each is optimized on its own */
+static __attribute__((noinline)) void ctr16(uint8_t *out, const uint8_t *in, size_t n, const uint8_t key[8])
+{
+    ctr_lanes(out, in, n, key, 16);
+}
+static __attribute__((noinline)) void ctr32(uint8_t *out, const uint8_t *in, size_t n, const uint8_t key[8])
+{
+    ctr_lanes(out, in, n, key, 32);
 }
 
 static void portable_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
     if (nblocks <= 16)
-        ctr_lanes(out, in, nblocks, key, 0);
-    else if (nblocks <= 24)
-        ctr_lanes(out, in, nblocks, key, 1);
+        ctr16(out, in, nblocks, key);
     else
-        ctr_lanes(out, in, nblocks, key, 2);
+        ctr32(out, in, nblocks, key);
 }
-
-/* x * x^2 (mod x^64 + x^9 + 1) */
-static inline uint64_t mul_x2(uint64_t v)
+/* v * x^k modulo x^64 + x^9 + 1, for 1 <= k <= 55 */
+static uint64_t mul_xk(uint64_t v, unsigned k)
 {
-    uint64_t t = v >> 62;
-    return (v << 2) ^ t ^ (t << 9);
-}
-
-/* x * x^8 */
-static inline uint64_t mul_x8(uint64_t v)
-{
-    uint64_t t = v >> 56;
-    return (v << 8) ^ t ^ (t << 9);
+    const uint64_t t = v >> (64 - k);
+    return (v << k) ^ t ^ (t << 9);
 }
 
 /* bits of a 32-bit word spread to the even positions of 64 */
@@ -92,33 +110,69 @@ static uint64_t square(uint64_t x)
     return kcc24p6_reduce(spread(x & 0xffffffffu), spread(x >> 32));
 }
 
+/* One tag step is A <- M(A ^ C) with M(x) = H^2 x^2, and two steps are
+ * A <- M^2(A ^ C_i) ^ M(C_(i+1)) with M^2(x) = H^6 x^4: the chain runs
+ * through one map per two blocks, and M(C_(i+1)) is computed beside it.
+ * Each map is 16 lookups in 4-bit tables: map[p][v] = M(v * x^(4p)). */
+typedef uint64_t linear_map[16][16];
+
+/* the table of x -> c * x^(2^e) */
+static void map_build(linear_map map, uint64_t c, unsigned e)
+{
+    /* the images of x^(4p), ..., x^(4p+3) are c x^((4p+k) 2^e), k = 0..3 */
+    uint64_t b0 = c, b1 = mul_xk(b0, 1u << e), b2 = mul_xk(b1, 1u << e), b3 = mul_xk(b2, 1u << e);
+    for (unsigned p = 0; p < 16; p++) {
+        uint64_t *t = map[p];
+        t[0] = 0, t[1] = b0, t[2] = b1, t[3] = b0 ^ b1;
+        t[4] = b2, t[5] = b2 ^ b0, t[6] = b2 ^ b1, t[7] = b2 ^ t[3];
+        for (unsigned v = 8; v < 16; v++) t[v] = b3 ^ t[v - 8];
+        b0 = mul_xk(b0, 4u << e), b1 = mul_xk(b1, 4u << e), b2 = mul_xk(b2, 4u << e), b3 = mul_xk(b3, 4u << e);
+    }
+}
+
+static inline uint64_t map_apply(const linear_map map, uint64_t x)
+{
+    uint64_t y = 0;
+    for (unsigned p = 0; p < 16; p++) y ^= map[p][(x >> (4 * p)) & 15];
+    return y;
+}
+
+/* M and M^2 for each message length, built on first use of that length */
+static struct {
+    linear_map m1, m2;
+} tag_maps[KCC24P6_MAX_BLOCKS + 1];
+static atomic_uchar tag_maps_ready[KCC24P6_MAX_BLOCKS + 1];
+static pthread_mutex_t tag_maps_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void tag_maps_prepare(unsigned n)
+{
+    if (atomic_load_explicit(&tag_maps_ready[n], memory_order_acquire)) return;
+    pthread_mutex_lock(&tag_maps_lock);
+    if (!atomic_load_explicit(&tag_maps_ready[n], memory_order_relaxed)) {
+        const uint64_t h2 = square(kcc24p6_h(n));
+        map_build(tag_maps[n].m1, h2, 1);
+        map_build(tag_maps[n].m2, map_apply(tag_maps[n].m1, h2), 2); /* H^6 = M(H^2) */
+        atomic_store_explicit(&tag_maps_ready[n], 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&tag_maps_lock);
+}
+
 static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
-    const uint64_t h2 = square(kcc24p6_h((unsigned)nblocks));
-    uint64_t a = h2;
+    uint64_t a = square(kcc24p6_h((unsigned)nblocks));
     if (nblocks) {
-        /* table[p][v] = M(v * x^(4p)) with M(x) = H^2 * x^2; M(x^i) = H^2 * x^(2i) */
-        uint64_t table[16][16];
-        uint64_t b0 = h2, b1 = mul_x2(b0), b2 = mul_x2(b1), b3 = mul_x2(b2);
-        for (unsigned p = 0; p < 16; p++) {
-            /* row p is spanned by M(x^(4p+k)), k = 0..3; the next row's are x^8 times these */
-            uint64_t *t = table[p];
-            t[0] = 0, t[1] = b0, t[2] = b1, t[3] = b0 ^ b1;
-            t[4] = b2, t[5] = b2 ^ b0, t[6] = b2 ^ b1, t[7] = b2 ^ t[3];
-            for (unsigned v = 8; v < 16; v++) t[v] = b3 ^ t[v - 8];
-            b0 = mul_x8(b0), b1 = mul_x8(b1), b2 = mul_x8(b2), b3 = mul_x8(b3);
-        }
-        for (size_t i = 0; i < nblocks; i++) {
-            uint64_t x = a ^ lwcx_load64le(ct + 8 * i), y = 0;
-            for (unsigned p = 0; p < 16; p++) y ^= table[p][(x >> (4 * p)) & 15];
-            a = y;
-        }
+        tag_maps_prepare((unsigned)nblocks);
+        const linear_map *m1 = &tag_maps[nblocks].m1, *m2 = &tag_maps[nblocks].m2;
+        size_t i = 0;
+        for (; i + 2 <= nblocks; i += 2)
+            a = map_apply(*m2, a ^ lwcx_load64le(ct + 8 * i)) ^ map_apply(*m1, lwcx_load64le(ct + 8 * i + 8));
+        if (i < nblocks) a = map_apply(*m1, a ^ lwcx_load64le(ct + 8 * i));
     }
     lwcx_store64le(tag, a);
 }
 
 const kcc24p6_impl kcc24p6_portable = {
-    {"portable", "contest rules: byte-sliced blocks, SWAR key schedule, 4-bit tables for the tag", 0, 32},
+    {"portable", "contest rules: byte-sliced blocks in compiler-vectorized loops, SWAR key schedule, per-length 4-bit tables for the tag", 0, 32},
     portable_ctr,
     portable_tag,
 };
