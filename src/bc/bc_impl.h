@@ -49,10 +49,11 @@ typedef struct bc_impl {
 
 /* Bitsliced cores. Where a formulation is worth reusing across vector
  * widths (and, later, CUDA), its rounds live in a header <cipher>_bs_core.h
- * written over an abstract word: the including file first defines the type
- * bs_word and the operations BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b),
- * BS_NOT(a), BS_ONES (and what else the core asks for), and keeps packing
- * (which is ISA-specific) to itself. */
+ * written over an abstract word: the including file first includes its
+ * word header (bs_word_u64.h, bs_word_avx2.h or bs_word_neon.h), which
+ * defines the type bs_word and the operations BS_XOR(a, b), BS_AND(a, b),
+ * BS_OR(a, b), BS_NOT(a), BS_ONES (and what else the cores ask for), along
+ * with the ISA's bit-matrix transposes and packing helpers. */
 
 /* What the modes need to know about a cipher; indexed by lwcx_blockcipher. */
 typedef struct bc_cipher {

@@ -1,8 +1,9 @@
 /* GIFT-64 and GIFT-128 bitsliced across blocks, over an abstract word (see
- * bc_impl.h). The including file defines bs_word, BS_XOR, BS_AND, BS_OR,
- * BS_NOT, BS_ONES and also BS_MASK(m): the word with every bit equal to the
- * uint32_t m, which is 0 or 0xFFFFFFFF (a broadcast), and may define
- * BS_ANDN(a, b) = ~a & b where that is one instruction. Packing is its own.
+ * bc_impl.h). The including file defines (bs_word_*.h) bs_word, BS_XOR,
+ * BS_AND, BS_OR, BS_NOT, BS_ONES and also BS_MASK32(m): the word with every
+ * bit equal to the uint32_t m, which is 0 or 0xFFFFFFFF (a broadcast), and
+ * may define BS_ANDN(a, b) = ~a & b where that is one instruction. Packing
+ * is its own.
  *
  * State: word i holds bit i (b_i, as in gift_ref.c) of every block of the
  * batch, so n words for an n-bit block. PermBits keeps a bit's place in its
@@ -172,14 +173,14 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
                                        const uint16_t *lane_bit, const bs_word *pat,
                                        unsigned nbits)
 {
-    for (unsigned p = 0; p < 128; p++) kw[p] = BS_MASK(0u - ((key0[15 - p / 8] >> (p % 8)) & 1u));
+    for (unsigned p = 0; p < 128; p++) kw[p] = BS_MASK32(0u - ((key0[15 - p / 8] >> (p % 8)) & 1u));
     for (unsigned k = 0; k < nbits; k++)
         if (lane_bit[k] < 128) kw[lane_bit[k]] = BS_XOR(kw[lane_bit[k]], pat[k]);
 }
 
 /* Round-key word bit i at offset o: one key (masks km) or sliced (ks); every
  * caller passes a literal NULL for the other, so the choice is compiled away. */
-#define GIFT_BS_K(km, ks, o, i) ((ks) ? (ks)[(o) + (i)] : BS_MASK((km)[(o) + (i)]))
+#define GIFT_BS_K(km, ks, o, i) ((ks) ? (ks)[(o) + (i)] : BS_MASK32((km)[(o) + (i)]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
  * b_{4i+1} with U and b_{4i} with V, GIFT-128 b_{4i+2} with U and b_{4i+1}
@@ -197,7 +198,7 @@ GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word
         if (b == 1) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[0], i) : GIFT_BS_K(km, ks, o[1], i - 16));
         if (b == 2) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[2], i) : GIFT_BS_K(km, ks, o[3], i - 16));
     }
-    if (b == 3 && i < 6) w = BS_XOR(w, BS_MASK(rc[i]));
+    if (b == 3 && i < 6) w = BS_XOR(w, BS_MASK32(rc[i]));
     if (pos == n - 1) w = BS_NOT(w);
     return w;
 }

@@ -1,22 +1,11 @@
 /* The bc_impl entry points of a bitsliced GIFT, the same for every word
- * width; included once, at the end of an implementation file, after
- * gift_bs_core.h and its packing. The includer defines:
- *   GIFT_BS_BATCH        blocks per batch (bits in a bs_word)
- *   pack(n, x, in)       GIFT_BS_BATCH big-endian n-bit blocks into n words
- *   unpack(n, out, x)    the inverse (x may be clobbered)
- *   GIFT_BS_LANE_PATS    initializer of the key-search lane patterns: entry k
- *                        is bit k of every lane's index
- *   gift_bs_store_hits(hits, w)  writes the word w to hits (GIFT_BS_BATCH bits)
+ * width; included once, at the end of an implementation file, after its
+ * word header (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be,
+ * BS_LANE_PATS, bs_store_hits) and gift_bs_core.h. The includer defines:
  *   GIFT_BS_DESC         the bc_impl descriptor initializer
- *   GIFT_BS_IMPL(n)      the name of the GIFT-n bc_impl object
- * and may define GIFT_BS_PAT_STORAGE as static where the patterns are
- * constant expressions (bitslice64: a local copy made its key search ~10%
- * slower). */
+ *   GIFT_BS_IMPL(n)      the name of the GIFT-n bc_impl object */
 #ifndef LWCX_GIFT_BS_IMPL_H
 #define LWCX_GIFT_BS_IMPL_H
-#ifndef GIFT_BS_PAT_STORAGE
-#define GIFT_BS_PAT_STORAGE
-#endif
 
 typedef struct gift_bs_sched {
     uint32_t km[GIFT_KD_WORDS];
@@ -39,16 +28,16 @@ GIFT_BS_INLINE void crypt(const unsigned n, const void *sched, uint8_t *out, con
                           size_t nblocks, int enc)
 {
     const uint32_t *km = ((const gift_bs_sched *)sched)->km;
-    for (size_t b = 0; b < nblocks; b += GIFT_BS_BATCH) {
+    for (size_t b = 0; b < nblocks; b += BS_LANES) {
         bs_word x[128], t[128];
-        pack(n, x, in + n / 8 * b);
+        bs_pack_be(n, x, in + n / 8 * b);
         gift_bs_in(n, x);
         if (enc)
             gift_bs_encrypt(n, x, t, km, NULL);
         else
             gift_bs_decrypt(n, x, t, km, NULL);
         gift_bs_out(n, x);
-        unpack(n, out + n / 8 * b, x);
+        bs_unpack_be(n, out + n / 8 * b, x);
     }
 }
 
@@ -75,18 +64,18 @@ GIFT_BS_INLINE void crypt_keys(const unsigned n, uint8_t *out, const uint8_t *in
                                const uint8_t *keys, size_t nblocks, int enc)
 {
     bs_word kw[128], kd[GIFT_KD_WORDS];
-    for (size_t b = 0; b < nblocks; b += GIFT_BS_BATCH) {
+    for (size_t b = 0; b < nblocks; b += BS_LANES) {
         bs_word x[128], t[128];
-        pack(128, kw, keys + 16 * b);
+        bs_pack_be(128, kw, keys + 16 * b);
         gift_bs_key_double(n, kd, kw);
-        pack(n, x, in + n / 8 * b);
+        bs_pack_be(n, x, in + n / 8 * b);
         gift_bs_in(n, x);
         if (enc)
             gift_bs_encrypt(n, x, t, NULL, kd);
         else
             gift_bs_decrypt(n, x, t, NULL, kd);
         gift_bs_out(n, x);
-        unpack(n, out + n / 8 * b, x);
+        bs_unpack_be(n, out + n / 8 * b, x);
     }
     lwcx_wipe(kw, sizeof kw);
     lwcx_wipe(kd, sizeof kd);
@@ -111,10 +100,10 @@ static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys
 
 GIFT_BS_INLINE void pack_unpack(const unsigned n, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    for (size_t b = 0; b < nblocks; b += GIFT_BS_BATCH) {
+    for (size_t b = 0; b < nblocks; b += BS_LANES) {
         bs_word x[128];
-        pack(n, x, in + n / 8 * b);
-        unpack(n, out + n / 8 * b, x);
+        bs_pack_be(n, x, in + n / 8 * b);
+        bs_unpack_be(n, out + n / 8 * b, x);
     }
 }
 
@@ -133,17 +122,17 @@ static void pack_unpack128(uint8_t *out, const uint8_t *in, size_t n)
 GIFT_BS_INLINE void search(const unsigned n, const uint8_t *key0, const uint16_t *lane_bit,
                            const uint8_t *pt, const uint8_t *ct, uint64_t *hits)
 {
-    GIFT_BS_PAT_STORAGE const bs_word pat[] = GIFT_BS_LANE_PATS;
-    bs_word kw[128], kd[GIFT_KD_WORDS], x[128], t[128], diff = BS_MASK(0);
+    BS_LANE_PATS_STORAGE const bs_word pat[] = BS_LANE_PATS;
+    bs_word kw[128], kd[GIFT_KD_WORDS], x[128], t[128], diff = BS_MASK32(0);
     gift_bs_key_search(kw, key0, lane_bit, pat, sizeof pat / sizeof pat[0]);
     gift_bs_key_double(n, kd, kw);
-    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
+    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK32(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
     gift_bs_in(n, x);
     gift_bs_encrypt(n, x, t, NULL, kd);
     gift_bs_out(n, x);
     for (unsigned i = 0; i < n; i++)
-        diff = BS_OR(diff, BS_XOR(x[i], BS_MASK(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
-    gift_bs_store_hits(hits, BS_NOT(diff));
+        diff = BS_OR(diff, BS_XOR(x[i], BS_MASK32(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
+    bs_store_hits(hits, BS_NOT(diff));
 }
 
 static void search64(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,

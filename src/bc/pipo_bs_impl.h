@@ -1,15 +1,12 @@
 /* The bc_impl entry points of a bitsliced PIPO, the same for every word
- * width; included once, at the end of an implementation file, after
+ * width; included once, at the end of an implementation file, after its
+ * word header (bs_word_*.h: bs_word, BS_LANES, BS_LANE_PATS, bs_store_hits),
  * pipo_bs_core.h and its packing. The includer defines:
- *   PIPO_BS_BATCH        blocks per batch (bits in a bs_word)
- *   pack(x, in)          PIPO_BS_BATCH consecutive blocks into 64 words
+ *   pack(x, in)          BS_LANES consecutive blocks into 64 words
  *   unpack(out, x)       the inverse (x may be clobbered)
  *   masks(m, bytes, nbytes)  bit i of the byte string as an all-0/all-1 word m[i]
  *   pipo_bs_load_keys(k, keys, nkw)  key word w of the batch's keys (8 nkw
  *                        bytes each) sliced like blocks into k[w]
- *   PIPO_BS_LANE_PATS    initializer of the key-search lane patterns: entry k
- *                        is bit k of every lane's index
- *   pipo_bs_store_hits(hits, w)  writes the word w to hits (PIPO_BS_BATCH bits)
  *   PIPO_BS_DESC         the bc_impl descriptor initializer
  *   PIPO_BS_IMPL(n)      the name of the PIPO-64/n bc_impl object
  * and may define PIPO_BS_CRYPT as static to keep the one-key loop out of
@@ -53,7 +50,7 @@ PIPO_BS_CRYPT void crypt(const void *sched, uint8_t *out, const uint8_t *in, siz
     const pipo_bs_sched *s = sched;
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
     pipo_bs_rc(rc, rounds);
-    for (size_t i = 0; i < nblocks; i += PIPO_BS_BATCH)
+    for (size_t i = 0; i < nblocks; i += BS_LANES)
         crypt_batch(out + 8 * i, in + 8 * i, s->k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
 }
 
@@ -81,7 +78,7 @@ static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, siz
 {
     bs_word k[4][64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
     pipo_bs_rc(rc, rounds);
-    for (size_t i = 0; i < nblocks; i += PIPO_BS_BATCH) {
+    for (size_t i = 0; i < nblocks; i += BS_LANES) {
         pipo_bs_load_keys(k, keys + 8 * nkw * i, nkw);
         crypt_batch(out + 8 * i, in + 8 * i, k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
     }
@@ -107,7 +104,7 @@ static void decrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys
 
 static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    for (size_t i = 0; i < nblocks; i += PIPO_BS_BATCH) {
+    for (size_t i = 0; i < nblocks; i += BS_LANES) {
         bs_word x[64];
         pack(x, in + 8 * i);
         unpack(out + 8 * i, x);
@@ -121,7 +118,7 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                    const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
 {
-    const bs_word lane_pat[] = PIPO_BS_LANE_PATS;
+    BS_LANE_PATS_STORAGE const bs_word lane_pat[] = BS_LANE_PATS;
     pipo_bs_sched k;
     bs_word a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
     masks(k.k[0], key0, 8 * nkw);
@@ -129,9 +126,8 @@ static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t 
     masks(a, pt, 8);
     masks(c, ct, 8);
     pipo_bs_rc(rc, rounds);
-    pipo_bs_store_hits(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds,
-                                                           (const bs_word(*)[5])rc),
-                                           c));
+    bs_store_hits(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds, (const bs_word(*)[5])rc),
+                                      c));
     lwcx_wipe(&k, sizeof k);
 }
 

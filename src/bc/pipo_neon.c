@@ -7,26 +7,16 @@
  * the 32-, 16-, 8- and 4-bit stages in two instructions per pair, bit
  * selects the last two. One key: expand() stores every key bit as a 128-bit
  * all-0/all-1 mask (2 or 4 KiB). Advanced SIMD is baseline on AArch64. */
-#include <arm_neon.h>
-
-#include "bc_impl.h"
-
-typedef uint64x2_t bs_word;
-#define BS_XOR(a, b) veorq_u64((a), (b))
-#define BS_AND(a, b) vandq_u64((a), (b))
-#define BS_OR(a, b) vorrq_u64((a), (b))
-#define BS_NOT(a) vreinterpretq_u64_u8(vmvnq_u8(vreinterpretq_u8_u64(a)))
-#define BS_ONES vdupq_n_u64(~(uint64_t)0)
+#include "bs_word_neon.h"
 #include "pipo_bs_core.h"
-
-#define BATCH 128
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* --- packing ------------------------------------------------------------------ */
 
-/* One stage of the transpose on two rows: swaps the high halves of lo's
- * 2j-bit groups with the low halves of hi's. */
-static ALWAYS_INLINE void tr_swap(uint64x2_t *lo, uint64x2_t *hi, int j)
+/* One step of the transpose on two rows: swaps the high halves of lo's
+ * 2j-bit groups with the low halves of hi's. PIPO's own, instead of the
+ * word header's TRN-based stages: shift-and-insert also does the 4-bit step
+ * in two instructions (the two have not been compared on hardware). */
+BS_INLINE void tr_swap(uint64x2_t *lo, uint64x2_t *hi, int j)
 {
     uint64x2_t a = *lo, b = *hi;
     switch (j) {
@@ -61,59 +51,17 @@ static ALWAYS_INLINE void tr_swap(uint64x2_t *lo, uint64x2_t *hi, int j)
     }
 }
 
-/* The three stages (scale 4, 2, 1) on 8 rows v[m] = rows r + scale m. */
-static ALWAYS_INLINE void tr_group(uint64x2_t v[8], int scale)
+#define PIPO_BS_TR_SWAP tr_swap
+#include "pipo_bs_pack.h"
+
+BS_INLINE void pack(uint64x2_t x[64], const uint8_t *in)
 {
-#pragma GCC unroll 3
-    for (int s = 4; s >= 1; s >>= 1)
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++)
-            if (!(m & s)) tr_swap(&v[m], &v[m | s], s * scale);
+    pipo_bs_pack_rows(x, in, sizeof(uint64x2_t));
 }
 
-/* The 64x64 transpose in both lanes (afterwards bit c of row r is what bit
- * r of row c was) as its six stages in two passes of 8 rows in registers:
- * the bit stages on 8 consecutive rows loaded from in (row k = blocks 2 k,
- * 2 k + 1), then the byte stages on every 8th row. */
-static ALWAYS_INLINE void pack(uint64x2_t x[64], const uint8_t *in)
+BS_INLINE void unpack(uint8_t *out, uint64x2_t x[64])
 {
-    for (int g = 0; g < 8; g++) {
-        uint64x2_t v[8];
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) v[m] = vreinterpretq_u64_u8(vld1q_u8(in + 16 * (8 * g + m)));
-        tr_group(v, 1);
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) x[8 * g + m] = v[m];
-    }
-    for (int r = 0; r < 8; r++) {
-        uint64x2_t v[8];
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) v[m] = x[r + 8 * m];
-        tr_group(v, 8);
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) x[r + 8 * m] = v[m];
-    }
-}
-
-/* the inverse (the same transpose): byte stages in x, then bit stages to out */
-static ALWAYS_INLINE void unpack(uint8_t *out, uint64x2_t x[64])
-{
-    for (int r = 0; r < 8; r++) {
-        uint64x2_t v[8];
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) v[m] = x[r + 8 * m];
-        tr_group(v, 8);
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) x[r + 8 * m] = v[m];
-    }
-    for (int g = 0; g < 8; g++) {
-        uint64x2_t v[8];
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) v[m] = x[8 * g + m];
-        tr_group(v, 1);
-#pragma GCC unroll 8
-        for (int m = 0; m < 8; m++) vst1q_u8(out + 16 * (8 * g + m), vreinterpretq_u8_u64(v[m]));
-    }
+    pipo_bs_unpack(out, x);
 }
 
 /* --- one key -------------------------------------------------------------------- */
@@ -138,23 +86,8 @@ static void pipo_bs_load_keys(uint64x2_t k[][64], const uint8_t *keys, unsigned 
     }
 }
 
-/* lane l = 64 q + b is bit b of 64-bit lane q */
-#define PIPO_BS_LANE_PATS                                                                          \
-    {                                                                                              \
-        vdupq_n_u64(0xAAAAAAAAAAAAAAAAu), vdupq_n_u64(0xCCCCCCCCCCCCCCCCu),                        \
-        vdupq_n_u64(0xF0F0F0F0F0F0F0F0u), vdupq_n_u64(0xFF00FF00FF00FF00u),                        \
-        vdupq_n_u64(0xFFFF0000FFFF0000u), vdupq_n_u64(0xFFFFFFFF00000000u),                        \
-        vcombine_u64(vcreate_u64(0), vcreate_u64(~(uint64_t)0)),                                   \
-    }
-
-static ALWAYS_INLINE void pipo_bs_store_hits(uint64_t *hits, uint64x2_t w)
-{
-    vst1q_u64(hits, w);
-}
-
-#define PIPO_BS_BATCH BATCH
 #define PIPO_BS_IMPL(n) bc_pipo##n##_neon
 #define PIPO_BS_DESC                                                                               \
     {"neon", "Advanced SIMD: 128 blocks bitsliced in 64 q registers, 34-op S-box circuit, R-layer as renaming", \
-     0, BATCH}
+     0, BS_LANES}
 #include "pipo_bs_impl.h"

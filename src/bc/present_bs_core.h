@@ -3,12 +3,13 @@
  * ("lane"). The S-box is a 14-op Boolean circuit, pLayer is where each S-box
  * output is stored (bit b of nibble j moves to 16 b + j), and the key
  * schedule can run sliced too: the key register as nk words (80 or 128),
- * its rotation a moving offset. The includer defines, besides bs_word and the
- * Boolean operations of bc_impl.h:
+ * its rotation a moving offset. The includer defines (bs_word_*.h), besides
+ * bs_word and the Boolean operations of bc_impl.h:
  *   BS_ZERO            the all-zeros word
  *   BS_MASK32(m)       the word with every 32-bit part equal to m (0 or ~0)
- *   BS_LANE(k)         the word whose lane l is bit k of l
- *   BS_LANE_BITS       log2 of the lanes per word
+ *   BS_LANE_PATS       initializer of the words whose lane l is bit k of l,
+ *                      k < log2 of the lanes per word, stored as
+ *                      BS_LANE_PATS_STORAGE (static or nothing)
  * Nothing here is ISA-specific; packing stays with the includer. */
 #ifndef LWCX_PRESENT_BS_CORE_H
 #define LWCX_PRESENT_BS_CORE_H
@@ -239,8 +240,10 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
 PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8_t *key0,
                                            const uint16_t *lane_bit)
 {
+    BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     for (unsigned p = 0; p < nk; p++) kr[p] = (key0[nk / 8 - 1 - p / 8] >> (p % 8) & 1) ? BS_ONES : BS_ZERO;
-    for (unsigned b = 0; b < BS_LANE_BITS; b++) kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], BS_LANE(b));
+    for (unsigned b = 0; b < sizeof lane / sizeof lane[0]; b++)
+        kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
     for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
 }
 

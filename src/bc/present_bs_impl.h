@@ -1,13 +1,23 @@
 /* The bc_impl of a bitsliced PRESENT, written once for every word width:
- * included at the end of an implementation file, after present_bs_core.h
- * and the file's own
- *   PRESENT_BS_BATCH            blocks per batch (lanes of a word)
- *   pack(x, in), unpack(out, x) a batch into 64 words and back
- *   store_hits(hits, w)         lane l of w to bit l % 64 of hits[l / 64]
+ * included at the end of an implementation file, after its word header
+ * (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be, bs_store_hits)
+ * and present_bs_core.h, and the file's own
  *   PRESENT_BS_DESC             the lwcx_impl_desc initializer
  *   PRESENT_BS_NAME(bits)       the object names, e.g. bc_present##bits##_avx2 */
 #ifndef LWCX_PRESENT_BS_IMPL_H
 #define LWCX_PRESENT_BS_IMPL_H
+
+/* a batch into 64 words and back (functions: present_bs_pack_keys takes a
+ * pointer to pack) */
+static void pack(bs_word x[64], const uint8_t *in)
+{
+    bs_pack_be(64, x, in);
+}
+
+static void unpack(uint8_t *out, bs_word x[64])
+{
+    bs_unpack_be(64, out, x);
+}
 
 static void expand80(void *sched, const uint8_t *key)
 {
@@ -27,7 +37,7 @@ static void expand128(void *sched, const uint8_t *key)
 
 static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    for (size_t i = 0; i < nblocks; i += PRESENT_BS_BATCH) {
+    for (size_t i = 0; i < nblocks; i += BS_LANES) {
         bs_word x[64], y[64];
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_encrypt(x, y, sched));
@@ -36,7 +46,7 @@ static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
 
 static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    for (size_t i = 0; i < nblocks; i += PRESENT_BS_BATCH) {
+    for (size_t i = 0; i < nblocks; i += BS_LANES) {
         bs_word x[64], y[64];
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_decrypt(x, y, sched));
@@ -45,7 +55,7 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
 
 static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    for (size_t i = 0; i < nblocks; i += PRESENT_BS_BATCH) {
+    for (size_t i = 0; i < nblocks; i += BS_LANES) {
         bs_word x[64];
         pack(x, in + 8 * i);
         unpack(out + 8 * i, x);
@@ -57,10 +67,10 @@ static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, siz
                        unsigned nk, int enc)
 {
     bs_word kr[2 * 128];
-    for (size_t i = 0; i < nblocks; i += PRESENT_BS_BATCH) {
+    for (size_t i = 0; i < nblocks; i += BS_LANES) {
         bs_word x[64], y[64];
         present_bs_keyreg k = {kr, nk, 0};
-        present_bs_pack_keys(kr, nk, keys + nk / 8 * i, PRESENT_BS_BATCH, pack);
+        present_bs_pack_keys(kr, nk, keys + nk / 8 * i, BS_LANES, pack);
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_crypt_sliced(x, y, &k, enc));
     }
@@ -90,7 +100,7 @@ static inline __attribute__((always_inline)) void search(const uint8_t *key0, co
 {
     bs_word kr[2 * 128], x[64], y[64];
     present_bs_search_keys(kr, nk, key0, lane_bit);
-    store_hits(hits, BS_NOT(present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(ct), x, y)));
+    bs_store_hits(hits, BS_NOT(present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(ct), x, y)));
 }
 
 static void search80(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,

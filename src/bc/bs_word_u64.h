@@ -1,0 +1,102 @@
+/* The portable bitslice word, shared by the <cipher>_bitslice64.c files:
+ * bs_word is a uint64_t whose bit b is lane b (block b of a batch of 64).
+ * Defines the word operations the cores ask for (see bc_impl.h), the
+ * key-search lane patterns, the hits store, and the SWAR 64x64 bit
+ * transpose with the packing of big-endian blocks built on it. */
+#ifndef LWCX_BS_WORD_U64_H
+#define LWCX_BS_WORD_U64_H
+
+#include "bc_impl.h"
+
+#define BS_INLINE static inline __attribute__((always_inline))
+/* kept out of line (inlined at every use, it multiplies the code size);
+ * unused: not every includer needs every helper */
+#define BS_OUTLINE static __attribute__((unused))
+
+typedef uint64_t bs_word;
+#define BS_LANES 64
+#define BS_XOR(a, b) ((a) ^ (b))
+#define BS_AND(a, b) ((a) & (b))
+#define BS_OR(a, b) ((a) | (b))
+#define BS_NOT(a) (~(a))
+#define BS_ONES (~(uint64_t)0)
+#define BS_ZERO ((uint64_t)0)
+/* the word with both 32-bit halves m, for m = 0 or ~0u (sign extension is
+ * one instruction) */
+#define BS_MASK32(m) ((uint64_t)(int64_t)(int32_t)(m))
+
+/* Initializer of the key-search lane patterns: entry k is the word whose
+ * lane l is bit k of l. Constant expressions, so the table can be static
+ * (BS_LANE_PATS_STORAGE): a local copy made GIFT's key search ~10% slower. */
+#define BS_LANE_PATS                                                                              \
+    {                                                                                             \
+        0xAAAAAAAAAAAAAAAAu, 0xCCCCCCCCCCCCCCCCu, 0xF0F0F0F0F0F0F0F0u, 0xFF00FF00FF00FF00u,       \
+        0xFFFF0000FFFF0000u, 0xFFFFFFFF00000000u,                                                 \
+    }
+#define BS_LANE_PATS_STORAGE static
+
+/* lane l of w to bit l of hits[0] */
+BS_INLINE void bs_store_hits(uint64_t *hits, uint64_t w)
+{
+    hits[0] = w;
+}
+
+/* Raw rows for layouts that load blocks as they are: 8 bytes as a
+ * little-endian 64-bit integer. */
+BS_INLINE uint64_t bs_load_le(const uint8_t *p)
+{
+    return lwcx_load64le(p);
+}
+
+BS_INLINE void bs_store_le(uint8_t *p, uint64_t w)
+{
+    lwcx_store64le(p, w);
+}
+
+/* --- 64x64 bit transpose -------------------------------------------------- */
+
+/* One step of the SWAR transpose on rows lo and hi: swaps the high j bits
+ * of every 2j-bit group of *lo with the low j bits of the same group of
+ * *hi. */
+BS_INLINE void bs_tr_swap(uint64_t *lo, uint64_t *hi, const unsigned j)
+{
+    const uint64_t m = j == 32 ? 0x00000000FFFFFFFFu
+                       : j == 16 ? 0x0000FFFF0000FFFFu
+                       : j == 8  ? 0x00FF00FF00FF00FFu
+                       : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
+                       : j == 2  ? 0x3333333333333333u
+                                 : 0x5555555555555555u; /* the low j bits of each group */
+    uint64_t t = ((*lo >> j) ^ *hi) & m;
+    *lo ^= t << j;
+    *hi ^= t;
+}
+
+#include "bs_transpose64.h"
+
+/* 64 blocks of n bits (64 or 128, big-endian bytes) into n words: word i
+ * holds bit i of every block read as a big-endian number, so a 128-bit
+ * block's last 8 bytes are bits 63..0. */
+BS_OUTLINE void bs_pack_be(const unsigned n, uint64_t *x, const uint8_t *in)
+{
+    const unsigned bs = n / 8;
+    for (unsigned h = 0; h < n / 64; h++) {
+        uint64_t *w = x + 64 * h;
+        const uint8_t *p = in + bs - 8 * (h + 1);
+        for (unsigned b = 0; b < BS_LANES; b++) w[b] = lwcx_load64be(p + bs * b);
+        bs_transpose64(w);
+    }
+}
+
+/* the inverse of bs_pack_be (x is clobbered) */
+BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, uint64_t *x)
+{
+    const unsigned bs = n / 8;
+    for (unsigned h = 0; h < n / 64; h++) {
+        uint64_t *w = x + 64 * h;
+        uint8_t *p = out + bs - 8 * (h + 1);
+        bs_transpose64(w);
+        for (unsigned b = 0; b < BS_LANES; b++) lwcx_store64be(p + bs * b, w[b]);
+    }
+}
+
+#endif

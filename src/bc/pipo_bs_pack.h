@@ -1,0 +1,72 @@
+/* PIPO's packing, written once for every word width. Blocks are
+ * little-endian 64-bit integers loaded as they are: row r of the 64x64
+ * transposes is the word at in + sizeof(bs_word) r, i.e. blocks L r .. L r
+ * + L - 1 (L 64-bit lanes a word) side by side, so after the transpose in
+ * every 64-bit lane, bit k of lane q of word w is bit w of block L k + q.
+ * The transpose runs as its six stages in two passes over 8 rows held in
+ * registers: the bit stages on 8 consecutive rows as they are loaded, then
+ * the byte stages on every 8th row. Included after pipo_bs_core.h and the
+ * word header (bs_word, bs_load_le, bs_store_le, bs_tr_swap); the includer
+ * may define PIPO_BS_TR_SWAP as its own transpose step instead. */
+#ifndef LWCX_PIPO_BS_PACK_H
+#define LWCX_PIPO_BS_PACK_H
+#ifndef PIPO_BS_TR_SWAP
+#define PIPO_BS_TR_SWAP bs_tr_swap
+#endif
+
+/* The three stages (scale 4, 2, 1) on 8 rows v[m] = rows r + scale m:
+ * scale 1 transposes the bits inside each byte, scale 8 the bytes. */
+PIPO_BS_INLINE void pipo_bs_tr_group(bs_word v[8], unsigned scale)
+{
+#pragma GCC unroll 3
+    for (unsigned s = 4; s >= 1; s >>= 1)
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++)
+            if (!(m & s)) PIPO_BS_TR_SWAP(&v[m], &v[m | s], s * scale);
+}
+
+/* the byte stages on every 8th row, in place */
+PIPO_BS_INLINE void pipo_bs_tr_bytes(bs_word x[64])
+{
+    for (unsigned r = 0; r < 8; r++) {
+        bs_word v[8];
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++) v[m] = x[r + 8 * m];
+        pipo_bs_tr_group(v, 8);
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++) x[r + 8 * m] = v[m];
+    }
+}
+
+/* Rows from in + stride r into x, transposed (afterwards bit c of row r is
+ * what bit r of row c was, in every 64-bit lane). */
+PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t stride)
+{
+    for (unsigned g = 0; g < 8; g++) {
+        bs_word v[8];
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++) v[m] = bs_load_le(in + stride * (8 * g + m));
+        pipo_bs_tr_group(v, 1);
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++) x[8 * g + m] = v[m];
+    }
+    pipo_bs_tr_bytes(x);
+}
+
+/* the inverse (the same transpose): byte stages in x, then bit stages to
+ * out, row r at out + sizeof(bs_word) r */
+PIPO_BS_INLINE void pipo_bs_unpack(uint8_t *out, bs_word x[64])
+{
+    const unsigned row = sizeof(bs_word);
+    pipo_bs_tr_bytes(x);
+    for (unsigned g = 0; g < 8; g++) {
+        bs_word v[8];
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++) v[m] = x[8 * g + m];
+        pipo_bs_tr_group(v, 1);
+#pragma GCC unroll 8
+        for (unsigned m = 0; m < 8; m++) bs_store_le(out + row * (8 * g + m), v[m]);
+    }
+}
+
+#endif
