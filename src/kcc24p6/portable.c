@@ -88,6 +88,7 @@ static void portable_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const 
     else
         ctr32(out, in, nblocks, key);
 }
+
 /* v * x^k modulo x^64 + x^9 + 1, for 1 <= k <= 55 */
 static uint64_t mul_xk(uint64_t v, unsigned k)
 {
