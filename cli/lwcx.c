@@ -11,7 +11,8 @@ static const char usage[] =
     "usage: lwcx COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
-    "  list                          primitives and implementations: available here, selected\n"
+    "  list [--available]            primitives and implementations: available here, selected,\n"
+    "                                constant time or not (--available: prim:impl lines)\n"
     "  kat [PRIMITIVE]               run every built-in test vector on every available\n"
     "                                implementation (exit status 1 on any failure)\n"
     "  bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
@@ -46,6 +47,17 @@ int cmd_keysearch(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
+    if (argc == 1 && strcmp(argv[0], "--available") == 0) {
+        /* machine-readable: primitive:impl for every implementation that can run here */
+        for (size_t p = 0; p < lwcx_primitive_count(); p++) {
+            const char *prim = lwcx_primitive_name(p);
+            for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
+                const lwcx_impl *im = lwcx_impl_at(prim, i);
+                if (lwcx_impl_available(im, NULL)) printf("%s:%s\n", prim, lwcx_impl_name(im));
+            }
+        }
+        return 0;
+    }
     if (argc > 0) {
         fprintf(stderr, "lwcx list: unexpected argument '%s'\n", argv[0]);
         return 2;
@@ -58,17 +70,22 @@ static int cmd_list(int argc, char **argv)
     for (size_t p = 0; p < lwcx_primitive_count(); p++) {
         const char *prim = lwcx_primitive_name(p);
         printf("\n%s: %s\n", prim, lwcx_primitive_description(prim));
+        const lwcx_impl *chosen = lwcx_impl_auto(prim);
         for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
-            lwcx_impl_info info;
-            if (lwcx_impl_get(prim, i, &info)) continue;
+            const lwcx_impl *im = lwcx_impl_at(prim, i);
+            const char *why = NULL;
+            int available = lwcx_impl_available(im, &why);
             char need[128];
-            lwcx_cpu_features_string(info.features, need, sizeof need);
-            printf("  %c %-12s %-13s batch %-3u needs: %-16s %s\n", info.selected ? '*' : ' ',
-                   info.name, info.available ? "available" : "unavailable", info.batch,
-                   need[0] ? need : "-", info.description);
+            lwcx_cpu_features_string(lwcx_impl_features(im), need, sizeof need);
+            printf("  %c %-12s %-11s %s batch %-3u needs: %-16s %s\n", im == chosen ? '*' : ' ',
+                   lwcx_impl_name(im), available ? "available" : "unavailable",
+                   lwcx_impl_constant_time(im) ? "ct " : "NCT", lwcx_impl_batch(im),
+                   need[0] ? need : "-", lwcx_impl_description(im));
+            if (!available) printf("%18s(%s)\n", "", why);
         }
     }
-    printf("\n(* = selected)\n");
+    printf("\n(* = selected; ct = constant time with respect to the key, NCT = not: it indexes\n"
+           " tables or branches with key bits)\n");
     return 0;
 }
 
@@ -150,6 +167,11 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "--version") == 0) {
         printf("lwcx %s\n", lwcx_version());
         return 0;
+    }
+    char msg[160];
+    if (lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
+        fprintf(stderr, "lwcx: %s\n", msg);
+        return 2;
     }
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "kat") == 0) return cmd_kat(argc - 2, argv + 2);

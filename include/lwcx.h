@@ -39,7 +39,8 @@ typedef enum lwcx_status {
     LWCX_ERR_AUTH = -3,        /* authentication tag mismatch: no plaintext released */
     LWCX_ERR_NO_IMPL = -4,     /* no such primitive or implementation */
     LWCX_ERR_UNSUPPORTED = -5, /* implementation not supported by this CPU or build */
-    LWCX_ERR_ARG = -6          /* another argument is invalid */
+    LWCX_ERR_ARG = -6,         /* another argument is invalid */
+    LWCX_ERR_IMPL_ENV = -9     /* LWCX_IMPL names an unknown or unavailable implementation */
 } lwcx_status;
 
 /* A static, human-readable message for a status code. */
@@ -71,30 +72,62 @@ LWCX_API const char *lwcx_cpu_features_string(uint32_t features, char *buf, size
 /* The CPU's model name, or "unknown". */
 LWCX_API const char *lwcx_cpu_model(void);
 
-typedef struct lwcx_impl_info {
-    const char *primitive;   /* e.g. "kcc23p4" */
-    const char *name;        /* e.g. "avx2" */
-    const char *description; /* one line: the strategy */
-    uint32_t features;       /* LWCX_CPU_* bits required */
-    unsigned batch;          /* natural batch width (blocks or lanes per step) */
-    int available;           /* compiled in and supported by this CPU */
-    int selected;            /* currently used by the public API */
-} lwcx_impl_info;
+/* One implementation of one primitive: a handle from the registry, valid for
+ * the life of the process. Every operation has a form ending in _with that
+ * takes a handle as its first argument and runs exactly that implementation
+ * (LWCX_ERR_UNSUPPORTED if this machine cannot run it, LWCX_ERR_NO_IMPL if it
+ * belongs to another primitive); a NULL handle means the automatic choice,
+ * which is what the forms without _with use. No global state is involved,
+ * so tests, benchmarks and bindings can run any implementation from any
+ * thread. */
+typedef struct lwcx_impl lwcx_impl;
 
 /* Primitives: index 0..lwcx_primitive_count()-1; NULL past the end. */
 LWCX_API size_t lwcx_primitive_count(void);
 LWCX_API const char *lwcx_primitive_name(size_t index);
 LWCX_API const char *lwcx_primitive_description(const char *primitive);
 
-/* Implementations of one primitive, in order of preference (fastest first). */
+/* Implementations of one primitive, in order of preference (fastest first):
+ * index 0..lwcx_impl_count()-1, NULL past the end or for an unknown primitive. */
 LWCX_API size_t lwcx_impl_count(const char *primitive);
-LWCX_API int lwcx_impl_get(const char *primitive, size_t index, lwcx_impl_info *info);
+LWCX_API const lwcx_impl *lwcx_impl_at(const char *primitive, size_t index);
+/* By name; NULL if the primitive or the implementation is unknown. */
+LWCX_API const lwcx_impl *lwcx_impl_find(const char *primitive, const char *name);
 
-/* Force an implementation by name, or pass name = NULL to return to automatic
- * selection. Fails with LWCX_ERR_UNSUPPORTED if this CPU lacks its features.
- * Process-wide; not meant to be changed while other threads use the primitive. */
+/* What a handle is (NULL or "" / 0 for a NULL handle). */
+LWCX_API const char *lwcx_impl_name(const lwcx_impl *impl);        /* e.g. "avx2" */
+LWCX_API const char *lwcx_impl_primitive(const lwcx_impl *impl);   /* e.g. "kcc23p4" */
+LWCX_API const char *lwcx_impl_description(const lwcx_impl *impl); /* one line: the strategy */
+LWCX_API uint32_t lwcx_impl_features(const lwcx_impl *impl);       /* LWCX_CPU_* bits required */
+LWCX_API unsigned lwcx_impl_batch(const lwcx_impl *impl); /* natural batch (blocks or lanes per step) */
+/* 1 if this machine can run it; otherwise 0 and, when why is not NULL, *why
+ * gets a static reason ("needs avx2", "no CUDA device", ...). */
+LWCX_API int lwcx_impl_available(const lwcx_impl *impl, const char **why);
+/* 1 if its running time and memory addresses do not depend on the key or
+ * other secrets; 0 for implementations that index tables with key bits
+ * (e.g. PRESENT and GIFT ref). */
+LWCX_API int lwcx_impl_constant_time(const lwcx_impl *impl);
+
+/* The automatic choice for a primitive (made now if not yet): LWCX_IMPL's
+ * entry, else the first available in preference order. NULL for an unknown
+ * primitive or an invalid LWCX_IMPL. */
+LWCX_API const lwcx_impl *lwcx_impl_auto(const char *primitive);
+/* Checks the environment variable LWCX_IMPL: a comma-separated list of
+ * "primitive:impl" or bare "impl" entries (a bare name applies to every
+ * primitive that has it; a primitive-specific entry wins). Returns LWCX_OK
+ * if it is unset or valid; LWCX_ERR_IMPL_ENV if an entry names an unknown
+ * primitive or implementation or one this machine cannot run, with a
+ * message in msg (cap bytes, may be NULL). While it is invalid, every
+ * operation that uses the automatic choice fails with LWCX_ERR_IMPL_ENV. */
+LWCX_API int lwcx_impl_env_check(char *msg, size_t cap);
+
+/* Force the automatic choice of a primitive by name, or pass name = NULL to
+ * return to automatic selection. Fails with LWCX_ERR_UNSUPPORTED if this
+ * machine cannot run it. Process-wide: not meant to be changed while other
+ * threads use the primitive (use the _with forms instead). */
 LWCX_API int lwcx_impl_select(const char *primitive, const char *name);
-/* Name of the implementation currently used (selecting it now if needed). */
+/* Name of the implementation the automatic choice uses (choosing it now if
+ * needed), or NULL (unknown primitive, invalid LWCX_IMPL). */
 LWCX_API const char *lwcx_impl_selected(const char *primitive);
 
 /* Zeroes memory in a way the compiler may not remove. */
@@ -143,6 +176,18 @@ LWCX_API int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, 
 LWCX_API int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
                               const uint8_t *in, size_t len);
 
+/* The same on an explicit implementation (see lwcx_impl). */
+LWCX_API int lwcx_kcc23p4_encrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
+                                            const uint8_t *keys, size_t nblocks);
+LWCX_API int lwcx_kcc23p4_decrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
+                                            const uint8_t *keys, size_t nblocks);
+LWCX_API int lwcx_kcc23p4_ecb_encrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
+                                           uint8_t *out, const uint8_t *in, size_t len);
+LWCX_API int lwcx_kcc23p4_ecb_decrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
+                                           uint8_t *out, const uint8_t *in, size_t len);
+LWCX_API int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
+                                   const uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t len);
+
 /* ------------------------------------------------------------------ */
 /* kcc24-p6: the 2024 contest AEAD ("modified GCM": CTR mode with an    */
 /* 8-byte ARX block cipher, 8-byte tag over GF(2^64))                   */
@@ -172,6 +217,11 @@ LWCX_API int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt
  * matches is pt written. On LWCX_ERR_AUTH nothing is written. pt may equal ct. */
 LWCX_API int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8],
                                   const uint8_t key[8]);
+/* The same on an explicit implementation (see lwcx_impl). */
+LWCX_API int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8],
+                                       const uint8_t *pt, size_t len, const uint8_t key[8]);
+LWCX_API int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t *ct,
+                                       size_t len, const uint8_t tag[8], const uint8_t key[8]);
 
 /* ------------------------------------------------------------------ */
 /* SPARKLE permutations                                                 */
@@ -180,6 +230,8 @@ LWCX_API int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, co
  * little-endian, x0 y0 x1 y1 ...) with the given number of steps (1..12;
  * the design uses 7/10, 7/11 and 8/12 slim/big steps). */
 LWCX_API int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps);
+LWCX_API int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t state_bytes,
+                                       unsigned steps);
 
 /* ------------------------------------------------------------------ */
 /* Schwaemm: authenticated encryption with associated data over SPARKLE */
@@ -237,11 +289,12 @@ LWCX_API int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const 
  * a caller must discard everything it got if decrypt_final fails (the
  * one-shot lwcx_schwaemm_decrypt does that for you). The context holds the
  * key: final wipes it; call lwcx_wipe on an abandoned context. */
+/* The context is opaque storage (its layout is the library's and may change
+ * between versions; its size only grows with the major version). A context
+ * that was never initialised, is finished, or was corrupted is refused with
+ * LWCX_ERR_ARG. */
 typedef struct lwcx_schwaemm_ctx {
-    uint32_t state[16];
-    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
-    uint8_t block[32]; /* data of the pending rate block (plaintext side) */
-    uint8_t variant, phase, pending, flags;
+    uint64_t opaque[24];
 } lwcx_schwaemm_ctx;
 LWCX_API int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
                                 const uint8_t *nonce);
@@ -253,6 +306,26 @@ LWCX_API int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, 
 LWCX_API int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag);
 /* LWCX_OK if tag matches, LWCX_ERR_AUTH otherwise (constant-time compare). */
 LWCX_API int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag);
+
+/* The same on an explicit implementation (see lwcx_impl); a context keeps
+ * the implementation it was initialised with. */
+LWCX_API int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *ct,
+                                        uint8_t *tag, const uint8_t *pt, size_t len,
+                                        const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                        const uint8_t *key);
+LWCX_API int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *pt,
+                                        const uint8_t *ct, size_t len, const uint8_t *tag,
+                                        const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                        const uint8_t *key);
+LWCX_API int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant v,
+                                             uint8_t *const *ct, uint8_t *const *tag,
+                                             const uint8_t *const *pt, size_t len,
+                                             const uint8_t *const *ad, size_t adlen,
+                                             const uint8_t *const *nonce,
+                                             const uint8_t *const *key, size_t count);
+LWCX_API int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *ctx,
+                                     lwcx_schwaemm_variant v, const uint8_t *key,
+                                     const uint8_t *nonce);
 
 /* ------------------------------------------------------------------ */
 /* Esch: hashing over SPARKLE (NIST LWC finalist, v1.2), and the XOEsch */
@@ -285,15 +358,21 @@ LWCX_API int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_
 /* Incremental: init, update any number of times, then final (Esch: the
  * digest) or squeeze (XOEsch: any number of calls, each continuing the
  * output stream; no update after the first squeeze). */
-typedef struct lwcx_esch_ctx {
-    uint32_t state[16];
-    uint8_t block[16];
-    uint8_t variant, phase, pending, squeezed;
+typedef struct lwcx_esch_ctx { /* opaque, as lwcx_schwaemm_ctx */
+    uint64_t opaque[16];
 } lwcx_esch_ctx;
 LWCX_API int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant v);
 LWCX_API int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len);
 LWCX_API int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest);
 LWCX_API int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len);
+
+/* The same on an explicit implementation (see lwcx_impl). */
+LWCX_API int lwcx_esch_hash_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *out,
+                                 size_t outlen, const uint8_t *msg, size_t len);
+LWCX_API int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v,
+                                      uint8_t *const *out, size_t outlen,
+                                      const uint8_t *const *msg, size_t len, size_t count);
+LWCX_API int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *ctx, lwcx_esch_variant v);
 
 /* ------------------------------------------------------------------ */
 /* Lightweight block ciphers: PRESENT, GIFT, PIPO                       */
@@ -352,6 +431,18 @@ LWCX_API int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_
                                   const uint8_t *keys, size_t nblocks);
 LWCX_API int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
                                   const uint8_t *keys, size_t nblocks);
+/* The same on an explicit implementation (see lwcx_impl): impl must be one of
+ * cipher c's. */
+LWCX_API int lwcx_bc_ecb_encrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+                                      uint8_t *out, const uint8_t *in, size_t len);
+LWCX_API int lwcx_bc_ecb_decrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+                                      uint8_t *out, const uint8_t *in, size_t len);
+LWCX_API int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+                              const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
+LWCX_API int lwcx_bc_encrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
+                                       const uint8_t *in, const uint8_t *keys, size_t nblocks);
+LWCX_API int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
+                                       const uint8_t *in, const uint8_t *keys, size_t nblocks);
 
 /* Exhaustive key search. Key index i (start <= i < start + count) names the
  * key base_key with the bits of mask flipped as i says: bit b of i flips the

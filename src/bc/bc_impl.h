@@ -78,33 +78,10 @@ void bc_present128_expand(void *rk, const uint8_t *key);
  * files' order; a GIFT-64 state fills the first 8). bits: 64 or 128. */
 void bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16]);
 
-/* ref: the specifications as written, one block at a time */
+/* ref is used directly (key search confirms candidates with it); the other
+ * implementations are declared by the list of the build (lwcx_impls.h). */
 extern const bc_impl bc_present80_ref, bc_present128_ref;
 extern const bc_impl bc_gift64_ref, bc_gift128_ref;
 extern const bc_impl bc_pipo128_ref, bc_pipo256_ref;
-
-/* bitslice64: portable C, 64 blocks per call in 64 words */
-extern const bc_impl bc_present80_bitslice64, bc_present128_bitslice64;
-extern const bc_impl bc_pipo128_bitslice64, bc_pipo256_bitslice64;
-/* gift_bitslice64.c: 64 blocks bitsliced in 64/128 words (rounds in gift_bs_core.h) */
-extern const bc_impl bc_gift64_bitslice64, bc_gift128_bitslice64;
-
-#if defined(__x86_64__)
-/* avx2: 256 blocks per call bitsliced in 64 ymm registers (present_avx2.c, -mavx2) */
-extern const bc_impl bc_present80_avx2, bc_present128_avx2;
-/* pipo_avx2.c (-mavx2): 256 blocks bitsliced in 64 ymm */
-extern const bc_impl bc_pipo128_avx2, bc_pipo256_avx2;
-/* gift_avx2.c (-mavx2): 256 blocks bitsliced in 64/128 ymm */
-extern const bc_impl bc_gift64_avx2, bc_gift128_avx2;
-#endif
-
-#if defined(__aarch64__)
-/* neon: 128 blocks per call bitsliced in 64 q registers (present_neon.c) */
-extern const bc_impl bc_present80_neon, bc_present128_neon;
-/* neon: 128 blocks per call bitsliced in 64 q registers (pipo_neon.c) */
-extern const bc_impl bc_pipo128_neon, bc_pipo256_neon;
-/* gift_neon.c: 128 blocks bitsliced in 64/128 q registers */
-extern const bc_impl bc_gift64_neon, bc_gift128_neon;
-#endif
 
 #endif

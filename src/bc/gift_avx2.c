@@ -12,8 +12,10 @@
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) bc_gift##n##_avx2
-#define GIFT_BS_DESC                                                                              \
-    {"avx2", "AVX2: 256 blocks bitsliced in ymm (4 x 64 lanes), 10-op S-box circuit, PermBits and " \
-             "key schedule as renaming",                                                          \
-     LWCX_CPU_AVX2, BS_LANES}
+#define GIFT_BS_DESC \
+    {.name = "avx2", \
+     .description = "AVX2: 256 blocks bitsliced in ymm (4 x 64 lanes), 10-op S-box circuit, PermBits and key schedule as renaming", \
+     .features = LWCX_CPU_AVX2, \
+     .batch = BS_LANES, \
+     .constant_time = 1}
 #include "gift_bs_impl.h"

@@ -9,8 +9,9 @@
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) bc_gift##n##_bitslice64
-#define GIFT_BS_DESC                                                                              \
-    {"bitslice64", "portable C: 64 blocks bitsliced in 64-bit words, 10-op S-box circuit, PermBits " \
-                   "and key schedule as word renaming",                                           \
-     0, BS_LANES}
+#define GIFT_BS_DESC \
+    {.name = "bitslice64", \
+     .description = "portable C: 64 blocks bitsliced in 64-bit words, 10-op S-box circuit, PermBits and key schedule as word renaming", \
+     .batch = BS_LANES, \
+     .constant_time = 1}
 #include "gift_bs_impl.h"

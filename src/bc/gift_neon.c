@@ -11,8 +11,10 @@
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) bc_gift##n##_neon
-#define GIFT_BS_DESC                                                                              \
-    {"neon", "NEON: 128 blocks bitsliced in q registers (2 x 64 lanes), 10-op S-box circuit, "     \
-             "PermBits and key schedule as renaming",                                             \
-     LWCX_CPU_NEON, BS_LANES}
+#define GIFT_BS_DESC \
+    {.name = "neon", \
+     .description = "NEON: 128 blocks bitsliced in q registers (2 x 64 lanes), 10-op S-box circuit, PermBits and key schedule as renaming", \
+     .features = LWCX_CPU_NEON, \
+     .batch = BS_LANES, \
+     .constant_time = 1}
 #include "gift_bs_impl.h"

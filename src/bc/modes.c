@@ -8,67 +8,12 @@
 
 /* --- the registry: one primitive per cipher -------------------------------- */
 
-static const lwcx_impl_desc *const present80_impls[] = {
-#if defined(__x86_64__)
-    &bc_present80_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &bc_present80_neon.desc,
-#endif
-    &bc_present80_bitslice64.desc, &bc_present80_ref.desc, NULL};
-static const lwcx_impl_desc *const present128_impls[] = {
-#if defined(__x86_64__)
-    &bc_present128_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &bc_present128_neon.desc,
-#endif
-    &bc_present128_bitslice64.desc, &bc_present128_ref.desc, NULL};
-static const lwcx_impl_desc *const gift64_impls[] = {
-#if defined(__x86_64__)
-    &bc_gift64_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &bc_gift64_neon.desc,
-#endif
-    &bc_gift64_bitslice64.desc, &bc_gift64_ref.desc, NULL};
-static const lwcx_impl_desc *const gift128_impls[] = {
-#if defined(__x86_64__)
-    &bc_gift128_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &bc_gift128_neon.desc,
-#endif
-    &bc_gift128_bitslice64.desc, &bc_gift128_ref.desc, NULL};
-static const lwcx_impl_desc *const pipo128_impls[] = {
-#if defined(__x86_64__)
-    &bc_pipo128_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &bc_pipo128_neon.desc,
-#endif
-    &bc_pipo128_bitslice64.desc, &bc_pipo128_ref.desc, NULL};
-static const lwcx_impl_desc *const pipo256_impls[] = {
-#if defined(__x86_64__)
-    &bc_pipo256_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &bc_pipo256_neon.desc,
-#endif
-    &bc_pipo256_bitslice64.desc, &bc_pipo256_ref.desc, NULL};
-
-lwcx_primitive lwcx_prim_present80 = {
-    "present80", "PRESENT-80 block cipher: 64-bit block, 80-bit key, 31 rounds", present80_impls, NULL};
-lwcx_primitive lwcx_prim_present128 = {
-    "present128", "PRESENT-128 block cipher: 64-bit block, 128-bit key, 31 rounds", present128_impls, NULL};
-lwcx_primitive lwcx_prim_gift64 = {
-    "gift64", "GIFT-64 block cipher: 64-bit block, 128-bit key, 28 rounds", gift64_impls, NULL};
-lwcx_primitive lwcx_prim_gift128 = {
-    "gift128", "GIFT-128 block cipher: 128-bit block, 128-bit key, 40 rounds", gift128_impls, NULL};
-lwcx_primitive lwcx_prim_pipo128 = {
-    "pipo128", "PIPO-64/128 block cipher: 64-bit block, 128-bit key, 13 rounds", pipo128_impls, NULL};
-lwcx_primitive lwcx_prim_pipo256 = {
-    "pipo256", "PIPO-64/256 block cipher: 64-bit block, 256-bit key, 17 rounds", pipo256_impls, NULL};
+LWCX_DEFINE_PRIMITIVE(present80, bc_impl, "PRESENT-80 block cipher: 64-bit block, 80-bit key, 31 rounds");
+LWCX_DEFINE_PRIMITIVE(present128, bc_impl, "PRESENT-128 block cipher: 64-bit block, 128-bit key, 31 rounds");
+LWCX_DEFINE_PRIMITIVE(gift64, bc_impl, "GIFT-64 block cipher: 64-bit block, 128-bit key, 28 rounds");
+LWCX_DEFINE_PRIMITIVE(gift128, bc_impl, "GIFT-128 block cipher: 128-bit block, 128-bit key, 40 rounds");
+LWCX_DEFINE_PRIMITIVE(pipo128, bc_impl, "PIPO-64/128 block cipher: 64-bit block, 128-bit key, 13 rounds");
+LWCX_DEFINE_PRIMITIVE(pipo256, bc_impl, "PIPO-64/256 block cipher: 64-bit block, 256-bit key, 17 rounds");
 
 /* indexed by lwcx_blockcipher */
 const bc_cipher bc_ciphers[BC_NCIPHERS] = {
@@ -85,9 +30,10 @@ static const bc_cipher *cipher(lwcx_blockcipher c)
     return (unsigned)c < BC_NCIPHERS ? &bc_ciphers[c] : NULL;
 }
 
-static const bc_impl *active(const bc_cipher *ci)
+/* The implementation to run (impl, or the automatic choice), or NULL with *rc set. */
+static const bc_impl *pick(const bc_cipher *ci, const lwcx_impl *impl, int *rc)
 {
-    return (const bc_impl *)lwcx_active_impl(ci->prim);
+    return (const bc_impl *)lwcx_resolve(ci->prim, impl, rc);
 }
 
 size_t lwcx_bc_block_bytes(lwcx_blockcipher c)
@@ -132,16 +78,17 @@ static void run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned
 
 /* --- one key: ECB ------------------------------------------------------------ */
 
-static int ecb(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in, size_t len,
-               int enc)
+static int ecb(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
+               const uint8_t *in, size_t len, int enc)
 {
     const bc_cipher *ci = cipher(c);
     if (!ci) return LWCX_ERR_ARG;
     if (!key) return LWCX_ERR_NULL;
     if (len % ci->block_bytes) return LWCX_ERR_LENGTH;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
-    if (!len) return LWCX_OK;
-    const bc_impl *im = active(ci);
+    int rc = LWCX_OK;
+    const bc_impl *im = pick(ci, impl, &rc);
+    if (!im || !len) return rc;
     sched_buf ks;
     im->expand(ks.b, key);
     run_blocks(enc ? im->encrypt : im->decrypt, ks.b, im->desc.batch, ci->block_bytes, out, in,
@@ -153,13 +100,25 @@ static int ecb(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8
 int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in,
                         size_t len)
 {
-    return ecb(c, key, out, in, len, 1);
+    return ecb(NULL, c, key, out, in, len, 1);
 }
 
 int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in,
                         size_t len)
 {
-    return ecb(c, key, out, in, len, 0);
+    return ecb(NULL, c, key, out, in, len, 0);
+}
+
+int lwcx_bc_ecb_encrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+                             uint8_t *out, const uint8_t *in, size_t len)
+{
+    return ecb(impl, c, key, out, in, len, 1);
+}
+
+int lwcx_bc_ecb_decrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+                             uint8_t *out, const uint8_t *in, size_t len)
+{
+    return ecb(impl, c, key, out, in, len, 0);
 }
 
 /* --- one key: CTR -------------------------------------------------------------- */
@@ -185,12 +144,19 @@ static void counter_blocks(uint8_t *stream, uint8_t *ctr, unsigned bs, size_t n)
 int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
                 const uint8_t *in, size_t len)
 {
+    return lwcx_bc_ctr_with(NULL, c, key, iv, out, in, len);
+}
+
+int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv,
+                     uint8_t *out, const uint8_t *in, size_t len)
+{
     const bc_cipher *ci = cipher(c);
     if (!ci) return LWCX_ERR_ARG;
     if (!key || !iv) return LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
-    if (!len) return LWCX_OK;
-    const bc_impl *im = active(ci);
+    int rc = LWCX_OK;
+    const bc_impl *im = pick(ci, impl, &rc);
+    if (!im || !len) return rc;
     const unsigned bs = ci->block_bytes, batch = im->desc.batch;
     /* the largest number of whole batches that fits the buffer */
     const size_t chunk_blocks = (CTR_CHUNK_BYTES / bs) / batch * batch;
@@ -218,15 +184,16 @@ int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8
 
 typedef void (*keys_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
 
-static int many_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,
-                     size_t n, int enc)
+static int many_keys(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
+                     const uint8_t *keys, size_t n, int enc)
 {
     const bc_cipher *ci = cipher(c);
     if (!ci) return LWCX_ERR_ARG;
     if (n > SIZE_MAX / BC_MAX_KEY) return LWCX_ERR_LENGTH; /* byte sizes would overflow */
     if (n && (!out || !in || !keys)) return LWCX_ERR_NULL;
-    if (!n) return LWCX_OK;
-    const bc_impl *im = active(ci);
+    int rc = LWCX_OK;
+    const bc_impl *im = pick(ci, impl, &rc);
+    if (!im || !n) return rc;
     const unsigned bs = ci->block_bytes, kb = ci->key_bytes, batch = im->desc.batch;
     keys_fn fn = enc ? im->encrypt_keys : im->decrypt_keys;
     if (fn) {
@@ -257,11 +224,23 @@ static int many_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const 
 int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,
                          size_t nblocks)
 {
-    return many_keys(c, out, in, keys, nblocks, 1);
+    return many_keys(NULL, c, out, in, keys, nblocks, 1);
 }
 
 int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,
                          size_t nblocks)
 {
-    return many_keys(c, out, in, keys, nblocks, 0);
+    return many_keys(NULL, c, out, in, keys, nblocks, 0);
+}
+
+int lwcx_bc_encrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
+                              const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    return many_keys(impl, c, out, in, keys, nblocks, 1);
+}
+
+int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
+                              const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    return many_keys(impl, c, out, in, keys, nblocks, 0);
 }

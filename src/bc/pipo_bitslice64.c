@@ -38,7 +38,9 @@ static void pipo_bs_load_keys(uint64_t k[][64], const uint8_t *keys, unsigned nk
 
 #define PIPO_BS_CRYPT static
 #define PIPO_BS_IMPL(n) bc_pipo##n##_bitslice64
-#define PIPO_BS_DESC                                                                               \
-    {"bitslice64", "portable C: 64 blocks bitsliced in 64 words, 34-op S-box circuit, R-layer as renaming", \
-     0, BS_LANES}
+#define PIPO_BS_DESC \
+    {.name = "bitslice64", \
+     .description = "portable C: 64 blocks bitsliced in 64 words, 34-op S-box circuit, R-layer as renaming", \
+     .batch = BS_LANES, \
+     .constant_time = 1}
 #include "pipo_bs_impl.h"

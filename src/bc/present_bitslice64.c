@@ -4,8 +4,11 @@
 #include "bs_word_u64.h"
 #include "present_bs_core.h"
 
-#define PRESENT_BS_DESC                                                                            \
-    {"bitslice64", "portable C: 64 blocks bitsliced in 64 words, 14-op S-box circuit, pLayer as renaming", \
-     0, BS_LANES}
+/* not constant time: the one-key path expands the key with ref's table-driven schedule */
+#define PRESENT_BS_DESC \
+    {.name = "bitslice64", \
+     .description = "portable C: 64 blocks bitsliced in 64 words, 14-op S-box circuit, pLayer as renaming", \
+     .batch = BS_LANES, \
+     .constant_time = 0}
 #define PRESENT_BS_NAME(bits) bc_present##bits##_bitslice64
 #include "present_bs_impl.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lwcx.h"
+#include "lwcx_impls.h" /* generated: the implementations of this build */
 
 #if defined(__GNUC__)
 #define LWCX_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -16,15 +17,24 @@
 #define LWCX_UNLIKELY(x) (x)
 #endif
 
-/* What every implementation descriptor starts with. A primitive's own
- * descriptor type embeds this as its first member and adds the function
- * pointers at the lowest level that differs between implementations. */
-typedef struct lwcx_impl_desc {
+/* What every implementation descriptor starts with: the public handle type
+ * lwcx_impl (lwcx.h) is this struct. A primitive's own descriptor type embeds
+ * it as its first member, named desc, and adds the function pointers at the
+ * lowest level that differs between implementations. Descriptors are written
+ * with designated initializers; a field left out is 0 / NULL. */
+struct lwcx_impl {
     const char *name;
     const char *description;
     uint32_t features; /* LWCX_CPU_* bits required */
     unsigned batch;    /* natural batch width */
-} lwcx_impl_desc;
+    /* 1: running time and memory addresses do not depend on the key or other
+     * secrets (no secret-indexed tables, no secret branches) */
+    int constant_time;
+    /* NULL, or a check that what the CPU features cannot tell is there (a GPU,
+     * a driver): returns NULL if usable, else a static reason */
+    const char *(*probe)(void);
+};
+typedef struct lwcx_impl lwcx_impl_desc;
 
 typedef struct lwcx_primitive {
     const char *name;
@@ -33,8 +43,9 @@ typedef struct lwcx_primitive {
     _Atomic(const lwcx_impl_desc *) active;
 } lwcx_primitive;
 
-/* The implementation in use: chosen on first call (LWCX_IMPL, else the first
- * available in preference order). Lock-free; racing first calls agree. */
+/* The automatic choice: LWCX_IMPL, else the first available in preference
+ * order, made on first use. Lock-free; racing first calls agree. NULL when
+ * LWCX_IMPL is invalid (lwcx_impl_env_check says why). */
 const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p);
 static inline const void *lwcx_active_impl(lwcx_primitive *p)
 {
@@ -42,9 +53,33 @@ static inline const void *lwcx_active_impl(lwcx_primitive *p)
     return LWCX_LIKELY(d != NULL) ? (const void *)d : (const void *)lwcx_choose_impl(p);
 }
 
+/* The implementation an operation of p runs: impl when given (it must be
+ * one of p's and usable here), else the automatic choice. Returns NULL and
+ * sets *status (LWCX_ERR_NO_IMPL, LWCX_ERR_UNSUPPORTED, LWCX_ERR_IMPL_ENV)
+ * when there is none. */
+const void *lwcx_resolve_slow(lwcx_primitive *p, const lwcx_impl *impl, int *status);
+static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl, int *status)
+{
+    const lwcx_impl_desc *d = atomic_load_explicit(&p->active, memory_order_acquire);
+    if (LWCX_LIKELY(impl == NULL && d != NULL)) return d;
+    return lwcx_resolve_slow(p, impl, status);
+}
+
+/* 1 if this CPU has d's features and its probe (if any) passes. */
 int lwcx_impl_supported(const lwcx_impl_desc *d);
 lwcx_primitive *lwcx_find_primitive(const char *name);
 const lwcx_impl_desc *lwcx_find_impl(const lwcx_primitive *p, const char *name);
+
+/* A primitive's implementation list from the generated X-macro list
+ * LWCX_IMPLS_<name> (lwcx_impls.h): declares every descriptor (of the
+ * primitive's descriptor type) and defines the primitive object
+ * lwcx_prim_<name>. Used once, in the file that owns the primitive. */
+#define LWCX_IMPL_DECLARE_(type, sym) extern const type sym;
+#define LWCX_IMPL_ENTRY_(type, sym) &sym.desc,
+#define LWCX_DEFINE_PRIMITIVE(name, type, text)                                                   \
+    LWCX_IMPLS_##name(LWCX_IMPL_DECLARE_, type) static const lwcx_impl_desc                      \
+        *const lwcx_impls_##name[] = {LWCX_IMPLS_##name(LWCX_IMPL_ENTRY_, type) NULL};           \
+    lwcx_primitive lwcx_prim_##name = {(#name), (text), lwcx_impls_##name, NULL}
 
 /* Every primitive compiled in. */
 extern lwcx_primitive *const lwcx_primitives[];

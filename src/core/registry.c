@@ -1,29 +1,19 @@
-/* The implementation registry: listing, automatic choice, forcing by name. */
+/* The implementation registry: listing, handles, automatic choice, forcing
+ * by name, and the strict reading of LWCX_IMPL. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-extern lwcx_primitive lwcx_prim_kcc23p4, lwcx_prim_kcc24p6, lwcx_prim_sparkle;
-extern lwcx_primitive lwcx_prim_present80, lwcx_prim_present128, lwcx_prim_gift64, lwcx_prim_gift128,
-    lwcx_prim_pipo128, lwcx_prim_pipo256;
-
-lwcx_primitive *const lwcx_primitives[] = {
-    &lwcx_prim_kcc23p4,
-    &lwcx_prim_kcc24p6,
-    &lwcx_prim_sparkle,
-    &lwcx_prim_present80,
-    &lwcx_prim_present128,
-    &lwcx_prim_gift64,
-    &lwcx_prim_gift128,
-    &lwcx_prim_pipo128,
-    &lwcx_prim_pipo256,
-    NULL,
-};
+#define LWCX_PRIMITIVE_DECLARE_(name) extern lwcx_primitive lwcx_prim_##name;
+#define LWCX_PRIMITIVE_ENTRY_(name) &lwcx_prim_##name,
+LWCX_PRIMITIVES(LWCX_PRIMITIVE_DECLARE_)
+lwcx_primitive *const lwcx_primitives[] = {LWCX_PRIMITIVES(LWCX_PRIMITIVE_ENTRY_) NULL};
 
 int lwcx_impl_supported(const lwcx_impl_desc *d)
 {
-    return (lwcx_cpu_features() & d->features) == d->features;
+    return (lwcx_cpu_features() & d->features) == d->features && (!d->probe || !d->probe());
 }
 
 lwcx_primitive *lwcx_find_primitive(const char *name)
@@ -36,53 +26,133 @@ lwcx_primitive *lwcx_find_primitive(const char *name)
 
 const lwcx_impl_desc *lwcx_find_impl(const lwcx_primitive *p, const char *name)
 {
+    if (!p || !name) return NULL;
     for (size_t i = 0; p->impls[i]; i++)
         if (strcmp(p->impls[i]->name, name) == 0) return p->impls[i];
     return NULL;
 }
 
-/* LWCX_IMPL is a comma-separated list of "primitive:impl" or bare "impl"
- * entries; a primitive-specific entry wins over a bare one. Entries naming an
- * implementation this CPU cannot run are ignored (lwcx list shows the result). */
-static const lwcx_impl_desc *impl_from_env(const lwcx_primitive *p)
+static int owns(const lwcx_primitive *p, const lwcx_impl_desc *d)
+{
+    for (size_t i = 0; p->impls[i]; i++)
+        if (p->impls[i] == d) return 1;
+    return 0;
+}
+
+static const lwcx_primitive *owner(const lwcx_impl_desc *d)
+{
+    for (size_t i = 0; d && lwcx_primitives[i]; i++)
+        if (owns(lwcx_primitives[i], d)) return lwcx_primitives[i];
+    return NULL;
+}
+
+/* --- LWCX_IMPL ------------------------------------------------------------- */
+
+/* Reads LWCX_IMPL. With p: *choice = p's entry (NULL if none applies).
+ * Every entry is checked whatever p is, so one bad entry fails them all.
+ * Returns LWCX_OK or LWCX_ERR_IMPL_ENV with a message in msg. */
+static int read_env(const lwcx_primitive *p, const lwcx_impl_desc **choice, char *msg, size_t cap)
 {
     const char *env = getenv("LWCX_IMPL");
-    const lwcx_impl_desc *bare = NULL;
-    if (!env) return NULL;
-    size_t plen = strlen(p->name);
-    while (*env) {
-        size_t n = strcspn(env, ", ");
-        char entry[64];
-        if (n > 0 && n < sizeof entry) {
-            memcpy(entry, env, n);
-            entry[n] = 0;
-            char *colon = strchr(entry, ':');
-            if (colon) {
-                if ((size_t)(colon - entry) == plen && strncmp(entry, p->name, plen) == 0) {
-                    const lwcx_impl_desc *d = lwcx_find_impl(p, colon + 1);
-                    if (d && lwcx_impl_supported(d)) return d;
+    const lwcx_impl_desc *specific = NULL, *bare = NULL;
+    char entry[64];
+    if (choice) *choice = NULL;
+    if (!env) return LWCX_OK;
+    for (const char *e = env; *e;) {
+        size_t n = strcspn(e, ", ");
+        if (n == 0) {
+            e++;
+            continue;
+        }
+        if (n >= sizeof entry) {
+            if (msg) snprintf(msg, cap, "LWCX_IMPL: entry '%.20s...' is too long", e);
+            return LWCX_ERR_IMPL_ENV;
+        }
+        memcpy(entry, e, n);
+        entry[n] = 0;
+        e += n;
+        char *colon = strchr(entry, ':');
+        if (colon) {
+            *colon = 0;
+            const lwcx_primitive *q = lwcx_find_primitive(entry);
+            const lwcx_impl_desc *d = lwcx_find_impl(q, colon + 1);
+            if (!q || !d) {
+                if (msg)
+                    snprintf(msg, cap, "LWCX_IMPL: %s '%s:%s'", q ? "no such implementation" : "no such primitive",
+                             entry, colon + 1);
+                return LWCX_ERR_IMPL_ENV;
+            }
+            if (!lwcx_impl_supported(d)) {
+                const char *why = NULL;
+                lwcx_impl_available(d, &why);
+                if (msg) snprintf(msg, cap, "LWCX_IMPL: %s:%s cannot run here (%s)", entry, colon + 1, why);
+                return LWCX_ERR_IMPL_ENV;
+            }
+            if (q == p) specific = d;
+        } else {
+            /* a bare name: every primitive that has it must be able to run it */
+            int known = 0;
+            for (size_t i = 0; lwcx_primitives[i]; i++) {
+                const lwcx_impl_desc *d = lwcx_find_impl(lwcx_primitives[i], entry);
+                if (!d) continue;
+                known = 1;
+                if (!lwcx_impl_supported(d)) {
+                    const char *why = NULL;
+                    lwcx_impl_available(d, &why);
+                    if (msg)
+                        snprintf(msg, cap, "LWCX_IMPL: %s:%s cannot run here (%s)", lwcx_primitives[i]->name,
+                                 entry, why);
+                    return LWCX_ERR_IMPL_ENV;
                 }
-            } else if (!bare) {
-                const lwcx_impl_desc *d = lwcx_find_impl(p, entry);
-                if (d && lwcx_impl_supported(d)) bare = d;
+                if (lwcx_primitives[i] == p && !bare) bare = d;
+            }
+            if (!known) {
+                if (msg) snprintf(msg, cap, "LWCX_IMPL: no primitive has an implementation '%s'", entry);
+                return LWCX_ERR_IMPL_ENV;
             }
         }
-        env += n;
-        while (*env == ',' || *env == ' ') env++;
     }
-    return bare;
+    if (choice) *choice = specific ? specific : bare;
+    return LWCX_OK;
+}
+
+int lwcx_impl_env_check(char *msg, size_t cap)
+{
+    if (msg && cap) msg[0] = 0;
+    return read_env(NULL, NULL, msg, cap);
 }
 
 const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
 {
-    const lwcx_impl_desc *d = impl_from_env(p);
+    const lwcx_impl_desc *d = NULL;
+    if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     for (size_t i = 0; !d && p->impls[i]; i++)
         if (lwcx_impl_supported(p->impls[i])) d = p->impls[i];
-    /* the last entry of every list is "ref", which needs no feature */
+    /* the last entry of every list is "ref", which needs nothing */
     const lwcx_impl_desc *expected = NULL;
     if (atomic_compare_exchange_strong(&p->active, &expected, d)) return d;
     return expected; /* another thread (or lwcx_impl_select) got there first */
 }
+
+const void *lwcx_resolve_slow(lwcx_primitive *p, const lwcx_impl *impl, int *status)
+{
+    if (!impl) {
+        const lwcx_impl_desc *d = lwcx_active_impl(p);
+        if (!d) *status = LWCX_ERR_IMPL_ENV;
+        return d;
+    }
+    if (!owns(p, impl)) {
+        *status = LWCX_ERR_NO_IMPL;
+        return NULL;
+    }
+    if (!lwcx_impl_supported(impl)) {
+        *status = LWCX_ERR_UNSUPPORTED;
+        return NULL;
+    }
+    return impl;
+}
+
+/* --- the public registry API ---------------------------------------------- */
 
 size_t lwcx_primitive_count(void)
 {
@@ -111,20 +181,75 @@ size_t lwcx_impl_count(const char *primitive)
     return n;
 }
 
-int lwcx_impl_get(const char *primitive, size_t index, lwcx_impl_info *info)
+const lwcx_impl *lwcx_impl_at(const char *primitive, size_t index)
 {
-    if (!primitive || !info) return LWCX_ERR_NULL;
+    const lwcx_primitive *p = lwcx_find_primitive(primitive);
+    return p && index < lwcx_impl_count(primitive) ? p->impls[index] : NULL;
+}
+
+const lwcx_impl *lwcx_impl_find(const char *primitive, const char *name)
+{
+    return lwcx_find_impl(lwcx_find_primitive(primitive), name);
+}
+
+const char *lwcx_impl_name(const lwcx_impl *impl)
+{
+    return impl ? impl->name : NULL;
+}
+
+const char *lwcx_impl_primitive(const lwcx_impl *impl)
+{
+    const lwcx_primitive *p = owner(impl);
+    return p ? p->name : NULL;
+}
+
+const char *lwcx_impl_description(const lwcx_impl *impl)
+{
+    return impl ? impl->description : NULL;
+}
+
+uint32_t lwcx_impl_features(const lwcx_impl *impl)
+{
+    return impl ? impl->features : 0;
+}
+
+unsigned lwcx_impl_batch(const lwcx_impl *impl)
+{
+    return impl ? impl->batch : 0;
+}
+
+int lwcx_impl_available(const lwcx_impl *impl, const char **why)
+{
+    static const char *const missing[32] = {
+        [0] = "needs ssse3", [1] = "needs sse4.1", [2] = "needs avx2",    [3] = "needs bmi2",
+        [4] = "needs pclmulqdq", [5] = "needs vpclmulqdq", [6] = "needs aes-ni", [7] = "needs avx-512",
+        [8] = "needs gfni", [16] = "needs neon", [17] = "needs pmull", [18] = "needs arm aes",
+    };
+    const char *reason = NULL;
+    if (!impl) {
+        reason = "no such implementation";
+    } else {
+        uint32_t lack = impl->features & ~lwcx_cpu_features();
+        if (lack) {
+            reason = missing[__builtin_ctz(lack)];
+            if (!reason) reason = "needs a CPU feature this machine lacks";
+        } else if (impl->probe) {
+            reason = impl->probe();
+        }
+    }
+    if (why) *why = reason;
+    return reason == NULL;
+}
+
+int lwcx_impl_constant_time(const lwcx_impl *impl)
+{
+    return impl ? impl->constant_time : 0;
+}
+
+const lwcx_impl *lwcx_impl_auto(const char *primitive)
+{
     lwcx_primitive *p = lwcx_find_primitive(primitive);
-    if (!p || index >= lwcx_impl_count(primitive)) return LWCX_ERR_NO_IMPL;
-    const lwcx_impl_desc *d = p->impls[index];
-    info->primitive = p->name;
-    info->name = d->name;
-    info->description = d->description;
-    info->features = d->features;
-    info->batch = d->batch;
-    info->available = lwcx_impl_supported(d);
-    info->selected = lwcx_active_impl(p) == (const void *)d;
-    return LWCX_OK;
+    return p ? lwcx_active_impl(p) : NULL;
 }
 
 int lwcx_impl_select(const char *primitive, const char *name)
@@ -134,8 +259,7 @@ int lwcx_impl_select(const char *primitive, const char *name)
     if (!p) return LWCX_ERR_NO_IMPL;
     if (!name) {
         atomic_store(&p->active, NULL);
-        lwcx_choose_impl(p);
-        return LWCX_OK;
+        return lwcx_choose_impl(p) ? LWCX_OK : LWCX_ERR_IMPL_ENV;
     }
     const lwcx_impl_desc *d = lwcx_find_impl(p, name);
     if (!d) return LWCX_ERR_NO_IMPL;
@@ -146,7 +270,5 @@ int lwcx_impl_select(const char *primitive, const char *name)
 
 const char *lwcx_impl_selected(const char *primitive)
 {
-    lwcx_primitive *p = lwcx_find_primitive(primitive);
-    if (!p) return NULL;
-    return ((const lwcx_impl_desc *)lwcx_active_impl(p))->name;
+    return lwcx_impl_name(lwcx_impl_auto(primitive));
 }

@@ -263,11 +263,16 @@ static void avx2_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uin
 }
 
 const kcc23p4_impl kcc23p4_avx2 = {
-    {"avx2", "AVX2, 8 blocks per register, 24-32 in flight (+3 in scalar registers), fused key schedule",
-     LWCX_CPU_AVX2, BATCH},
-    RK_BATCH,
-    avx2_encrypt_keys,
-    avx2_decrypt_keys,
-    avx2_encrypt_rk,
-    avx2_decrypt_rk,
+    .desc = {
+        .name = "avx2",
+        .description = "AVX2, 8 blocks per register, 24-32 in flight (+3 in scalar registers), fused key schedule",
+        .features = LWCX_CPU_AVX2,
+        .batch = BATCH,
+        .constant_time = 1,
+    },
+    .rk_batch = RK_BATCH,
+    .encrypt_keys = avx2_encrypt_keys,
+    .decrypt_keys = avx2_decrypt_keys,
+    .encrypt_rk = avx2_encrypt_rk,
+    .decrypt_rk = avx2_decrypt_rk,
 };

@@ -144,11 +144,16 @@ static void avx512_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const u
 }
 
 const kcc23p4_impl kcc23p4_avx512 = {
-    {"avx512", "AVX-512, 16 blocks per register, vprold rotations, vpternlogd logic",
-     LWCX_CPU_AVX512, 16 * WIDE},
-    16 * RK_WIDE,
-    avx512_encrypt_keys,
-    avx512_decrypt_keys,
-    avx512_encrypt_rk,
-    avx512_decrypt_rk,
+    .desc = {
+        .name = "avx512",
+        .description = "AVX-512, 16 blocks per register, vprold rotations, vpternlogd logic",
+        .features = LWCX_CPU_AVX512,
+        .batch = 16 * WIDE,
+        .constant_time = 1,
+    },
+    .rk_batch = 16 * RK_WIDE,
+    .encrypt_keys = avx512_encrypt_keys,
+    .decrypt_keys = avx512_decrypt_keys,
+    .encrypt_rk = avx512_encrypt_rk,
+    .decrypt_rk = avx512_decrypt_rk,
 };

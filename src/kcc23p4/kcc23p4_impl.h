@@ -26,12 +26,6 @@ typedef struct kcc23p4_impl {
 /* The key schedule as specified (scalar; shared by all one-key paths). */
 void kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1);
 
-extern const kcc23p4_impl kcc23p4_ref, kcc23p4_portable;
-#if defined(__x86_64__)
-extern const kcc23p4_impl kcc23p4_avx2, kcc23p4_avx512;
-#endif
-#if defined(__aarch64__)
-extern const kcc23p4_impl kcc23p4_neon;
-#endif
+/* The implementations are declared by the list of the build (lwcx_impls.h). */
 
 #endif

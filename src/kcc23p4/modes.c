@@ -7,29 +7,12 @@
 
 #define MAX_BATCH KCC23P4_MAX_BATCH
 
-static const lwcx_impl_desc *const impls[] = {
-#if defined(__x86_64__)
-    &kcc23p4_avx512.desc,
-    &kcc23p4_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &kcc23p4_neon.desc,
-#endif
-    &kcc23p4_portable.desc,
-    &kcc23p4_ref.desc,
-    NULL,
-};
+LWCX_DEFINE_PRIMITIVE(kcc23p4, kcc23p4_impl, "2023 contest block cipher: 64-bit block, 64-bit key, 80 rounds");
 
-lwcx_primitive lwcx_prim_kcc23p4 = {
-    "kcc23p4",
-    "2023 contest block cipher: 64-bit block, 64-bit key, 80 rounds",
-    impls,
-    NULL,
-};
-
-static const kcc23p4_impl *active(void)
+/* The implementation to run, or NULL with *rc set (see lwcx_resolve). */
+static const kcc23p4_impl *pick(const lwcx_impl *impl, int *rc)
 {
-    return (const kcc23p4_impl *)lwcx_active_impl(&lwcx_prim_kcc23p4);
+    return lwcx_resolve(&lwcx_prim_kcc23p4, impl, rc);
 }
 
 typedef void (*keys_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
@@ -73,22 +56,36 @@ static int check_blocks(const void *out, const void *in, const void *keys, size_
     return LWCX_OK;
 }
 
-int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+static int crypt_keys(const lwcx_impl *impl, uint8_t *out, const uint8_t *in, const uint8_t *keys,
+                      size_t nblocks, int enc)
 {
     int rc = check_blocks(out, in, keys, nblocks);
-    if (rc || !nblocks) return rc;
-    const kcc23p4_impl *im = active();
-    run_keys(im->encrypt_keys, im->desc.batch, out, in, keys, nblocks);
+    const kcc23p4_impl *im = rc ? NULL : pick(impl, &rc);
+    if (!im || !nblocks) return rc;
+    run_keys(enc ? im->encrypt_keys : im->decrypt_keys, im->desc.batch, out, in, keys, nblocks);
     return LWCX_OK;
+}
+
+int lwcx_kcc23p4_encrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
+                                   const uint8_t *keys, size_t nblocks)
+{
+    return crypt_keys(impl, out, in, keys, nblocks, 1);
+}
+
+int lwcx_kcc23p4_decrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
+                                   const uint8_t *keys, size_t nblocks)
+{
+    return crypt_keys(impl, out, in, keys, nblocks, 0);
+}
+
+int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    return crypt_keys(NULL, out, in, keys, nblocks, 1);
 }
 
 int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
 {
-    int rc = check_blocks(out, in, keys, nblocks);
-    if (rc || !nblocks) return rc;
-    const kcc23p4_impl *im = active();
-    run_keys(im->decrypt_keys, im->desc.batch, out, in, keys, nblocks);
-    return LWCX_OK;
+    return crypt_keys(NULL, out, in, keys, nblocks, 0);
 }
 
 int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8])
@@ -98,25 +95,39 @@ int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8])
     return LWCX_OK;
 }
 
-static int ecb(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size_t len, int enc)
+static int ecb(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
+               size_t len, int enc)
 {
     if (!ks) return LWCX_ERR_NULL;
     if (len % 8) return LWCX_ERR_LENGTH;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
-    if (!len) return LWCX_OK;
-    const kcc23p4_impl *im = active();
+    int rc = LWCX_OK;
+    const kcc23p4_impl *im = pick(impl, &rc);
+    if (!im || !len) return rc;
     run_rk(enc ? im->encrypt_rk : im->decrypt_rk, im->rk_batch, out, in, len / 8, ks->rk);
     return LWCX_OK;
 }
 
+int lwcx_kcc23p4_ecb_encrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, uint8_t *out,
+                                  const uint8_t *in, size_t len)
+{
+    return ecb(impl, ks, out, in, len, 1);
+}
+
+int lwcx_kcc23p4_ecb_decrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, uint8_t *out,
+                                  const uint8_t *in, size_t len)
+{
+    return ecb(impl, ks, out, in, len, 0);
+}
+
 int lwcx_kcc23p4_ecb_encrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size_t len)
 {
-    return ecb(ks, out, in, len, 1);
+    return ecb(NULL, ks, out, in, len, 1);
 }
 
 int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in, size_t len)
 {
-    return ecb(ks, out, in, len, 0);
+    return ecb(NULL, ks, out, in, len, 0);
 }
 
 #define CTR_CHUNK 128 /* blocks of keystream per implementation call */
@@ -124,9 +135,17 @@ int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uin
 int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
+    return lwcx_kcc23p4_ctr_with(NULL, ks, iv, out, in, len);
+}
+
+int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, const uint8_t iv[8],
+                          uint8_t *out, const uint8_t *in, size_t len)
+{
     if (!ks || !iv) return LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
-    const kcc23p4_impl *im = active();
+    int rc = LWCX_OK;
+    const kcc23p4_impl *im = pick(impl, &rc);
+    if (!im) return rc;
     const unsigned batch = im->rk_batch;
     const size_t chunk = 8 * (CTR_CHUNK - CTR_CHUNK % batch); /* whole batches of keystream */
     uint64_t ctr = lwcx_load64le(iv);

@@ -153,11 +153,16 @@ static void neon_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uin
 }
 
 const kcc23p4_impl kcc23p4_neon = {
-    {"neon", "NEON, 4 blocks per register, 16 blocks in flight, fused key schedule",
-     LWCX_CPU_NEON, 4},
-    4,
-    neon_encrypt_keys,
-    neon_decrypt_keys,
-    neon_encrypt_rk,
-    neon_decrypt_rk,
+    .desc = {
+        .name = "neon",
+        .description = "NEON, 4 blocks per register, 16 blocks in flight, fused key schedule",
+        .features = LWCX_CPU_NEON,
+        .batch = 4,
+        .constant_time = 1,
+    },
+    .rk_batch = 4,
+    .encrypt_keys = neon_encrypt_keys,
+    .decrypt_keys = neon_decrypt_keys,
+    .encrypt_rk = neon_encrypt_rk,
+    .decrypt_rk = neon_decrypt_rk,
 };

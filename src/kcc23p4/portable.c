@@ -121,10 +121,15 @@ static void portable_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n,
 }
 
 const kcc23p4_impl kcc23p4_portable = {
-    {"portable", "plain C, 4 blocks interleaved, key schedule fused into the rounds", 0, LANES},
-    LANES,
-    portable_encrypt_keys,
-    portable_decrypt_keys,
-    portable_encrypt_rk,
-    portable_decrypt_rk,
+    .desc = {
+        .name = "portable",
+        .description = "plain C, 4 blocks interleaved, key schedule fused into the rounds",
+        .batch = LANES,
+        .constant_time = 1,
+    },
+    .rk_batch = LANES,
+    .encrypt_keys = portable_encrypt_keys,
+    .decrypt_keys = portable_decrypt_keys,
+    .encrypt_rk = portable_encrypt_rk,
+    .decrypt_rk = portable_decrypt_rk,
 };

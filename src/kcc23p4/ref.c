@@ -74,10 +74,15 @@ static void ref_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uint
 }
 
 const kcc23p4_impl kcc23p4_ref = {
-    {"ref", "the specification: round keys into an array, then one block at a time", 0, 1},
-    1,
-    ref_encrypt_keys,
-    ref_decrypt_keys,
-    ref_encrypt_rk,
-    ref_decrypt_rk,
+    .desc = {
+        .name = "ref",
+        .description = "the specification: round keys into an array, then one block at a time",
+        .batch = 1,
+        .constant_time = 1,
+    },
+    .rk_batch = 1,
+    .encrypt_keys = ref_encrypt_keys,
+    .decrypt_keys = ref_decrypt_keys,
+    .encrypt_rk = ref_encrypt_rk,
+    .decrypt_rk = ref_decrypt_rk,
 };

@@ -20,8 +20,13 @@ static inline __attribute__((always_inline)) __m256i rotb(__m256i x, int j)
 #include "x86_kernel.h"
 
 const kcc24p6_impl kcc24p6_avx2 = {
-    {"avx2", "AVX2 + PCLMULQDQ: 32 byte-sliced blocks per register, carry-less tag",
-     LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL, 32},
-    x86_ctr,
-    x86_tag,
+    .desc = {
+        .name = "avx2",
+        .description = "AVX2 + PCLMULQDQ: 32 byte-sliced blocks per register, carry-less tag",
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL,
+        .batch = 32,
+        .constant_time = 1,
+    },
+    .ctr = x86_ctr,
+    .tag = x86_tag,
 };

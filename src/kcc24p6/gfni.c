@@ -13,8 +13,13 @@
 #include "x86_kernel.h"
 
 const kcc24p6_impl kcc24p6_gfni = {
-    {"gfni", "AVX2 + GFNI + PCLMULQDQ: byte-sliced blocks, one affine instruction per byte rotation",
-     LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL | LWCX_CPU_GFNI, 32},
-    x86_ctr,
-    x86_tag,
+    .desc = {
+        .name = "gfni",
+        .description = "AVX2 + GFNI + PCLMULQDQ: byte-sliced blocks, one affine instruction per byte rotation",
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL | LWCX_CPU_GFNI,
+        .batch = 32,
+        .constant_time = 1,
+    },
+    .ctr = x86_ctr,
+    .tag = x86_tag,
 };

@@ -86,12 +86,6 @@ static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
         KCC24P6_ROUND(4); KCC24P6_ROUND(5); KCC24P6_ROUND(6); KCC24P6_ROUND(7);             \
     }
 
-extern const kcc24p6_impl kcc24p6_ref, kcc24p6_portable;
-#if defined(__x86_64__)
-extern const kcc24p6_impl kcc24p6_avx2, kcc24p6_gfni;
-#endif
-#if defined(__aarch64__)
-extern const kcc24p6_impl kcc24p6_neon;
-#endif
+/* The implementations are declared by the list of the build (lwcx_impls.h). */
 
 #endif

@@ -60,30 +60,8 @@ const kcc24p6_tag_tables *kcc24p6_tag_tables_get(void)
     return &tag_tables;
 }
 
-static const lwcx_impl_desc *const impls[] = {
-#if defined(__x86_64__)
-    &kcc24p6_gfni.desc,
-    &kcc24p6_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &kcc24p6_neon.desc,
-#endif
-    &kcc24p6_portable.desc,
-    &kcc24p6_ref.desc,
-    NULL,
-};
-
-lwcx_primitive lwcx_prim_kcc24p6 = {
-    "kcc24p6",
-    "2024 contest AEAD: CTR with an 8-byte ARX cipher, 8-byte GF(2^64) tag, 0..255 bytes",
-    impls,
-    NULL,
-};
-
-static const kcc24p6_impl *active(void)
-{
-    return (const kcc24p6_impl *)lwcx_active_impl(&lwcx_prim_kcc24p6);
-}
+LWCX_DEFINE_PRIMITIVE(kcc24p6, kcc24p6_impl,
+                      "2024 contest AEAD: CTR with an 8-byte ARX cipher, 8-byte GF(2^64) tag, 0..255 bytes");
 
 size_t lwcx_kcc24p6_processed_len(size_t len)
 {
@@ -92,20 +70,36 @@ size_t lwcx_kcc24p6_processed_len(size_t len)
 
 int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt, size_t len, const uint8_t key[8])
 {
+    return lwcx_kcc24p6_encrypt_with(NULL, ct, tag, pt, len, key);
+}
+
+int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8], const uint8_t key[8])
+{
+    return lwcx_kcc24p6_decrypt_with(NULL, pt, ct, len, tag, key);
+}
+
+int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8], const uint8_t *pt,
+                              size_t len, const uint8_t key[8])
+{
     if (!tag || !key || (len >= 8 && (!ct || !pt))) return LWCX_ERR_NULL;
     if (len > LWCX_KCC24P6_MAX_BYTES) return LWCX_ERR_LENGTH;
-    const kcc24p6_impl *im = active();
+    int rc = LWCX_OK;
+    const kcc24p6_impl *im = lwcx_resolve(&lwcx_prim_kcc24p6, impl, &rc);
+    if (!im) return rc;
     const size_t n = len / 8;
     if (n) im->ctr(ct, pt, n, key);
     im->tag(tag, ct, n);
     return LWCX_OK;
 }
 
-int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8], const uint8_t key[8])
+int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t *ct, size_t len,
+                              const uint8_t tag[8], const uint8_t key[8])
 {
     if (!tag || !key || (len >= 8 && (!ct || !pt))) return LWCX_ERR_NULL;
     if (len > LWCX_KCC24P6_MAX_BYTES) return LWCX_ERR_LENGTH;
-    const kcc24p6_impl *im = active();
+    int rc = LWCX_OK;
+    const kcc24p6_impl *im = lwcx_resolve(&lwcx_prim_kcc24p6, impl, &rc);
+    if (!im) return rc;
     const size_t n = len / 8;
     uint8_t want[8];
     im->tag(want, ct, n);

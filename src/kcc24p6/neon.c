@@ -74,8 +74,13 @@ static void neon_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 }
 
 const kcc24p6_impl kcc24p6_neon = {
-    {"neon", "NEON + PMULL: 16 byte-sliced blocks per register, polynomial-multiply tag",
-     LWCX_CPU_NEON | LWCX_CPU_PMULL, 32},
-    neon_ctr,
-    neon_tag,
+    .desc = {
+        .name = "neon",
+        .description = "NEON + PMULL: 16 byte-sliced blocks per register, polynomial-multiply tag",
+        .features = LWCX_CPU_NEON | LWCX_CPU_PMULL,
+        .batch = 32,
+        .constant_time = 1,
+    },
+    .ctr = neon_ctr,
+    .tag = neon_tag,
 };

@@ -173,7 +173,12 @@ static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 }
 
 const kcc24p6_impl kcc24p6_portable = {
-    {"portable", "contest rules: byte-sliced blocks in compiler-vectorized loops, SWAR key schedule, per-length 4-bit tables for the tag", 0, 32},
-    portable_ctr,
-    portable_tag,
+    .desc = {
+        .name = "portable",
+        .description = "contest rules: byte-sliced blocks in compiler-vectorized loops, SWAR key schedule, per-length 4-bit tables for the tag",
+        .batch = 32,
+        .constant_time = 1,
+    },
+    .ctr = portable_ctr,
+    .tag = portable_tag,
 };

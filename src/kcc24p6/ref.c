@@ -89,7 +89,12 @@ static void ref_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 }
 
 const kcc24p6_impl kcc24p6_ref = {
-    {"ref", "the official code's shape: byte-wise rounds, copy-loop rotation, bit-serial multiply", 0, 1},
-    ref_ctr,
-    ref_tag,
+    .desc = {
+        .name = "ref",
+        .description = "the official code's shape: byte-wise rounds, copy-loop rotation, bit-serial multiply",
+        .batch = 1,
+        .constant_time = 1,
+    },
+    .ctr = ref_ctr,
+    .tag = ref_tag,
 };

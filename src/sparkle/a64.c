@@ -7,8 +7,11 @@
 __attribute__((visibility("hidden"))) void sparkle_a64_permute(uint32_t *state, unsigned nb, unsigned steps);
 
 const sparkle_impl sparkle_a64 = {
-    {"a64", "scalar A64 assembly, state and constants in registers, EOR's free ROR", 0, 1},
-    sparkle_a64_permute,
-    NULL,
-    NULL,    NULL,
+    .desc = {
+        .name = "a64",
+        .description = "scalar A64 assembly, state and constants in registers, EOR's free ROR",
+        .batch = 1,
+        .constant_time = 1,
+    },
+    .permute = sparkle_a64_permute,
 };

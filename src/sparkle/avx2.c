@@ -27,6 +27,8 @@
 
 #include "sparkle_impl.h"
 
+extern const sparkle_impl sparkle_avx2; /* defined at the end */
+
 /* ---- 128-bit helpers (single state) ---- */
 
 typedef __m128i X;
@@ -519,9 +521,15 @@ static void avx2_schwaemm_blocks_many(uint32_t *states, size_t count, unsigned n
 }
 
 const sparkle_impl sparkle_avx2 = {
-    {"avx2", "AVX2: branches in SIMD lanes (one state), 8 states per register (many)", LWCX_CPU_AVX2, 8},
-    avx2_permute,
-    avx2_permute_many,
-    avx2_esch_absorb_many,
-    avx2_schwaemm_blocks_many,
+    .desc = {
+        .name = "avx2",
+        .description = "AVX2: branches in SIMD lanes (one state), 8 states per register (many)",
+        .features = LWCX_CPU_AVX2,
+        .batch = 8,
+        .constant_time = 1,
+    },
+    .permute = avx2_permute,
+    .permute_many = avx2_permute_many,
+    .esch_absorb_many = avx2_esch_absorb_many,
+    .schwaemm_blocks_many = avx2_schwaemm_blocks_many,
 };

@@ -84,14 +84,21 @@ static void hash_group(const esch_params *p, const sparkle_impl *im, uint8_t *co
 int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
                         const uint8_t *const *msg, size_t len, size_t count)
 {
+    return lwcx_esch_hash_many_with(NULL, v, out, outlen, msg, len, count);
+}
+
+int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *const *out,
+                             size_t outlen, const uint8_t *const *msg, size_t len, size_t count)
+{
     const esch_params *p = params_of(v);
     if (!p) return LWCX_ERR_ARG;
     if (!p->xof && outlen != p->digest_bytes) return LWCX_ERR_LENGTH;
     if (count && (!out || !msg)) return LWCX_ERR_NULL;
     for (size_t i = 0; i < count; i++)
         if ((outlen && !out[i]) || (len && !msg[i])) return LWCX_ERR_NULL;
-    if (outlen == 0) return LWCX_OK;
-    const sparkle_impl *im = sparkle_active();
+    int rc = LWCX_OK;
+    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    if (!im || outlen == 0) return rc;
     for (size_t g = 0; g < count; g += LANES)
         hash_group(p, im, out + g, outlen, msg + g, len, count - g < LANES ? count - g : LANES);
     return LWCX_OK;
@@ -99,35 +106,71 @@ int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
 
 int lwcx_esch_hash(lwcx_esch_variant v, uint8_t *out, size_t outlen, const uint8_t *msg, size_t len)
 {
-    return lwcx_esch_hash_many(v, &out, outlen, &msg, len, 1);
+    return lwcx_esch_hash_many_with(NULL, v, &out, outlen, &msg, len, 1);
+}
+
+int lwcx_esch_hash_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *out, size_t outlen,
+                        const uint8_t *msg, size_t len)
+{
+    return lwcx_esch_hash_many_with(impl, v, &out, outlen, &msg, len, 1);
 }
 
 /* ---- incremental ---------------------------------------------------------- */
 
 enum { PHASE_NONE = 0, PHASE_ABSORB, PHASE_SQUEEZE };
 
-static const esch_params *ctx_params(const lwcx_esch_ctx *ctx)
+/* What lives in the caller's opaque lwcx_esch_ctx. may_alias: the storage
+ * is declared as uint64_t words. */
+#define CTX_MAGIC 0x45534831u /* "ESH1": initialised, layout version 1 */
+typedef struct __attribute__((may_alias)) esch_ctx {
+    uint32_t magic;
+    uint8_t variant, phase, pending, squeezed;
+    const sparkle_impl *im;
+    uint32_t state[16];
+    uint8_t block[RATE];
+} esch_ctx;
+_Static_assert(sizeof(esch_ctx) <= sizeof(lwcx_esch_ctx), "lwcx_esch_ctx too small");
+_Static_assert(_Alignof(esch_ctx) <= _Alignof(lwcx_esch_ctx), "lwcx_esch_ctx misaligned");
+
+/* The context and its parameters, or NULL for a context that was never
+ * initialised, is finished, or is corrupted. */
+static esch_ctx *open_ctx(lwcx_esch_ctx *uctx, const esch_params **p)
 {
-    return ctx && ctx->phase != PHASE_NONE ? params_of((lwcx_esch_variant)ctx->variant) : NULL;
+    esch_ctx *ctx = (esch_ctx *)uctx;
+    if (!ctx || ctx->magic != CTX_MAGIC || ctx->phase == PHASE_NONE || ctx->phase > PHASE_SQUEEZE) return NULL;
+    *p = params_of((lwcx_esch_variant)ctx->variant);
+    return *p && ctx->pending <= RATE && ctx->squeezed <= RATE ? ctx : NULL;
 }
 
-int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant v)
+int lwcx_esch_init(lwcx_esch_ctx *uctx, lwcx_esch_variant v)
 {
+    return lwcx_esch_init_with(NULL, uctx, v);
+}
+
+int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *uctx, lwcx_esch_variant v)
+{
+    esch_ctx *ctx = (esch_ctx *)uctx;
     if (!ctx) return LWCX_ERR_NULL;
     if (!params_of(v)) return LWCX_ERR_ARG;
-    memset(ctx, 0, sizeof *ctx);
+    int rc = LWCX_OK;
+    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    if (!im) return rc;
+    memset(uctx, 0, sizeof *uctx);
+    ctx->magic = CTX_MAGIC;
+    ctx->im = im;
     ctx->variant = (uint8_t)v;
     ctx->phase = PHASE_ABSORB;
     return LWCX_OK;
 }
 
-int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len)
+int lwcx_esch_update(lwcx_esch_ctx *uctx, const uint8_t *in, size_t len)
 {
-    const esch_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const esch_params *p;
+    esch_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !in) return LWCX_ERR_NULL;
     if (ctx->phase != PHASE_ABSORB) return LWCX_ERR_ARG;
-    const sparkle_impl *im = sparkle_active();
+    const sparkle_impl *im = ctx->im;
     while (len) {
         /* a full pending block is only injected once more data shows it is not the last */
         if (ctx->pending == RATE) {
@@ -144,9 +187,9 @@ int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len)
     return LWCX_OK;
 }
 
-static int squeeze(const esch_params *p, lwcx_esch_ctx *ctx, uint8_t *out, size_t len)
+static int squeeze(const esch_params *p, esch_ctx *ctx, uint8_t *out, size_t len)
 {
-    const sparkle_impl *im = sparkle_active();
+    const sparkle_impl *im = ctx->im;
     if (ctx->phase == PHASE_ABSORB) {
         inject_last(p, ctx->state, ctx->block, ctx->pending);
         im->permute(ctx->state, p->nb, p->big);
@@ -169,22 +212,24 @@ static int squeeze(const esch_params *p, lwcx_esch_ctx *ctx, uint8_t *out, size_
     return LWCX_OK;
 }
 
-int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len)
+int lwcx_esch_squeeze(lwcx_esch_ctx *uctx, uint8_t *out, size_t len)
 {
-    const esch_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const esch_params *p;
+    esch_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !out) return LWCX_ERR_NULL;
     if (!p->xof) return LWCX_ERR_ARG; /* Esch has a fixed digest: use lwcx_esch_final */
     return squeeze(p, ctx, out, len);
 }
 
-int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest)
+int lwcx_esch_final(lwcx_esch_ctx *uctx, uint8_t *digest)
 {
-    const esch_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const esch_params *p;
+    esch_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (!digest) return LWCX_ERR_NULL;
     if (ctx->phase != PHASE_ABSORB) return LWCX_ERR_ARG;
     squeeze(p, ctx, digest, p->digest_bytes);
-    lwcx_wipe(ctx, sizeof *ctx);
+    lwcx_wipe(uctx, sizeof *uctx);
     return LWCX_OK;
 }

@@ -1,37 +1,27 @@
 /* SPARKLE public API: the permutation on a byte state, over the registry. */
 #include "sparkle_impl.h"
 
-static const lwcx_impl_desc *const impls[] = {
-#if defined(__x86_64__)
-    &sparkle_avx2.desc,
-#endif
-#if defined(__aarch64__)
-    &sparkle_a64.desc,
-    &sparkle_neon.desc,
-#endif
-    &sparkle_opt.desc,
-    &sparkle_ref.desc,
-    NULL,
-};
+LWCX_DEFINE_PRIMITIVE(sparkle, sparkle_impl,
+                      "SPARKLE256/384/512 permutations, Schwaemm AEAD, Esch hash and XOEsch XOF");
 
-lwcx_primitive lwcx_prim_sparkle = {
-    "sparkle",
-    "SPARKLE256/384/512 permutations, Schwaemm AEAD, Esch hash and XOEsch XOF",
-    impls,
-    NULL,
-};
-
-const sparkle_impl *sparkle_active(void)
+const sparkle_impl *sparkle_pick(const lwcx_impl *impl, int *status)
 {
-    return (const sparkle_impl *)lwcx_active_impl(&lwcx_prim_sparkle);
+    return lwcx_resolve(&lwcx_prim_sparkle, impl, status);
 }
 
 int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps)
 {
+    return lwcx_sparkle_permute_with(NULL, state, state_bytes, steps);
+}
+
+int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t state_bytes, unsigned steps)
+{
     if (!state) return LWCX_ERR_NULL;
     if (state_bytes != 32 && state_bytes != 48 && state_bytes != 64) return LWCX_ERR_LENGTH;
     if (steps < 1 || steps > 12) return LWCX_ERR_ARG;
-    const sparkle_impl *im = sparkle_active();
+    int rc = LWCX_OK;
+    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    if (!im) return rc;
     uint32_t w[2 * SPARKLE_MAX_BRANCHES];
     const unsigned nwords = (unsigned)(state_bytes / 4);
     for (unsigned i = 0; i < nwords; i++) w[i] = lwcx_load32le(state + 4 * i);

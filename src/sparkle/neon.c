@@ -203,9 +203,13 @@ static void neon_permute_many(uint32_t *states, size_t count, unsigned nb, unsig
 }
 
 const sparkle_impl sparkle_neon = {
-    {"neon", "NEON: one state's Alzette boxes side by side; batches of 4 states lane-sliced",
-     LWCX_CPU_NEON, 4},
-    neon_permute,
-    neon_permute_many,
-    NULL,    NULL,
+    .desc = {
+        .name = "neon",
+        .description = "NEON: one state's Alzette boxes side by side; batches of 4 states lane-sliced",
+        .features = LWCX_CPU_NEON,
+        .batch = 4,
+        .constant_time = 1,
+    },
+    .permute = neon_permute,
+    .permute_many = neon_permute_many,
 };

@@ -53,8 +53,11 @@ static void opt_permute(uint32_t *s, unsigned nb, unsigned steps)
 }
 
 const sparkle_impl sparkle_opt = {
-    {"opt", "unrolled portable C, state in registers", 0, 1},
-    opt_permute,
-    NULL,
-    NULL,    NULL,
+    .desc = {
+        .name = "opt",
+        .description = "unrolled portable C, state in registers",
+        .batch = 1,
+        .constant_time = 1,
+    },
+    .permute = opt_permute,
 };

@@ -62,8 +62,11 @@ static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
 }
 
 const sparkle_impl sparkle_ref = {
-    {"ref", "the specification's loops", 0, 1},
-    ref_permute,
-    NULL,
-    NULL,    NULL,
+    .desc = {
+        .name = "ref",
+        .description = "the specification's loops",
+        .batch = 1,
+        .constant_time = 1,
+    },
+    .permute = ref_permute,
 };

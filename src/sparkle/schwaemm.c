@@ -174,29 +174,27 @@ static int check_args(const schwaemm_params *p, const void *out, const void *tag
     return LWCX_OK;
 }
 
-int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag, const uint8_t *pt,
-                          size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce,
-                          const uint8_t *key)
+int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag,
+                               const uint8_t *pt, size_t len, const uint8_t *ad, size_t adlen,
+                               const uint8_t *nonce, const uint8_t *key)
 {
     lanes L;
     L.p = params_of(v);
     int rc = check_args(L.p, ct, tag, pt, len, ad, adlen, nonce, key);
-    if (rc) return rc;
-    L.im = sparkle_active();
+    if (rc || !(L.im = sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
     run_lanes(&L, &ct, &tag, &pt, len, &ad, adlen, &nonce, &key, DATA_ENCRYPT);
     return LWCX_OK;
 }
 
-int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct, size_t len,
-                          const uint8_t *tag, const uint8_t *ad, size_t adlen, const uint8_t *nonce,
-                          const uint8_t *key)
+int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct,
+                               size_t len, const uint8_t *tag, const uint8_t *ad, size_t adlen,
+                               const uint8_t *nonce, const uint8_t *key)
 {
     lanes L;
     L.p = params_of(v);
     int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key);
-    if (rc) return rc;
-    L.im = sparkle_active();
+    if (rc || !(L.im = sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
     uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES], *want_p = want;
     run_lanes(&L, &pt, &want_p, &ct, len, &ad, adlen, &nonce, &key, DATA_DECRYPT);
@@ -206,10 +204,32 @@ int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *c
     return rc;
 }
 
+int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag, const uint8_t *pt,
+                          size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                          const uint8_t *key)
+{
+    return lwcx_schwaemm_encrypt_with(NULL, v, ct, tag, pt, len, ad, adlen, nonce, key);
+}
+
+int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct, size_t len,
+                          const uint8_t *tag, const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                          const uint8_t *key)
+{
+    return lwcx_schwaemm_decrypt_with(NULL, v, pt, ct, len, tag, ad, adlen, nonce, key);
+}
+
 int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct, uint8_t *const *tag,
                                const uint8_t *const *pt, size_t len, const uint8_t *const *ad,
                                size_t adlen, const uint8_t *const *nonce, const uint8_t *const *key,
                                size_t count)
+{
+    return lwcx_schwaemm_encrypt_many_with(NULL, v, ct, tag, pt, len, ad, adlen, nonce, key, count);
+}
+
+int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *const *ct,
+                                    uint8_t *const *tag, const uint8_t *const *pt, size_t len,
+                                    const uint8_t *const *ad, size_t adlen, const uint8_t *const *nonce,
+                                    const uint8_t *const *key, size_t count)
 {
     lanes L;
     L.p = params_of(v);
@@ -219,7 +239,8 @@ int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct, uint
         int rc = check_args(L.p, ct[i], tag[i], pt[i], len, ad[i], adlen, nonce[i], key[i]);
         if (rc) return rc;
     }
-    L.im = sparkle_active();
+    int rc = LWCX_OK;
+    if (!(L.im = sparkle_pick(impl, &rc))) return rc;
     for (size_t g = 0; g < count; g += LANES) {
         L.count = count - g < LANES ? count - g : LANES;
         run_lanes(&L, ct + g, tag + g, pt + g, len, ad + g, adlen, nonce + g, key + g, DATA_ENCRYPT);
@@ -232,51 +253,83 @@ int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct, uint
 enum { PHASE_NONE = 0, PHASE_AD, PHASE_ENCRYPT, PHASE_DECRYPT };
 enum { SEEN_AD = 1, SEEN_MSG = 2 };
 
-static const schwaemm_params *ctx_params(const lwcx_schwaemm_ctx *ctx)
+/* What lives in the caller's opaque lwcx_schwaemm_ctx. may_alias: the
+ * storage is declared as uint64_t words. */
+#define CTX_MAGIC 0x53575331u /* "SWS1": initialised, layout version 1 */
+typedef struct __attribute__((may_alias)) schwaemm_ctx {
+    uint32_t magic;
+    uint8_t variant, phase, pending, flags;
+    const sparkle_impl *im;
+    uint32_t state[16];
+    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
+    uint8_t block[32]; /* data of the pending rate block (plaintext side) */
+} schwaemm_ctx;
+_Static_assert(sizeof(schwaemm_ctx) <= sizeof(lwcx_schwaemm_ctx), "lwcx_schwaemm_ctx too small");
+_Static_assert(_Alignof(schwaemm_ctx) <= _Alignof(lwcx_schwaemm_ctx), "lwcx_schwaemm_ctx misaligned");
+
+/* The context and its parameters, or NULL for a context that was never
+ * initialised, is finished, or is corrupted. */
+static schwaemm_ctx *open_ctx(lwcx_schwaemm_ctx *uctx, const schwaemm_params **p)
 {
-    return ctx && ctx->phase != PHASE_NONE ? params_of((lwcx_schwaemm_variant)ctx->variant) : NULL;
+    schwaemm_ctx *ctx = (schwaemm_ctx *)uctx;
+    if (!ctx || ctx->magic != CTX_MAGIC || ctx->phase == PHASE_NONE || ctx->phase > PHASE_DECRYPT) return NULL;
+    *p = params_of((lwcx_schwaemm_variant)ctx->variant);
+    return *p && ctx->pending <= 4u * (*p)->rate_words ? ctx : NULL;
 }
 
-int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
+int lwcx_schwaemm_init(lwcx_schwaemm_ctx *uctx, lwcx_schwaemm_variant v, const uint8_t *key,
                        const uint8_t *nonce)
 {
+    return lwcx_schwaemm_init_with(NULL, uctx, v, key, nonce);
+}
+
+int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *uctx, lwcx_schwaemm_variant v,
+                            const uint8_t *key, const uint8_t *nonce)
+{
     const schwaemm_params *p = params_of(v);
+    schwaemm_ctx *ctx = (schwaemm_ctx *)uctx;
     if (!ctx || !key || !nonce) return LWCX_ERR_NULL;
     if (!p) return LWCX_ERR_ARG;
-    memset(ctx, 0, sizeof *ctx);
+    int rc = LWCX_OK;
+    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    if (!im) return rc;
+    memset(uctx, 0, sizeof *uctx);
+    ctx->magic = CTX_MAGIC;
+    ctx->im = im;
     for (unsigned w = 0; w < p->rate_words; w++) ctx->state[w] = lwcx_load32le(nonce + 4 * w);
     for (unsigned w = 0; w < p->key_bytes / 4u; w++) ctx->state[p->rate_words + w] = lwcx_load32le(key + 4 * w);
     memcpy(ctx->key, key, p->key_bytes);
-    sparkle_active()->permute(ctx->state, p->nb, p->big);
+    ctx->im->permute(ctx->state, p->nb, p->big);
     ctx->variant = (uint8_t)v;
     ctx->phase = PHASE_AD;
     return LWCX_OK;
 }
 
 /* Absorbs the pending block, which must be full and not the last one. */
-static void flush_full_block(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx)
+static void flush_full_block(const schwaemm_params *p, schwaemm_ctx *ctx)
 {
     uint32_t m[8];
     for (unsigned i = 0; i < p->rate_words; i++) m[i] = lwcx_load32le(ctx->block + 4 * i);
     sparkle_schwaemm_absorb(ctx->state, p->nb, p->rate_words, m);
-    sparkle_active()->permute(ctx->state, p->nb, p->slim);
+    ctx->im->permute(ctx->state, p->nb, p->slim);
     ctx->pending = 0;
 }
 
 /* Ends a phase: the pending block (full or not) is its last one. */
-static void close_phase(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx, unsigned end_padded)
+static void close_phase(const schwaemm_params *p, schwaemm_ctx *ctx, unsigned end_padded)
 {
     const size_t rate = 4u * p->rate_words;
     mark_last_block(p, ctx->state, end_padded + (ctx->pending == rate));
     process_block(p, ctx->state, NULL, ctx->block, ctx->pending, DATA_AD);
-    sparkle_active()->permute(ctx->state, p->nb, p->big);
+    ctx->im->permute(ctx->state, p->nb, p->big);
     ctx->pending = 0;
 }
 
-int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len)
+int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *uctx, const uint8_t *ad, size_t len)
 {
-    const schwaemm_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const schwaemm_params *p;
+    schwaemm_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !ad) return LWCX_ERR_NULL;
     if (ctx->phase != PHASE_AD) return LWCX_ERR_ARG; /* associated data comes first */
     const size_t rate = 4u * p->rate_words;
@@ -292,10 +345,11 @@ int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len)
     return LWCX_OK;
 }
 
-static int update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len, int phase)
+static int update(lwcx_schwaemm_ctx *uctx, uint8_t *out, const uint8_t *in, size_t len, int phase)
 {
-    const schwaemm_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const schwaemm_params *p;
+    schwaemm_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
     if (ctx->phase == PHASE_AD) {
         if (ctx->flags & SEEN_AD) close_phase(p, ctx, END_AD_PADDED);
@@ -334,30 +388,32 @@ int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uin
 }
 
 /* Closes the open phases and leaves the tag in the capacity. */
-static void finish(const schwaemm_params *p, lwcx_schwaemm_ctx *ctx, uint8_t *tag)
+static void finish(const schwaemm_params *p, schwaemm_ctx *ctx, uint8_t *tag)
 {
     if (ctx->phase == PHASE_AD && (ctx->flags & SEEN_AD)) close_phase(p, ctx, END_AD_PADDED);
     if (ctx->phase != PHASE_AD && (ctx->flags & SEEN_MSG)) close_phase(p, ctx, END_MSG_PADDED);
     for (unsigned w = 0; w < p->key_bytes / 4u; w++)
         ctx->state[p->rate_words + w] ^= lwcx_load32le(ctx->key + 4 * w);
     for (unsigned w = 0; w < p->tag_bytes / 4u; w++) lwcx_store32le(tag + 4 * w, ctx->state[p->rate_words + w]);
-    lwcx_wipe(ctx, sizeof *ctx);
+    lwcx_wipe(ctx, sizeof(lwcx_schwaemm_ctx));
 }
 
-int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag)
+int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *uctx, uint8_t *tag)
 {
-    const schwaemm_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const schwaemm_params *p;
+    schwaemm_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (!tag) return LWCX_ERR_NULL;
     if (ctx->phase == PHASE_DECRYPT) return LWCX_ERR_ARG;
     finish(p, ctx, tag);
     return LWCX_OK;
 }
 
-int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag)
+int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *uctx, const uint8_t *tag)
 {
-    const schwaemm_params *p = ctx_params(ctx);
-    if (!p) return ctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
+    const schwaemm_params *p;
+    schwaemm_ctx *ctx = open_ctx(uctx, &p);
+    if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (!tag) return LWCX_ERR_NULL;
     if (ctx->phase == PHASE_ENCRYPT) return LWCX_ERR_ARG;
     uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES];

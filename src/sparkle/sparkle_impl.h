@@ -41,16 +41,13 @@ typedef struct sparkle_impl {
 /* The round constants: the fractional part of e, 32 bits at a time. */
 extern const uint32_t sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
-extern const sparkle_impl sparkle_ref, sparkle_opt;
-#if defined(__aarch64__)
-extern const sparkle_impl sparkle_a64, sparkle_neon;
-#endif
-#if defined(__x86_64__)
-extern const sparkle_impl sparkle_avx2;
-#endif
+/* ref is used directly by the tests; the implementations are declared by
+ * the list of the build (lwcx_impls.h). */
+extern const sparkle_impl sparkle_ref;
 
-/* The implementation in use (the registry's choice or the forced one). */
-const sparkle_impl *sparkle_active(void);
+/* The implementation to run: impl when given, else the automatic choice;
+ * NULL with *status set when there is none (see lwcx_resolve). */
+const sparkle_impl *sparkle_pick(const lwcx_impl *impl, int *status);
 
 /* Permutes count states of 2*nb words each, stored one after another. */
 static inline void sparkle_permute_many(const sparkle_impl *im, uint32_t *states, size_t count,
