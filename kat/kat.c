@@ -6,17 +6,8 @@
 
 #include "lwcx.h"
 
-static const kat_suite *const *const families[] = {
-    kat_suites_kcc23p4,
-    kat_suites_kcc24p6,
-    kat_suites_sparkle,
-    kat_suites_present80,
-    kat_suites_present128,
-    kat_suites_gift64,
-    kat_suites_gift128,
-    kat_suites_pipo128,
-    kat_suites_pipo256,
-};
+#define KAT_FAMILY_(p) kat_suites_##p,
+static const kat_suite *const *const families[] = {LWCX_PRIMITIVES(KAT_FAMILY_)};
 
 int kat_next_line(const char **cursor, char *line, size_t cap)
 {
@@ -128,18 +119,16 @@ int kat_run_all(FILE *out, const char *only)
         const char *prim = families[f][0]->primitive;
         if (only && strcmp(only, prim) != 0) continue;
         for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
-            lwcx_impl_info info;
-            if (lwcx_impl_get(prim, i, &info) != 0 || !info.available) continue;
-            lwcx_impl_select(prim, info.name);
+            const lwcx_impl *impl = lwcx_impl_at(prim, i);
+            if (!lwcx_impl_available(impl, NULL)) continue;
             for (const kat_suite *const *s = families[f]; *s; s++) {
                 unsigned checks = 0;
-                int bad = (*s)->run(out, &checks);
-                fprintf(out, "%-10s %-10s %-24s %s (%u checks, %d failed)\n", prim, info.name,
+                int bad = (*s)->run(impl, out, &checks);
+                fprintf(out, "%-10s %-10s %-24s %s (%u checks, %d failed)\n", prim, lwcx_impl_name(impl),
                         (*s)->name, bad ? "FAIL" : "ok", checks, bad);
                 failed += bad;
             }
         }
-        lwcx_impl_select(prim, NULL);
     }
     return failed;
 }

@@ -6,12 +6,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* A suite checks the implementation currently selected for its primitive;
- * returns the number of failed checks and counts the checks made. */
+#include "lwcx.h"
+#include "lwcx_impls.h"
+
+/* A suite checks one implementation of its primitive (through the _with
+ * forms of the API); returns the number of failed checks and counts the
+ * checks made. */
 typedef struct kat_suite {
     const char *primitive;
     const char *name;
-    int (*run)(FILE *log, unsigned *checks);
+    int (*run)(const lwcx_impl *impl, FILE *log, unsigned *checks);
 } kat_suite;
 
 /* Runs every suite on every available implementation; prints one line per
@@ -45,17 +49,14 @@ long kat_field_long(const kat_record *rec, const char *name);
 /* A hex field of exactly n bytes; 0 on success. */
 int kat_field_hex(const kat_record *rec, const char *name, uint8_t *out, size_t n);
 
-extern const kat_suite *const kat_suites_kcc23p4[];
-extern const kat_suite *const kat_suites_kcc24p6[];
-extern const kat_suite *const kat_suites_sparkle[];
-extern const kat_suite *const kat_suites_present80[], *const kat_suites_present128[];
-extern const kat_suite *const kat_suites_gift64[], *const kat_suites_gift128[];
-extern const kat_suite *const kat_suites_pipo128[], *const kat_suites_pipo256[];
+/* Each primitive of the build has its suites (NULL-terminated). */
+#define KAT_SUITES_DECLARE_(p) extern const kat_suite *const kat_suites_##p[];
+LWCX_PRIMITIVES(KAT_SUITES_DECLARE_)
 
-/* Checks the Schwaemm/Esch/XOEsch records of a NIST-style KAT text on the
- * selected implementation; alg names the algorithm of every record
+/* Checks the Schwaemm/Esch/XOEsch records of a NIST-style KAT text on
+ * implementation impl (NULL: the automatic choice); alg names the algorithm of every record
  * ("schwaemm256-128", "esch256", ...) or is NULL when each record has an
  * "Alg" field. Returns the number of failures. */
-int kat_sparkle_records(const char *text, const char *alg, FILE *log, unsigned *checks);
+int kat_sparkle_records(const lwcx_impl *impl, const char *text, const char *alg, FILE *log, unsigned *checks);
 
 #endif

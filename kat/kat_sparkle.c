@@ -19,14 +19,14 @@ static const struct {
              "8d12c722911814bef78de3f0cc65edd454ad58f0a8738f0046f1ccbdfb8d09f1"},
 };
 
-static int permutation(FILE *log, unsigned *checks)
+static int permutation(const lwcx_impl *impl, FILE *log, unsigned *checks)
 {
     int bad = 0;
     for (size_t v = 0; v < sizeof vectors / sizeof vectors[0]; v++, (*checks)++) {
         uint8_t state[64], want[64];
         for (size_t i = 0; i < sizeof state; i++) state[i] = (uint8_t)i;
         if (kat_hex(vectors[v].out, want, vectors[v].bytes) ||
-            lwcx_sparkle_permute(state, vectors[v].bytes, vectors[v].steps) != LWCX_OK ||
+            lwcx_sparkle_permute_with(impl, state, vectors[v].bytes, vectors[v].steps) != LWCX_OK ||
             memcmp(state, want, vectors[v].bytes) != 0) {
             fprintf(log, "sparkle: SPARKLE%zu/%u gives the wrong output\n", 8 * vectors[v].bytes,
                     vectors[v].steps);
@@ -46,7 +46,7 @@ static int field_bytes(const kat_record *rec, const char *name, uint8_t *out, si
     return kat_hexn(v, len, out, *n);
 }
 
-static int check_aead(lwcx_schwaemm_variant v, const kat_record *rec, FILE *log, long count)
+static int check_aead(const lwcx_impl *impl, lwcx_schwaemm_variant v, const kat_record *rec, FILE *log, long count)
 {
     uint8_t key[32], nonce[32], pt[64], ad[64], ct[96], got[64], tag[32];
     size_t nk, nn, np, na, nc;
@@ -58,25 +58,25 @@ static int check_aead(lwcx_schwaemm_variant v, const kat_record *rec, FILE *log,
         fprintf(log, "%s: malformed record (Count %ld)\n", lwcx_schwaemm_name(v), count);
         return 1;
     }
-    if (lwcx_schwaemm_encrypt(v, got, tag, pt, np, ad, na, nonce, key) || memcmp(got, ct, np) ||
+    if (lwcx_schwaemm_encrypt_with(impl, v, got, tag, pt, np, ad, na, nonce, key) || memcmp(got, ct, np) ||
         memcmp(tag, ct + np, taglen)) {
         fprintf(log, "%s: Count %ld encrypts wrongly\n", lwcx_schwaemm_name(v), count);
         return 1;
     }
     memset(got, 0xA5, sizeof got);
-    if (lwcx_schwaemm_decrypt(v, got, ct, np, ct + np, ad, na, nonce, key) || memcmp(got, pt, np)) {
+    if (lwcx_schwaemm_decrypt_with(impl, v, got, ct, np, ct + np, ad, na, nonce, key) || memcmp(got, pt, np)) {
         fprintf(log, "%s: Count %ld decrypts wrongly\n", lwcx_schwaemm_name(v), count);
         return 1;
     }
     ct[np] ^= 1; /* a forged tag must be refused */
-    if (lwcx_schwaemm_decrypt(v, got, ct, np, ct + np, ad, na, nonce, key) != LWCX_ERR_AUTH) {
+    if (lwcx_schwaemm_decrypt_with(impl, v, got, ct, np, ct + np, ad, na, nonce, key) != LWCX_ERR_AUTH) {
         fprintf(log, "%s: Count %ld accepts a forged tag\n", lwcx_schwaemm_name(v), count);
         return 1;
     }
     return 0;
 }
 
-static int check_hash(lwcx_esch_variant v, const kat_record *rec, FILE *log, long count)
+static int check_hash(const lwcx_impl *impl, lwcx_esch_variant v, const kat_record *rec, FILE *log, long count)
 {
     static uint8_t msg[2048];
     uint8_t md[64], got[64];
@@ -86,14 +86,14 @@ static int check_hash(lwcx_esch_variant v, const kat_record *rec, FILE *log, lon
         fprintf(log, "%s: malformed record (Count %ld)\n", lwcx_esch_name(v), count);
         return 1;
     }
-    if (lwcx_esch_hash(v, got, nd, msg, nm) || memcmp(got, md, nd)) {
+    if (lwcx_esch_hash_with(impl, v, got, nd, msg, nm) || memcmp(got, md, nd)) {
         fprintf(log, "%s: Count %ld hashes wrongly\n", lwcx_esch_name(v), count);
         return 1;
     }
     return 0;
 }
 
-int kat_sparkle_records(const char *text, const char *alg, FILE *log, unsigned *checks)
+int kat_sparkle_records(const lwcx_impl *impl, const char *text, const char *alg, FILE *log, unsigned *checks)
 {
     const char *cur = text;
     kat_record rec;
@@ -108,14 +108,14 @@ int kat_sparkle_records(const char *text, const char *alg, FILE *log, unsigned *
         for (int v = 0; name && !done && lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++) {
             const char *n = lwcx_schwaemm_name((lwcx_schwaemm_variant)v);
             if (strlen(n) == len && memcmp(n, name, len) == 0) {
-                bad += check_aead((lwcx_schwaemm_variant)v, &rec, log, count);
+                bad += check_aead(impl, (lwcx_schwaemm_variant)v, &rec, log, count);
                 done = 1;
             }
         }
         for (int v = 0; name && !done && lwcx_esch_name((lwcx_esch_variant)v); v++) {
             const char *n = lwcx_esch_name((lwcx_esch_variant)v);
             if (strlen(n) == len && memcmp(n, name, len) == 0) {
-                bad += check_hash((lwcx_esch_variant)v, &rec, log, count);
+                bad += check_hash(impl, (lwcx_esch_variant)v, &rec, log, count);
                 done = 1;
             }
         }
@@ -129,9 +129,9 @@ int kat_sparkle_records(const char *text, const char *alg, FILE *log, unsigned *
 
 extern const unsigned char kat_sparkle_excerpt[];
 
-static int excerpt(FILE *log, unsigned *checks)
+static int excerpt(const lwcx_impl *impl, FILE *log, unsigned *checks)
 {
-    return kat_sparkle_records((const char *)kat_sparkle_excerpt, NULL, log, checks);
+    return kat_sparkle_records(impl, (const char *)kat_sparkle_excerpt, NULL, log, checks);
 }
 
 static const kat_suite suite_permutation = {"sparkle", "permutation_vectors", permutation};
