@@ -30,6 +30,10 @@ typedef struct bench_options {
  * name is unknown (after printing a message to stderr). */
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt);
 
+/* Prints the rows two `lwcx bench --json` files share, with the ratio of
+ * their medians (B/A). Returns 0, or 2 if a file cannot be read. */
+int bench_compare(const char *path_a, const char *path_b, FILE *out);
+
 /* Cases per primitive: NULL-terminated arrays. */
 extern const bench_case *const bench_cases_kcc23p4[];
 extern const bench_case *const bench_cases_kcc24p6[];

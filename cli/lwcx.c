@@ -11,12 +11,13 @@ static const char usage[] =
     "usage: lwcx COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
-    "  list [--available]            primitives and implementations: available here, selected,\n"
-    "                                constant time or not (--available: prim:impl lines)\n"
+    "  list [--machine]              primitives and implementations: available here, selected,\n"
+    "                                constant time or not (--machine: 'prim:impl available' lines)\n"
     "  kat [PRIMITIVE]               run every built-in test vector on every available\n"
     "                                implementation (exit status 1 on any failure)\n"
     "  bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
     "                                cycles per unit, min and median, speedup over ref\n"
+    "  bench --compare A.json B.json  the rows two runs share, with the ratio B/A\n"
     "  enc --alg ALG (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
     "                                authenticated encryption. ALG schwaemm256-128 (or\n"
     "                                schwaemm128-128, -192-192, -256-256): any size,\n"
@@ -47,13 +48,14 @@ int cmd_keysearch(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
-    if (argc == 1 && strcmp(argv[0], "--available") == 0) {
-        /* machine-readable: primitive:impl for every implementation that can run here */
+    if (argc == 1 && strcmp(argv[0], "--machine") == 0) {
+        /* for scripts: "primitive:impl available|unavailable", one per implementation built */
         for (size_t p = 0; p < lwcx_primitive_count(); p++) {
             const char *prim = lwcx_primitive_name(p);
             for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
                 const lwcx_impl *im = lwcx_impl_at(prim, i);
-                if (lwcx_impl_available(im, NULL)) printf("%s:%s\n", prim, lwcx_impl_name(im));
+                printf("%s:%s %s\n", prim, lwcx_impl_name(im),
+                       lwcx_impl_available(im, NULL) ? "available" : "unavailable");
             }
         }
         return 0;
@@ -116,6 +118,14 @@ static int cmd_bench(int argc, char **argv)
     size_t nprims = 0;
     int rc = 2;
     if (!prims) return 1;
+    if (argc >= 1 && strcmp(argv[0], "--compare") == 0) {
+        free(prims);
+        if (argc != 3) {
+            fprintf(stderr, "lwcx bench --compare: needs two JSON files (from lwcx bench --json)\n");
+            return 2;
+        }
+        return bench_compare(argv[1], argv[2], stdout);
+    }
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {
             opt.quick = 1;
