@@ -10,20 +10,12 @@
 #include "lwcx.h"
 #include "timer.h"
 
+/* Every primitive of the build (the generated list), with its cases. */
+#define BENCH_FAMILY_(p) {#p, bench_cases_##p},
 static const struct {
     const char *name;
     const bench_case *const *cases;
-} families[] = {
-    {"kcc23p4", bench_cases_kcc23p4},
-    {"kcc24p6", bench_cases_kcc24p6},
-    {"sparkle", bench_cases_sparkle},
-    {"present80", bench_cases_present80},
-    {"present128", bench_cases_present128},
-    {"gift64", bench_cases_gift64},
-    {"gift128", bench_cases_gift128},
-    {"pipo128", bench_cases_pipo128},
-    {"pipo256", bench_cases_pipo256},
-};
+} families[] = {LWCX_PRIMITIVES(BENCH_FAMILY_)};
 #define NFAMILIES (sizeof families / sizeof families[0])
 
 #define MAX_IMPLS 16
@@ -57,12 +49,12 @@ static uint64_t timer_overhead(void)
     return best;
 }
 
-/* Times iters calls; returns cycles (overhead removed) and ns. */
-static void sample(const bench_case *bc, void *st, unsigned iters, uint64_t overhead, double *cyc,
-                   double *ns)
+/* Times iters calls on impl; returns cycles (overhead removed) and ns. */
+static void sample(const bench_case *bc, void *st, const lwcx_impl *impl, unsigned iters,
+                   uint64_t overhead, double *cyc, double *ns)
 {
     uint64_t n0 = timer_ns(), c0 = timer_cycles();
-    for (unsigned k = 0; k < iters; k++) bc->run(st);
+    for (unsigned k = 0; k < iters; k++) bc->run(st, impl);
     uint64_t c1 = timer_cycles(), n1 = timer_ns();
     uint64_t c = c1 - c0;
     *cyc = (double)(c > overhead ? c - overhead : 0);
@@ -72,14 +64,13 @@ static void sample(const bench_case *bc, void *st, unsigned iters, uint64_t over
 static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
                            row *rows)
 {
-    const char *names[MAX_IMPLS];
+    const lwcx_impl *impls[MAX_IMPLS];
     unsigned iters[MAX_IMPLS];
     size_t nimpl = 0;
     for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
-        lwcx_impl_info info;
-        if (lwcx_impl_get(bc->primitive, i, &info) == 0 && info.available &&
-            (!bc->applies || bc->applies(info.name)))
-            names[nimpl++] = info.name;
+        const lwcx_impl *impl = lwcx_impl_at(bc->primitive, i);
+        if (lwcx_impl_available(impl, NULL) && (!bc->applies || bc->applies(impl)))
+            impls[nimpl++] = impl;
     }
     void *st = bc->setup();
     if (!st) return 0;
@@ -89,11 +80,10 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
 
     /* warm up and pick how many calls one sample holds */
     for (size_t m = 0; m < nimpl; m++) {
-        lwcx_impl_select(bc->primitive, names[m]);
         double cyc, ns, spent = 0;
         unsigned calls = 0;
         while (spent < warm_ns) {
-            sample(bc, st, 1, overhead, &cyc, &ns);
+            sample(bc, st, impls[m], 1, overhead, &cyc, &ns);
             spent += ns;
             calls++;
         }
@@ -104,22 +94,20 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     static double cyc[MAX_IMPLS][MAX_REPS], ns[MAX_IMPLS][MAX_REPS];
     for (int r = 0; r < reps; r++)
         for (size_t m = 0; m < nimpl; m++) {
-            lwcx_impl_select(bc->primitive, names[m]);
-            sample(bc, st, iters[m], overhead, &cyc[m][r], &ns[m][r]);
+            sample(bc, st, impls[m], iters[m], overhead, &cyc[m][r], &ns[m][r]);
             cyc[m][r] /= (double)iters[m] * bc->units;
             ns[m][r] /= (double)iters[m] * bc->units;
         }
     bc->teardown(st);
-    lwcx_impl_select(bc->primitive, NULL);
 
     double ref_med = 0;
     for (size_t m = 0; m < nimpl; m++) {
         rows[m].bc = bc;
-        rows[m].impl = names[m];
+        rows[m].impl = lwcx_impl_name(impls[m]);
         rows[m].cyc_med = median(cyc[m], (size_t)reps);
         rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
         rows[m].ns_med = median(ns[m], (size_t)reps);
-        if (strcmp(names[m], "ref") == 0) ref_med = rows[m].cyc_med;
+        if (strcmp(rows[m].impl, "ref") == 0) ref_med = rows[m].cyc_med;
     }
     for (size_t m = 0; m < nimpl; m++)
         rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
