@@ -39,7 +39,9 @@ typedef enum lwcx_status {
     LWCX_ERR_AUTH = -3,        /* authentication tag mismatch: no plaintext released */
     LWCX_ERR_NO_IMPL = -4,     /* no such primitive or implementation */
     LWCX_ERR_UNSUPPORTED = -5, /* implementation not supported by this CPU or build */
-    LWCX_ERR_ARG = -6          /* another argument is invalid */
+    LWCX_ERR_ARG = -6,         /* another argument is invalid */
+    LWCX_ERR_NOMEM = -7,       /* out of memory */
+    LWCX_ERR_FORMAT = -8       /* malformed or foreign data (a stream header, a key-search record) */
 } lwcx_status;
 
 /* A static, human-readable message for a status code. */
@@ -391,6 +393,60 @@ LWCX_API int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint
                                lwcx_keysearch_progress progress,
                                void *progress_ctx, uint8_t *found, size_t max_found,
                                size_t *nfound, uint64_t *next_index);
+
+/* ------------------------------------------------------------------ */
+/* LWCX stream: Schwaemm over data of any length in constant memory,    */
+/* the format of `lwcx enc/dec --alg schwaemm...` (docs/stream-format.md). */
+/* A 16-byte header ("LWCXSTR1", variant id 1..4, log2 of the chunk     */
+/* size = 16, six zero bytes), the nonce, then records: each chunk of   */
+/* 64 KiB plaintext as ciphertext || tag, the last chunk shorter        */
+/* (possibly empty). Chunk i is sealed under the nonce XOR i (64-bit    */
+/* little-endian, first 8 bytes), the last nonce byte also XOR 0x80 for */
+/* the final chunk, with the header as associated data: reordered,      */
+/* dropped, duplicated, truncated, extended or modified streams fail.   */
+/*                                                                      */
+/* Use: new, then update with any number of bytes any number of times,  */
+/* then final; every call writes to a caller buffer of at least the     */
+/* size lwcx_stream_update_max / lwcx_stream_final_max give just before */
+/* it (else LWCX_ERR_LENGTH, nothing consumed), and *out_len says how   */
+/* much it wrote. Decryption releases a chunk's plaintext only after    */
+/* its tag verified; only once final succeeded is the stream known to  */
+/* be whole (a caller writing a file should commit it only then). On an */
+/* error, *out_len counts the verified bytes written before it; the     */
+/* error is sticky (every later call returns it), the key is wiped, and */
+/* lwcx_stream_error tells the reason in words. Errors:                 */
+/* LWCX_ERR_FORMAT (not a stream, another variant, an unsupported or    */
+/* truncated header), LWCX_ERR_AUTH (a record failed its tag, or the    */
+/* stream ends inside a record or before its final chunk), LWCX_ERR_ARG */
+/* (an unknown variant, a call after final), LWCX_ERR_NULL,             */
+/* LWCX_ERR_NOMEM; encrypt_new: LWCX_ERR_UNSUPPORTED if the system has  */
+/* no random source. A state serves one thread at a time.               */
+/* ------------------------------------------------------------------ */
+#define LWCX_STREAM_HEADER_BYTES 16
+#define LWCX_STREAM_CHUNK_LOG2 16
+#define LWCX_STREAM_CHUNK_BYTES (1u << LWCX_STREAM_CHUNK_LOG2)
+typedef struct lwcx_stream lwcx_stream;
+
+/* nonce (the variant's nonce size) may be NULL: a random one (getentropy).
+ * Give one only for tests: a nonce must never be used twice with one key. */
+LWCX_API int lwcx_stream_encrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key,
+                                     const uint8_t *nonce);
+LWCX_API int lwcx_stream_decrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key);
+/* Wipes and frees; NULL is allowed. */
+LWCX_API void lwcx_stream_free(lwcx_stream *s);
+/* The most the next update with len input bytes writes (exactly that much
+ * when encrypting; decryption writes less only on an error). */
+LWCX_API size_t lwcx_stream_update_max(const lwcx_stream *s, size_t len);
+/* The most final writes (below 64 KiB + 112 bytes). */
+LWCX_API size_t lwcx_stream_final_max(const lwcx_stream *s);
+/* Takes all len bytes of in. out may be NULL when the maximum is 0. */
+LWCX_API int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                                const uint8_t *in, size_t len);
+/* Encryption: seals the final chunk. Decryption: opens it, or fails if the
+ * stream stopped short. After final, the state only awaits free. */
+LWCX_API int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
+/* The reason of the failure that made the state fail, or NULL. */
+LWCX_API const char *lwcx_stream_error(const lwcx_stream *s);
 
 #ifdef __cplusplus
 }
