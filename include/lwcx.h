@@ -448,6 +448,85 @@ LWCX_API int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, siz
 /* The reason of the failure that made the state fail, or NULL. */
 LWCX_API const char *lwcx_stream_error(const lwcx_stream *s);
 
+/* ------------------------------------------------------------------ */
+/* Key search as work units: one search (cipher, pairs, base key, mask, */
+/* range of indices, as for lwcx_bc_keysearch above) as an object that  */
+/* hands out ranges to search (a dispenser shared by threads, GPUs and, */
+/* through a root process, MPI ranks), searches ranges with the         */
+/* selected implementation's range kernel (fixed when the object is     */
+/* made; candidates are confirmed on every pair with ref), and keeps    */
+/* an exact record of the finished ranges (any set of intervals, so     */
+/* chunks finishing out of order are recorded as they are) and of the   */
+/* keys found. The record saves to text (integrity-checked with an      */
+/* Esch256 checksum) and loads back, and the records of one search made */
+/* by several processes merge. All functions are thread-safe on one     */
+/* object. A typical MPI driver: the root makes the object (or loads    */
+/* it), ranks ask the root for ranges (lwcx_keysearch_take), search     */
+/* them into their own object made with the same parameters, and send   */
+/* back their saved records, which the root merges.                     */
+/* ------------------------------------------------------------------ */
+#define LWCX_KEYSEARCH_MAX_FOUND 1024u /* keys stored (the lowest indices); all are counted */
+typedef struct lwcx_keysearch lwcx_keysearch;
+
+/* Arguments and errors as lwcx_bc_keysearch; count may be 0 (a search
+ * that is complete at once); LWCX_ERR_NOMEM. */
+LWCX_API int lwcx_keysearch_new(lwcx_keysearch **ks, lwcx_blockcipher c, const uint8_t *pt,
+                                const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                                const uint8_t *mask, uint64_t start, uint64_t count);
+/* Frees (wiping the keys); NULL is allowed. */
+LWCX_API void lwcx_keysearch_free(lwcx_keysearch *ks);
+
+/* The dispenser: the next range of at most max_keys indices that is neither
+ * finished nor handed out before by this object, [*lo, *lo + *n); *n = 0
+ * when there is none left. A range taken and never searched is handed out
+ * again only by an object loaded from a record (it is not marked finished). */
+LWCX_API int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uint64_t *n);
+/* Searches [lo, lo + n) in the calling thread, records the confirmed keys,
+ * then marks the range finished. LWCX_ERR_LENGTH outside the search's range. */
+LWCX_API int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
+/* Marks [lo, lo + n) finished without searching it (it was searched
+ * elsewhere, e.g. by a GPU; report its keys with lwcx_keysearch_add_found). */
+LWCX_API int lwcx_keysearch_done(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
+/* Records a key found elsewhere: it must be a key of the search's range and
+ * match every pair (checked with ref), else LWCX_ERR_ARG. */
+LWCX_API int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key);
+/* Threads take chunks from the dispenser and search them until none is
+ * left, with lwcx_bc_keysearch's progress and stop semantics (keys_done:
+ * all keys finished in the record, of keys_total = count); a stop leaves
+ * every chunk taken finished. threads = 0: one per online CPU. */
+LWCX_API int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads,
+                                lwcx_keysearch_progress progress, void *progress_ctx);
+
+/* Queries (0 for NULL). */
+LWCX_API uint64_t lwcx_keysearch_keys_done(lwcx_keysearch *ks);
+LWCX_API uint64_t lwcx_keysearch_keys_left(lwcx_keysearch *ks);
+LWCX_API int lwcx_keysearch_complete(lwcx_keysearch *ks);
+/* The lowest index not finished (start + count when complete). */
+LWCX_API uint64_t lwcx_keysearch_next_unsearched(lwcx_keysearch *ks);
+/* The number of matching keys recorded; the lowest LWCX_KEYSEARCH_MAX_FOUND
+ * are stored. A key beyond those found twice (a range searched twice)
+ * counts twice. */
+LWCX_API uint64_t lwcx_keysearch_found_count(lwcx_keysearch *ks);
+/* Stored key i (ascending index; i < min(count, LWCX_KEYSEARCH_MAX_FOUND),
+ * else LWCX_ERR_ARG) and its index (index may be NULL). */
+LWCX_API int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key, uint64_t *index);
+
+/* The record as text: the parameters, "searched N", one "done LO HI" line per
+ * finished range [LO, HI), one "found KEY INDEX" line per stored key,
+ * "matches N", and an Esch256 checksum of all that and an end line. save
+ * writes *len bytes; with buf NULL or cap too small it returns
+ * LWCX_ERR_LENGTH and sets *len to the size needed. load refuses
+ * (LWCX_ERR_FORMAT) anything save did not write: a damaged or truncated
+ * record, an edited one (checksum), foreign parameters, ranges outside the
+ * search, keys that do not match every pair. The loaded object uses the
+ * implementation selected now; its dispenser starts over the unfinished
+ * ranges. */
+LWCX_API int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len);
+LWCX_API int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len);
+/* Adds src's finished ranges and keys to dst. Both must be the same search
+ * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters). */
+LWCX_API int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
+
 #ifdef __cplusplus
 }
 #endif
