@@ -70,7 +70,10 @@ static int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_
     char h[65];
     lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, o.len);
     hex32(h, d);
-    put(&o, "checksum %s\n%s", h, END_LINE);
+    /* by hand: vsnprintf would want room for a NUL after the last byte */
+    memcpy(buf + o.len, "checksum ", 9);
+    memcpy(buf + o.len + 9, h, 64);
+    memcpy(buf + o.len + 73, "\n" END_LINE, 1 + strlen(END_LINE));
     return LWCX_OK;
 }
 
