@@ -269,7 +269,7 @@ static void header_and_api(void)
     lwcx_stream_free(s);
     /* random nonces differ */
     uint8_t a[64], b[64];
-    lwcx_stream *s2;
+    lwcx_stream *s2 = NULL;
     CHECK(lwcx_stream_encrypt_new(&s, v, key, NULL) == LWCX_OK &&
               lwcx_stream_encrypt_new(&s2, v, key, NULL) == LWCX_OK,
           "random nonce");
