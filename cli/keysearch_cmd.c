@@ -1,5 +1,6 @@
 /* lwcx keysearch: exhaustive key search over a range, with progress, a clean
- * stop on SIGINT/SIGTERM, and a text checkpoint to resume from. */
+ * stop on SIGINT/SIGTERM, and a checkpoint to resume from: the library's
+ * key-search record (lwcx_keysearch_save/load), integrity-checked. */
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -13,7 +14,6 @@
 #include "lwcx.h"
 
 #define MAX_FOUND 64
-#define CKPT_MAGIC "lwcx-keysearch-checkpoint 1"
 
 static volatile sig_atomic_t interrupted;
 
@@ -23,22 +23,12 @@ static void on_signal(int sig)
     interrupted = 1;
 }
 
-typedef struct ks_params {
-    lwcx_blockcipher cipher;
-    size_t bs, kb, npairs;
-    uint8_t pt[2 * LWCX_BC_MAX_BLOCK_BYTES], ct[2 * LWCX_BC_MAX_BLOCK_BYTES];
-    uint8_t base[LWCX_BC_MAX_KEY_BYTES], mask[LWCX_BC_MAX_KEY_BYTES];
-    int has_mask;
-    uint64_t start, count;
-} ks_params;
-
 typedef struct ks_progress {
     int tty;
     double t0, last;
     double segment_end; /* stop the library call then, to write a checkpoint */
-    uint64_t offset;    /* keys searched before this run (resume) */
-    uint64_t seg_base;  /* keys searched by this run before the current call */
-    uint64_t total;  /* keys in the whole range */
+    uint64_t before;    /* keys searched before this run (resume) */
+    uint64_t total;     /* keys in the whole range */
 } ks_progress;
 
 static double now(void)
@@ -56,25 +46,23 @@ static void fmt_count(char *buf, size_t n, double v)
     snprintf(buf, n, u ? "%.2f%s" : "%.0f%s", v, unit[u]);
 }
 
-/* done: keys searched by the current library call */
+/* done: keys finished in the whole search */
 static void show(const ks_progress *p, uint64_t done, double t)
 {
     char d[32], tot[32], rate[32], eta[32] = "?";
-    done += p->seg_base;
-    double el = t - p->t0, r = el > 0 ? (double)done / el : 0;
-    uint64_t all = p->offset + done;
-    fmt_count(d, sizeof d, (double)all);
+    double el = t - p->t0, r = el > 0 ? (double)(done - p->before) / el : 0;
+    fmt_count(d, sizeof d, (double)done);
     fmt_count(tot, sizeof tot, (double)p->total);
     fmt_count(rate, sizeof rate, r);
     if (r > 0) {
-        double s = (double)(p->total - all) / r;
+        double s = (double)(p->total - done) / r;
         if (s < 1e8) {
             unsigned long long si = (unsigned long long)s;
             snprintf(eta, sizeof eta, "%llu:%02llu:%02llu", si / 3600, si / 60 % 60, si % 60);
         }
     }
     fprintf(stderr, "\r%s / %s keys (%.1f%%)  %s keys/s  ETA %s   ", d, tot,
-            p->total ? 100.0 * (double)all / (double)p->total : 100.0, rate, eta);
+            p->total ? 100.0 * (double)done / (double)p->total : 100.0, rate, eta);
 }
 
 static int on_progress(void *ctx, uint64_t done, uint64_t total)
@@ -113,83 +101,42 @@ static void hex_line(char *out, const uint8_t *b, size_t n)
     for (size_t i = 0; i < n; i++) sprintf(out + 2 * i, "%02x", b[i]);
 }
 
-/* The checkpoint up to "next ": the parameters it is valid for. */
-static size_t ckpt_header(char *buf, size_t cap, const ks_params *p)
+#define CKPT_MAX ((size_t)64 << 20) /* far above any record a search writes */
+
+static int write_checkpoint(const char *path, lwcx_keysearch *ks)
 {
-    char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
-    size_t len = (size_t)snprintf(buf, cap, "%s\ncipher %s\n", CKPT_MAGIC, lwcx_bc_name(p->cipher));
-    for (size_t i = 0; i < p->npairs; i++) {
-        hex_line(h, p->pt + p->bs * i, p->bs);
-        len += (size_t)snprintf(buf + len, cap - len, "pt%s %s\n", i ? "2" : "", h);
-        hex_line(h, p->ct + p->bs * i, p->bs);
-        len += (size_t)snprintf(buf + len, cap - len, "ct%s %s\n", i ? "2" : "", h);
-    }
-    hex_line(h, p->base, p->kb);
-    len += (size_t)snprintf(buf + len, cap - len, "key-base %s\n", h);
-    if (p->has_mask) {
-        hex_line(h, p->mask, p->kb);
-        len += (size_t)snprintf(buf + len, cap - len, "mask %s\n", h);
-    }
-    len += (size_t)snprintf(buf + len, cap - len,
-                            "start %" PRIu64 "\ncount %" PRIu64 "\nnext ",
-                            p->start, p->count);
-    return len;
+    size_t len = 0;
+    lwcx_keysearch_save(ks, NULL, 0, &len);
+    uint8_t *buf = malloc(len);
+    int rc = buf && lwcx_keysearch_save(ks, buf, len, &len) == LWCX_OK ? io_write_all(path, buf, len) : -1;
+    if (!buf) fprintf(stderr, "lwcx keysearch: out of memory writing the checkpoint\n");
+    free(buf);
+    return rc;
 }
 
-#define CKPT_CAP 8192 /* header < 400 bytes, found lines < MAX_FOUND * 72 */
-
-static int write_checkpoint(const char *path, const ks_params *p, uint64_t next,
-                            const uint8_t *found, size_t nfound)
+/* Continues ks from the checkpoint at path; refuses (-1, message printed) a
+ * damaged one, or one written for other parameters. */
+static int read_checkpoint(const char *path, lwcx_keysearch *ks)
 {
-    char buf[CKPT_CAP], h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
-    size_t len = ckpt_header(buf, sizeof buf, p);
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "%" PRIu64 "\n", next);
-    for (size_t i = 0; i < nfound && i < MAX_FOUND; i++) {
-        hex_line(h, found + p->kb * i, p->kb);
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "found %s\n", h);
-    }
-    return io_write_all(path, (const uint8_t *)buf, len);
-}
-
-/* Reads a checkpoint; refuses (-1, message printed) unless it was written
- * for exactly these parameters. */
-static int read_checkpoint(const char *path, const ks_params *p, uint64_t *next, uint8_t *found,
-                           size_t *nfound)
-{
-    uint8_t raw[CKPT_CAP];
-    long n = io_read_all(path, raw, sizeof raw - 1);
+    uint8_t *raw = malloc(CKPT_MAX);
+    long n = raw ? io_read_all(path, raw, CKPT_MAX) : -1;
     if (n == -2) fprintf(stderr, "lwcx keysearch: checkpoint '%s' is too large\n", path);
-    if (n < 0) return -1;
-    raw[n] = 0;
-    char want[CKPT_CAP];
-    uint64_t next_v;
-    size_t wl = ckpt_header(want, sizeof want, p);
-    if ((size_t)n < wl || memcmp(raw, want, wl) != 0) {
-        fprintf(stderr,
-                "lwcx keysearch: checkpoint '%s' was written for other parameters (or is not a "
-                "checkpoint); refusing to resume\n",
-                path);
+    lwcx_keysearch *old = NULL;
+    int rc = n < 0 ? -1 : lwcx_keysearch_load(&old, raw, (size_t)n);
+    free(raw);
+    if (n < 0) return -1; /* io has said why */
+    if (rc) {
+        fprintf(stderr, "lwcx keysearch: checkpoint '%s' is damaged, edited or not a key-search "
+                        "record (%s); refusing to resume\n", path, lwcx_strerror(rc));
         return -1;
     }
-    char *s = (char *)raw + wl, *end;
-    errno = 0;
-    next_v = strtoull(s, &end, 10);
-    if (errno || end == s || *end != '\n' || next_v < p->start || next_v - p->start > p->count) {
-        fprintf(stderr, "lwcx keysearch: checkpoint '%s': bad 'next' line\n", path);
-        return -1;
+    if (lwcx_keysearch_merge(ks, old) != LWCX_OK) {
+        fprintf(stderr, "lwcx keysearch: checkpoint '%s' was written for other parameters; "
+                        "refusing to resume\n", path);
+        rc = -1;
     }
-    *nfound = 0;
-    for (s = end + 1; *s; s = end + 1) {
-        end = strchr(s, '\n');
-        if (!end || strncmp(s, "found ", 6) != 0 || *nfound == MAX_FOUND ||
-            io_parse_hex(s + 6, (size_t)(end - s - 6), found + p->kb * *nfound, p->kb) != 0) {
-            fprintf(stderr, "lwcx keysearch: checkpoint '%s': bad line after 'next'\n", path);
-            return -1;
-        }
-        ++*nfound;
-    }
-    *next = next_v;
-    return 0;
+    lwcx_keysearch_free(old);
+    return rc;
 }
 
 static const char ks_usage[] =
@@ -236,58 +183,63 @@ int cmd_keysearch(int argc, char **argv)
             *slot = argv[++i];
         }
     }
-    ks_params p;
-    memset(&p, 0, sizeof p);
     if (!cipher || !pt[0] || !ct[0] || !base || !count)
         return bad_args("--cipher, --pt, --ct, --key-base and --count are required", NULL);
     int c = -1;
     for (int k = 0; lwcx_bc_name((lwcx_blockcipher)k); k++)
         if (strcmp(lwcx_bc_name((lwcx_blockcipher)k), cipher) == 0) c = k;
     if (c < 0) return bad_args("unknown cipher (present80, present128, gift64, ...):", cipher);
-    p.cipher = (lwcx_blockcipher)c;
-    p.bs = lwcx_bc_block_bytes(p.cipher);
-    p.kb = lwcx_bc_key_bytes(p.cipher);
+    const lwcx_blockcipher ci = (lwcx_blockcipher)c;
+    const size_t bs = lwcx_bc_block_bytes(ci), kb = lwcx_bc_key_bytes(ci);
+    uint8_t pb[2 * LWCX_BC_MAX_BLOCK_BYTES], cb[2 * LWCX_BC_MAX_BLOCK_BYTES];
+    uint8_t kbase[LWCX_BC_MAX_KEY_BYTES], kmask[LWCX_BC_MAX_KEY_BYTES];
     if (!pt[1] != !ct[1]) return bad_args("--pt2 and --ct2 go together", NULL);
-    p.npairs = pt[1] ? 2 : 1;
-    for (size_t i = 0; i < p.npairs; i++)
-        if (io_parse_hex(pt[i], strlen(pt[i]), p.pt + p.bs * i, p.bs) ||
-            io_parse_hex(ct[i], strlen(ct[i]), p.ct + p.bs * i, p.bs)) {
-            fprintf(stderr, "lwcx keysearch: blocks are %zu bytes (%zu hex digits)\n", p.bs, 2 * p.bs);
+    const size_t npairs = pt[1] ? 2 : 1;
+    for (size_t i = 0; i < npairs; i++)
+        if (io_parse_hex(pt[i], strlen(pt[i]), pb + bs * i, bs) ||
+            io_parse_hex(ct[i], strlen(ct[i]), cb + bs * i, bs)) {
+            fprintf(stderr, "lwcx keysearch: blocks are %zu bytes (%zu hex digits)\n", bs, 2 * bs);
             return 2;
         }
-    if (io_parse_hex(base, strlen(base), p.base, p.kb)) {
-        fprintf(stderr, "lwcx keysearch: --key-base must be %zu hex digits\n", 2 * p.kb);
+    if (io_parse_hex(base, strlen(base), kbase, kb)) {
+        fprintf(stderr, "lwcx keysearch: --key-base must be %zu hex digits\n", 2 * kb);
         return 2;
     }
     if (mask) {
-        p.has_mask = 1;
         int any = 0;
-        if (io_parse_hex(mask, strlen(mask), p.mask, p.kb) == 0)
-            for (size_t i = 0; i < p.kb; i++) any |= p.mask[i];
+        if (io_parse_hex(mask, strlen(mask), kmask, kb) == 0)
+            for (size_t i = 0; i < kb; i++) any |= kmask[i];
         if (!any) {
-            fprintf(stderr, "lwcx keysearch: --mask must be %zu hex digits with a bit set\n", 2 * p.kb);
+            fprintf(stderr, "lwcx keysearch: --mask must be %zu hex digits with a bit set\n", 2 * kb);
             return 2;
         }
     }
     uint64_t every = 60;
     if (every_s && (parse_u64(every_s, &every) || every == 0 || every > 1000000))
         return bad_args("--every takes seconds (1 .. 1000000)", NULL);
-    uint64_t threads = 0;
-    if ((start && parse_u64(start, &p.start)) || parse_u64(count, &p.count) ||
+    uint64_t threads = 0, first = 0, n = 0;
+    if ((start && parse_u64(start, &first)) || parse_u64(count, &n) ||
         (threads_s && (parse_u64(threads_s, &threads) || threads > LWCX_KEYSEARCH_MAX_THREADS)))
         return bad_args("--start, --count, --threads take N, 0xHEX or 2^E", NULL);
-    if (p.start > LWCX_KEYSEARCH_MAX_END || p.count > LWCX_KEYSEARCH_MAX_END - p.start)
-        return bad_args("--start + --count is too large", NULL);
+    if (n == 0) return bad_args("--count must be at least 1", NULL);
     if (resume && !ckpt) return bad_args("--resume needs --checkpoint FILE", NULL);
     if (every_s && !ckpt) return bad_args("--every needs --checkpoint FILE", NULL);
-
-    uint8_t found[MAX_FOUND * LWCX_BC_MAX_KEY_BYTES];
-    size_t nprev = 0, nnew = 0;
-    uint64_t from = p.start, next = p.start;
+    lwcx_keysearch *ks;
+    int rc = lwcx_keysearch_new(&ks, ci, pb, cb, npairs, kbase, mask ? kmask : NULL, first, n);
+    if (rc == LWCX_ERR_LENGTH)
+        return bad_args("--start + --count is too large (or beyond the mask's 2^bits keys)", NULL);
+    if (rc) {
+        fprintf(stderr, "lwcx keysearch: %s\n", lwcx_strerror(rc));
+        return 2;
+    }
     if (resume) {
-        if (read_checkpoint(ckpt, &p, &from, found, &nprev) != 0) return 2;
-        if (nprev && from - p.start < p.count)
-            fprintf(stderr, "lwcx keysearch: %zu key(s) found before the checkpoint\n", nprev);
+        if (read_checkpoint(ckpt, ks) != 0) {
+            lwcx_keysearch_free(ks);
+            return 2;
+        }
+        if (lwcx_keysearch_found_count(ks) && !lwcx_keysearch_complete(ks))
+            fprintf(stderr, "lwcx keysearch: %" PRIu64 " key(s) found before the checkpoint\n",
+                    lwcx_keysearch_found_count(ks));
     }
 
     struct sigaction sa, old_int, old_term;
@@ -297,29 +249,17 @@ int cmd_keysearch(int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    ks_progress pr = {isatty(2), 0, 0, 0, from - p.start, 0, p.count};
+    ks_progress pr = {isatty(2), 0, 0, 0, lwcx_keysearch_keys_done(ks), n};
     pr.t0 = pr.last = now();
-    /* Without a checkpoint file one call does it all; with one, the search
-     * runs in segments of --every seconds (the library stops cleanly at a
-     * contiguous index) and the checkpoint is rewritten after each. */
-    int rc = LWCX_OK, werr = 0;
-    size_t nmatch = nprev; /* may exceed what found holds */
-    next = from;
+    /* Without a checkpoint file one run does it all; with one, the search
+     * runs in segments of --every seconds (each stop leaves every chunk
+     * taken finished) and the checkpoint is rewritten after each. */
+    int werr = 0;
     for (;;) {
-        uint64_t todo = p.count - (next - p.start), seg_next = next;
-        size_t seg_found = 0;
-        pr.seg_base = next - from;
         pr.segment_end = ckpt ? now() + (double)every : 1e300;
-        rc = lwcx_bc_keysearch(p.cipher, p.pt, p.ct, p.npairs, p.base, p.has_mask ? p.mask : NULL,
-                               next, todo, (unsigned)threads, on_progress, &pr,
-                               found + p.kb * (nprev + nnew), MAX_FOUND - nprev - nnew, &seg_found,
-                               &seg_next);
-        if (rc != LWCX_OK) break;
-        nmatch += seg_found;
-        nnew += seg_found < MAX_FOUND - nprev - nnew ? seg_found : MAX_FOUND - nprev - nnew;
-        next = seg_next;
-        if (next == p.start + p.count || interrupted) break;
-        if (write_checkpoint(ckpt, &p, next, found, nprev + nnew) != 0) {
+        rc = lwcx_keysearch_run(ks, (unsigned)threads, on_progress, &pr);
+        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || interrupted) break;
+        if (write_checkpoint(ckpt, ks) != 0) {
             werr = 1; /* io has said why */
             break;
         }
@@ -329,30 +269,36 @@ int cmd_keysearch(int argc, char **argv)
     sigaction(SIGTERM, &old_term, NULL);
     if (rc != LWCX_OK) {
         fprintf(stderr, "lwcx keysearch: %s\n", lwcx_strerror(rc));
+        lwcx_keysearch_free(ks);
         return 2;
     }
+    const uint64_t done = lwcx_keysearch_keys_done(ks), now_done = done - pr.before;
     if (pr.tty) {
-        pr.seg_base = 0;
-        show(&pr, next - from, now());
+        show(&pr, done, now());
         fputc('\n', stderr);
     }
-    int complete = next == p.start + p.count;
+    int complete = lwcx_keysearch_complete(ks);
     char rate[32];
-    fmt_count(rate, sizeof rate, el > 0 ? (double)(next - from) / el : 0);
-    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", next - from, el,
+    fmt_count(rate, sizeof rate, el > 0 ? (double)now_done / el : 0);
+    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el,
             rate, complete ? "" : ", interrupted");
     if (!complete)
-        fprintf(stderr, "lwcx keysearch: resume from index %" PRIu64 "%s\n", next,
-                ckpt ? " (in the checkpoint)" : "");
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
+                ckpt ? " (resume from the checkpoint with --resume)" : "");
 
-    size_t total = nmatch, shown = nprev + nnew;
-    if (ckpt && !werr && write_checkpoint(ckpt, &p, next, found, shown) != 0) werr = 1;
+    if (ckpt && !werr && write_checkpoint(ckpt, ks) != 0) werr = 1;
+    const uint64_t total = lwcx_keysearch_found_count(ks);
+    const size_t shown = total < MAX_FOUND ? (size_t)total : MAX_FOUND;
     char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
+    uint8_t key[LWCX_BC_MAX_KEY_BYTES];
     for (size_t i = 0; i < shown; i++) {
-        hex_line(h, found + p.kb * i, p.kb);
+        lwcx_keysearch_found_key(ks, i, key, NULL);
+        hex_line(h, key, kb);
         printf("%s\n", h);
     }
-    if (total > shown) fprintf(stderr, "lwcx keysearch: %zu keys matched, first %zu shown\n", total, shown);
+    if (total > shown)
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, first %zu shown\n", total, shown);
+    lwcx_keysearch_free(ks);
     if (fflush(stdout) != 0) werr = 1;
     if (werr) return 3;
     if (total) return 0;

@@ -1,29 +1,15 @@
-/* lwcx hash (Esch) and the streaming file format of lwcx enc/dec for Schwaemm.
- *
- * File format ("LWCX stream", all Schwaemm variants):
- *   header  16 bytes: "LWCXSTR1", variant id (1..4), log2 of the chunk size, 6 zero bytes
- *   nonce   the variant's nonce size, random
- *   chunks  ciphertext || tag each; every chunk but the last holds exactly
- *           CHUNK bytes of plaintext, the last one fewer (possibly none).
- * Chunk i is sealed with the nonce XOR i (64-bit little-endian, bytes 0..7),
- * its last byte also XOR 0x80 for the final chunk, and the header as
- * associated data. So chunks cannot be reordered, dropped, or cut off at a
- * chunk boundary without failing authentication, and memory use is one chunk
- * whatever the file size. Decryption releases a chunk only once its tag has
- * been checked; output to a file appears only when the whole file verified. */
-#define _DEFAULT_SOURCE /* getentropy */
+/* lwcx hash (Esch), and the files of lwcx enc/dec for Schwaemm: the library's
+ * LWCX stream (lwcx_stream_*, docs/stream-format.md) between a file or stdin
+ * and an atomically committed output, so a file appears only once the whole
+ * stream verified. Memory use is a few chunks whatever the file size. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "io.h"
 #include "lwcx.h"
 
-#define CHUNK_LOG2 16
-#define CHUNK ((size_t)1 << CHUNK_LOG2)
-#define HEADER 16
-static const char magic[8] = {'L', 'W', 'C', 'X', 'S', 'T', 'R', '1'};
+#define CHUNK ((size_t)LWCX_STREAM_CHUNK_BYTES)
 
 /* ---- lwcx hash ---------------------------------------------------------- */
 
@@ -117,124 +103,56 @@ int stream_variant(const char *alg)
     return -1;
 }
 
-static void chunk_nonce(uint8_t *out, const uint8_t *base, size_t nbytes, uint64_t index, int final)
+/* Pushes the input through the stream a chunk at a time. */
+static int stream_file(int variant, const uint8_t *key, const char *in, const char *out, int decrypt)
 {
-    memcpy(out, base, nbytes);
-    for (int i = 0; i < 8; i++) out[i] ^= (uint8_t)(index >> (8 * i));
-    if (final) out[nbytes - 1] ^= 0x80;
-}
-
-typedef struct stream {
-    lwcx_schwaemm_variant v;
-    size_t nbytes, tbytes;
-    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
-    uint8_t header[HEADER], nonce[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
-    uint8_t *buf; /* one chunk and its tag */
-    FILE *in;
-    io_out out;
-} stream;
-
-static void stream_close(stream *s, int ok)
-{
-    if (s->in && s->in != stdin) fclose(s->in);
-    if (!ok) io_out_abort(&s->out);
-    if (s->buf) {
-        lwcx_wipe(s->buf, CHUNK + LWCX_SCHWAEMM_MAX_TAG_BYTES);
-        free(s->buf);
+    const char *cmd = decrypt ? "dec" : "enc";
+    lwcx_stream *s = NULL;
+    int rc = decrypt ? lwcx_stream_decrypt_new(&s, (lwcx_schwaemm_variant)variant, key)
+                     : lwcx_stream_encrypt_new(&s, (lwcx_schwaemm_variant)variant, key, NULL);
+    if (rc) {
+        fprintf(stderr, "lwcx %s: %s\n", cmd, rc == LWCX_ERR_UNSUPPORTED ? "no random nonce" : lwcx_strerror(rc));
+        return 1;
     }
-    lwcx_wipe(s->key, sizeof s->key);
-}
-
-static int stream_open(stream *s, int variant, const uint8_t *key, const char *in, const char *out)
-{
-    memset(s, 0, sizeof *s);
-    s->v = (lwcx_schwaemm_variant)variant;
-    s->nbytes = lwcx_schwaemm_nonce_bytes(s->v);
-    s->tbytes = lwcx_schwaemm_tag_bytes(s->v);
-    memcpy(s->key, key, lwcx_schwaemm_key_bytes(s->v));
-    s->in = strcmp(in, "-") == 0 ? stdin : fopen(in, "rb");
-    if (!s->in) {
-        perror(in);
-        return -1;
+    FILE *f = strcmp(in, "-") == 0 ? stdin : fopen(in, "rb");
+    if (!f) perror(in);
+    const size_t cap = 2 * CHUNK; /* a chunk in gives at most one record and the header out */
+    uint8_t *ibuf = malloc(CHUNK), *obuf = malloc(cap);
+    io_out o;
+    int ok = f && ibuf && obuf && io_out_open(&o, out) == 0, opened = ok;
+    while (ok) {
+        long n = io_read_full(f, in, ibuf, CHUNK);
+        size_t olen = 0;
+        if (n < 0) {
+            ok = 0;
+            break;
+        }
+        rc = n ? lwcx_stream_update(s, obuf, cap, &olen, ibuf, (size_t)n)
+               : lwcx_stream_final(s, obuf, cap, &olen);
+        ok = io_out_write(&o, obuf, olen) == 0 && rc == LWCX_OK; /* olen: verified bytes only */
+        if (!n) break;
     }
-    s->buf = malloc(CHUNK + LWCX_SCHWAEMM_MAX_TAG_BYTES);
-    if (!s->buf || io_out_open(&s->out, out)) {
-        stream_close(s, 0);
-        return -1;
-    }
-    return 0;
+    if (rc)
+        fprintf(stderr, "lwcx %s: '%s': %s%s\n", cmd, in,
+                lwcx_stream_error(s) ? lwcx_stream_error(s) : lwcx_strerror(rc),
+                out && strcmp(out, "-") ? "; nothing written" : "");
+    ok = ok && io_out_commit(&o) == 0;
+    if (!ok && opened) io_out_abort(&o);
+    if (f && f != stdin) fclose(f);
+    if (ibuf) lwcx_wipe(ibuf, CHUNK);
+    if (obuf) lwcx_wipe(obuf, cap);
+    free(ibuf);
+    free(obuf);
+    lwcx_stream_free(s);
+    return ok ? 0 : 1;
 }
 
 int stream_encrypt(int variant, const uint8_t *key, const char *in, const char *out)
 {
-    stream s;
-    if (stream_open(&s, variant, key, in, out)) return 1;
-    memcpy(s.header, magic, 8);
-    s.header[8] = (uint8_t)(variant + 1);
-    s.header[9] = CHUNK_LOG2;
-    int ok = getentropy(s.nonce, s.nbytes) == 0;
-    if (!ok) perror("lwcx enc: no random nonce");
-    ok = ok && io_out_write(&s.out, s.header, HEADER) == 0 && io_out_write(&s.out, s.nonce, s.nbytes) == 0;
-    for (uint64_t i = 0; ok; i++) {
-        long n = io_read_full(s.in, in, s.buf, CHUNK);
-        if (n < 0) {
-            ok = 0;
-            break;
-        }
-        const int final = (size_t)n < CHUNK;
-        uint8_t nonce[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
-        chunk_nonce(nonce, s.nonce, s.nbytes, i, final);
-        lwcx_schwaemm_encrypt(s.v, s.buf, s.buf + n, s.buf, (size_t)n, s.header, HEADER, nonce, s.key);
-        ok = io_out_write(&s.out, s.buf, (size_t)n + s.tbytes) == 0;
-        if (final) break;
-    }
-    ok = ok && io_out_commit(&s.out) == 0;
-    stream_close(&s, ok);
-    return ok ? 0 : 1;
+    return stream_file(variant, key, in, out, 0);
 }
 
 int stream_decrypt(int variant, const uint8_t *key, const char *in, const char *out)
 {
-    stream s;
-    if (stream_open(&s, variant, key, in, out)) return 1;
-    const char *why = NULL;
-    long n = io_read_full(s.in, in, s.header, HEADER);
-    if (n >= 0 && memcmp(s.header, magic, (size_t)n < 8 ? (size_t)n : 8) != 0)
-        why = "not an lwcx encrypted file (no LWCXSTR1 header)";
-    else if (n >= 0 && n < HEADER)
-        why = "truncated file: the header is incomplete";
-    else if (n >= 0 && s.header[8] != variant + 1)
-        why = "the file was encrypted with another algorithm (see --alg)";
-    else if (n >= 0 && s.header[9] != CHUNK_LOG2)
-        why = "unsupported chunk size in the header";
-    else if (n >= 0 && io_read_full(s.in, in, s.nonce, s.nbytes) != (long)s.nbytes)
-        why = "truncated file: the header is incomplete";
-    int ok = n >= 0 && !why;
-    for (uint64_t i = 0; ok; i++) {
-        n = io_read_full(s.in, in, s.buf, CHUNK + s.tbytes);
-        if (n < 0) {
-            ok = 0;
-            break;
-        }
-        if ((size_t)n < s.tbytes) {
-            why = "truncated file: a chunk or its tag is missing";
-            ok = 0;
-            break;
-        }
-        const size_t len = (size_t)n - s.tbytes;
-        const int final = len < CHUNK;
-        uint8_t nonce[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
-        chunk_nonce(nonce, s.nonce, s.nbytes, i, final);
-        if (lwcx_schwaemm_decrypt(s.v, s.buf, s.buf, len, s.buf + len, s.header, HEADER, nonce, s.key)) {
-            why = "authentication failed: the file is corrupted, truncated or was encrypted under another key";
-            ok = 0;
-            break;
-        }
-        ok = io_out_write(&s.out, s.buf, len) == 0;
-        if (final) break; /* a short read means end of file: appended bytes fail the tag */
-    }
-    if (why) fprintf(stderr, "lwcx dec: '%s': %s%s\n", in, why, out && strcmp(out, "-") ? "; nothing written" : "");
-    ok = ok && io_out_commit(&s.out) == 0;
-    stream_close(&s, ok);
-    return ok ? 0 : 1;
+    return stream_file(variant, key, in, out, 1);
 }

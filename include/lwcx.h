@@ -40,6 +40,8 @@ typedef enum lwcx_status {
     LWCX_ERR_NO_IMPL = -4,     /* no such primitive or implementation */
     LWCX_ERR_UNSUPPORTED = -5, /* implementation not supported by this CPU or build */
     LWCX_ERR_ARG = -6,         /* another argument is invalid */
+    LWCX_ERR_NOMEM = -7,       /* out of memory */
+    LWCX_ERR_FORMAT = -8,      /* malformed or foreign data (a stream header, a key-search record) */
     LWCX_ERR_IMPL_ENV = -9     /* LWCX_IMPL names an unknown or unavailable implementation */
 } lwcx_status;
 
@@ -482,6 +484,152 @@ LWCX_API int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint
                                lwcx_keysearch_progress progress,
                                void *progress_ctx, uint8_t *found, size_t max_found,
                                size_t *nfound, uint64_t *next_index);
+/* The same with an explicit implementation for pair 0 (see lwcx_impl). */
+LWCX_API int lwcx_bc_keysearch_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *pt,
+                                    const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                                    const uint8_t *mask, uint64_t start, uint64_t count,
+                                    unsigned threads, lwcx_keysearch_progress progress,
+                                    void *progress_ctx, uint8_t *found, size_t max_found,
+                                    size_t *nfound, uint64_t *next_index);
+
+/* ------------------------------------------------------------------ */
+/* LWCX stream: Schwaemm over data of any length in constant memory,    */
+/* the format of `lwcx enc/dec --alg schwaemm...` (docs/stream-format.md). */
+/* A 16-byte header ("LWCXSTR1", variant id 1..4, log2 of the chunk     */
+/* size = 16, six zero bytes), the nonce, then records: each chunk of   */
+/* 64 KiB plaintext as ciphertext || tag, the last chunk shorter        */
+/* (possibly empty). Chunk i is sealed under the nonce XOR i (64-bit    */
+/* little-endian, first 8 bytes), the last nonce byte also XOR 0x80 for */
+/* the final chunk, with the header as associated data: reordered,      */
+/* dropped, duplicated, truncated, extended or modified streams fail.   */
+/*                                                                      */
+/* Use: new, then update with any number of bytes any number of times,  */
+/* then final; every call writes to a caller buffer of at least the     */
+/* size lwcx_stream_update_max / lwcx_stream_final_max give just before */
+/* it (else LWCX_ERR_LENGTH, nothing consumed), and *out_len says how   */
+/* much it wrote. Decryption releases a chunk's plaintext only after    */
+/* its tag verified; only once final succeeded is the stream known to  */
+/* be whole (a caller writing a file should commit it only then). On an */
+/* error, *out_len counts the verified bytes written before it; the     */
+/* error is sticky (every later call returns it), the key is wiped, and */
+/* lwcx_stream_error tells the reason in words. Errors:                 */
+/* LWCX_ERR_FORMAT (not a stream, another variant, an unsupported or    */
+/* truncated header), LWCX_ERR_AUTH (a record failed its tag, or the    */
+/* stream ends inside a record or before its final chunk), LWCX_ERR_ARG */
+/* (an unknown variant, a call after final), LWCX_ERR_NULL,             */
+/* LWCX_ERR_NOMEM; encrypt_new: LWCX_ERR_UNSUPPORTED if the system has  */
+/* no random source. A state serves one thread at a time.               */
+/* ------------------------------------------------------------------ */
+#define LWCX_STREAM_HEADER_BYTES 16
+#define LWCX_STREAM_CHUNK_LOG2 16
+#define LWCX_STREAM_CHUNK_BYTES (1u << LWCX_STREAM_CHUNK_LOG2)
+typedef struct lwcx_stream lwcx_stream;
+
+/* nonce (the variant's nonce size) may be NULL: a random one (getentropy).
+ * Give one only for tests: a nonce must never be used twice with one key. */
+LWCX_API int lwcx_stream_encrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key,
+                                     const uint8_t *nonce);
+LWCX_API int lwcx_stream_decrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key);
+/* Wipes and frees; NULL is allowed. */
+LWCX_API void lwcx_stream_free(lwcx_stream *s);
+/* The most the next update with len input bytes writes (exactly that much
+ * when encrypting; decryption writes less only on an error). */
+LWCX_API size_t lwcx_stream_update_max(const lwcx_stream *s, size_t len);
+/* The most final writes (below 64 KiB + 112 bytes). */
+LWCX_API size_t lwcx_stream_final_max(const lwcx_stream *s);
+/* Takes all len bytes of in. out may be NULL when the maximum is 0. */
+LWCX_API int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                                const uint8_t *in, size_t len);
+/* Encryption: seals the final chunk. Decryption: opens it, or fails if the
+ * stream stopped short. After final, the state only awaits free. */
+LWCX_API int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
+/* The reason of the failure that made the state fail, or NULL. */
+LWCX_API const char *lwcx_stream_error(const lwcx_stream *s);
+
+/* ------------------------------------------------------------------ */
+/* Key search as work units: one search (cipher, pairs, base key, mask, */
+/* range of indices, as for lwcx_bc_keysearch above) as an object that  */
+/* hands out ranges to search (a dispenser shared by threads, GPUs and, */
+/* through a root process, MPI ranks), searches ranges with the         */
+/* selected implementation's range kernel (fixed when the object is     */
+/* made; candidates are confirmed on every pair with ref), and keeps    */
+/* an exact record of the finished ranges (any set of intervals, so     */
+/* chunks finishing out of order are recorded as they are) and of the   */
+/* keys found. The record saves to text (integrity-checked with an      */
+/* Esch256 checksum) and loads back, and the records of one search made */
+/* by several processes merge. All functions are thread-safe on one     */
+/* object. A typical MPI driver: the root makes the object (or loads    */
+/* it), ranks ask the root for ranges (lwcx_keysearch_take), search     */
+/* them into their own object made with the same parameters, and send   */
+/* back their saved records, which the root merges.                     */
+/* ------------------------------------------------------------------ */
+#define LWCX_KEYSEARCH_MAX_FOUND 1024u /* keys stored (the lowest indices); all are counted */
+typedef struct lwcx_keysearch lwcx_keysearch;
+
+/* Arguments and errors as lwcx_bc_keysearch; count may be 0 (a search
+ * that is complete at once); LWCX_ERR_NOMEM. */
+LWCX_API int lwcx_keysearch_new(lwcx_keysearch **ks, lwcx_blockcipher c, const uint8_t *pt,
+                                const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                                const uint8_t *mask, uint64_t start, uint64_t count);
+/* The same searching with an explicit implementation (see lwcx_impl); the
+ * object keeps it for its life. */
+LWCX_API int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **ks, lwcx_blockcipher c,
+                                     const uint8_t *pt, const uint8_t *ct, size_t npairs,
+                                     const uint8_t *base_key, const uint8_t *mask, uint64_t start,
+                                     uint64_t count);
+/* Frees (wiping the keys); NULL is allowed. */
+LWCX_API void lwcx_keysearch_free(lwcx_keysearch *ks);
+
+/* The dispenser: the next range of at most max_keys indices that is neither
+ * finished nor handed out before by this object, [*lo, *lo + *n); *n = 0
+ * when there is none left. A range taken and never searched is handed out
+ * again only by an object loaded from a record (it is not marked finished). */
+LWCX_API int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uint64_t *n);
+/* Searches [lo, lo + n) in the calling thread, records the confirmed keys,
+ * then marks the range finished. LWCX_ERR_LENGTH outside the search's range. */
+LWCX_API int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
+/* Marks [lo, lo + n) finished without searching it (it was searched
+ * elsewhere, e.g. by a GPU; report its keys with lwcx_keysearch_add_found). */
+LWCX_API int lwcx_keysearch_done(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
+/* Records a key found elsewhere: it must be a key of the search's range and
+ * match every pair (checked with ref), else LWCX_ERR_ARG. */
+LWCX_API int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key);
+/* Threads take chunks from the dispenser and search them until none is
+ * left, with lwcx_bc_keysearch's progress and stop semantics (keys_done:
+ * all keys finished in the record, of keys_total = count); a stop leaves
+ * every chunk taken finished. threads = 0: one per online CPU. */
+LWCX_API int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads,
+                                lwcx_keysearch_progress progress, void *progress_ctx);
+
+/* Queries (0 for NULL). */
+LWCX_API uint64_t lwcx_keysearch_keys_done(lwcx_keysearch *ks);
+LWCX_API uint64_t lwcx_keysearch_keys_left(lwcx_keysearch *ks);
+LWCX_API int lwcx_keysearch_complete(lwcx_keysearch *ks);
+/* The lowest index not finished (start + count when complete). */
+LWCX_API uint64_t lwcx_keysearch_next_unsearched(lwcx_keysearch *ks);
+/* The number of matching keys recorded; the lowest LWCX_KEYSEARCH_MAX_FOUND
+ * are stored. A key beyond those found twice (a range searched twice)
+ * counts twice. */
+LWCX_API uint64_t lwcx_keysearch_found_count(lwcx_keysearch *ks);
+/* Stored key i (ascending index; i < min(count, LWCX_KEYSEARCH_MAX_FOUND),
+ * else LWCX_ERR_ARG) and its index (index may be NULL). */
+LWCX_API int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key, uint64_t *index);
+
+/* The record as text: the parameters, "searched N", one "done LO HI" line per
+ * finished range [LO, HI), one "found KEY INDEX" line per stored key,
+ * "matches N", and an Esch256 checksum of all that and an end line. save
+ * writes *len bytes; with buf NULL or cap too small it returns
+ * LWCX_ERR_LENGTH and sets *len to the size needed. load refuses
+ * (LWCX_ERR_FORMAT) anything save did not write: a damaged or truncated
+ * record, an edited one (checksum), foreign parameters, ranges outside the
+ * search, keys that do not match every pair. The loaded object uses the
+ * implementation selected now; its dispenser starts over the unfinished
+ * ranges. */
+LWCX_API int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len);
+LWCX_API int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len);
+/* Adds src's finished ranges and keys to dst. Both must be the same search
+ * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters). */
+LWCX_API int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lwcx keysearch: a planted PRESENT-80 key is found (exit 0), a range without
 # it finds nothing (exit 1), bad arguments exit 2, and a run stopped by SIGINT
-# leaves a checkpoint that --resume completes (and refuses for other parameters),
+# leaves a checkpoint (the library's key-search record) that --resume completes
+# (and refuses for other parameters, or damaged),
 # periodic checkpoints survive kill -9, and a mask of unknown bits works.
 . "$(dirname "$0")/cli_common.sh"
 
@@ -24,6 +25,7 @@ for args in "--cipher nonesuch $pairs --key-base $base --count 10" \
             "--cipher present80 --pt 00 --ct 00 --key-base $base --count 10" \
             "--cipher present80 $pairs --key-base $base" \
             "--cipher present80 $pairs --key-base $base --count -5" \
+            "--cipher present80 $pairs --key-base $base --count 0" \
             "--cipher present80 $pairs --key-base $base --count 10 --frob" \
             "--cipher present80 $pairs --key-base $base --count 10 --resume" \
             "--cipher present80 --pt2 0000000000000000 --ct E72C46C0F5945049 --key-base $base --count 10"; do
@@ -59,8 +61,8 @@ sleep 1
 kill -INT $pid
 wait $pid
 rc=$?
-if [ -f ck.txt ] && grep -q '^next ' ck.txt; then ok; else bad "checkpoint written on SIGINT (rc $rc)"; fi
-next=$(sed -n 's/^next //p' ck.txt)
+if [ -f ck.txt ] && grep -q '^searched ' ck.txt; then ok; else bad "checkpoint written on SIGINT (rc $rc)"; fi
+next=$(sed -n 's/^searched //p' ck.txt)
 if [ $rc -eq 130 ]; then
   [ "$next" -lt $count ] && ok || bad "interrupted run: next $next"
 else
@@ -70,10 +72,23 @@ ls ck.txt.tmp* > /dev/null 2>&1 && bad "temporary checkpoint left" || ok
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base --count $count \
   --checkpoint ck.txt --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume with other parameters refused"
+# a damaged checkpoint is refused: truncated, a digit changed, a line added
+for damage in cut digit line start; do
+  case $damage in
+    cut) head -c -1 ck.txt > bad.txt ;;
+    digit) awk '/^searched /{ $2 = $2 + 1 } 1' ck.txt > bad.txt ;;
+    line) { cat ck.txt; echo "done 0 1"; } > bad.txt ;;
+    start) sed 's/^start 0/start 1/' ck.txt > bad.txt ;;
+  esac
+  cmp -s ck.txt bad.txt && { bad "damage did nothing: $damage"; continue; }
+  "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count \
+    --checkpoint bad.txt --resume > /dev/null 2> err.txt
+  [ $? -eq 2 ] && grep -q "damaged" err.txt && ok || bad "damaged checkpoint refused: $damage"
+done
 out=$( { cat first.out; "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count \
          --threads 1 --checkpoint ck.txt --resume 2>/dev/null; } | sort -u)
 [ "$out" = "$want" ] && ok || bad "resume finds the key: '$out'"
-[ "$(sed -n 's/^next //p' ck.txt)" = $count ] && grep -qx "found $want" ck.txt && ok \
+[ "$(sed -n 's/^searched //p' ck.txt)" = $count ] && grep -q "^found $want " ck.txt && ok \
   || bad "final checkpoint: complete, key recorded"
 # resuming a finished search reports the recorded key again
 out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count \
@@ -89,7 +104,7 @@ pid=$!
 sleep 2.5
 kill -KILL $pid
 wait $pid 2>/dev/null
-next=$(sed -n 's/^next //p' ck2.txt 2>/dev/null)
+next=$(sed -n 's/^searched //p' ck2.txt 2>/dev/null)
 [ -n "$next" ] && [ "$next" -gt 0 ] && [ "$next" -lt $count ] && ok || bad "periodic checkpoint: next '$next'"
 out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
       --checkpoint ck2.txt --every 1 --resume 2>/dev/null)

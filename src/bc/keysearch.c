@@ -1,187 +1,117 @@
-/* Exhaustive key search over a range of key indices (see lwcx.h).
+/* Exhaustive key search as work units (see lwcx.h).
  *
- * Threads take chunks of the range from one atomic counter. Once a stop is
- * requested no new chunk is handed out, but chunks already taken are
- * finished, so the searched indices are always exactly [start, counter): the
- * resume point is a single index. The calling thread only reports progress. */
-#include <pthread.h>
+ * A search object holds the parameters, a dispenser of unsearched ranges and
+ * the record of finished ranges and confirmed keys, all under one lock;
+ * range kernels run outside it. Threads (and, through the record, other
+ * processes) take chunks from the dispenser, search them with the selected
+ * implementation's range kernel, confirm every candidate with ref on all
+ * pairs, and record the chunk as finished: the record is exact whatever the
+ * order in which chunks finish. */
 #include <stdatomic.h>
-#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "bc_impl.h"
+#include "keysearch_impl.h"
 
 #define KS_CHUNK ((uint64_t)1 << 16) /* keys per chunk: ~10-50 ms, the stop latency */
-#define KS_BATCH BC_MAX_BATCH        /* keys per implementation call (whole batches) */
+#define KS_MAX_CAND 64               /* candidates per kernel call; more: the range is split */
 #define KS_PROGRESS_NS 100000000L    /* progress callback period */
 
-typedef struct ks_job {
-    const bc_cipher *ci;
-    const bc_impl *im, *ref;
-    const uint8_t *pt, *ct, *base;
-    size_t npairs;
-    uint64_t start, end;
-    uint16_t pos[64];     /* key bit that index bit b flips (the mask's bits, ascending) */
-    unsigned nbits;       /* the mask's bits in use (<= 64) */
-    unsigned lane_bits;   /* log2 of the kernel's batch; 0: no kernel */
-    _Atomic uint64_t next; /* first index not yet handed out */
-    _Atomic uint64_t done; /* keys in finished chunks */
-    atomic_bool stop;
-    pthread_mutex_t lock; /* guards found/nfound and running */
-    pthread_cond_t finished;
-    unsigned running;
-    uint8_t *found;
-    size_t max_found, nfound;
-} ks_job;
-
-/* key ^= the key bits named by the set bits of d (key bit p: bit p % 8 of
- * byte kb - 1 - p / 8) */
-static void flip_bits(const ks_job *j, uint8_t *key, uint64_t d)
+void ks_make_key(const lwcx_keysearch *ks, uint8_t *key, uint64_t i)
 {
-    const unsigned kb = j->ci->key_bytes;
-    for (; d; d &= d - 1) {
-        unsigned p = j->pos[__builtin_ctzll(d)];
+    const unsigned kb = ks->ci->key_bytes;
+    memcpy(key, ks->base, kb);
+    for (; i; i &= i - 1) {
+        unsigned p = ks->pos[__builtin_ctzll(i)];
         key[kb - 1 - p / 8] ^= (uint8_t)(1u << (p % 8));
     }
 }
 
-/* The key of index i: base with the mask's bits flipped as i says. */
-static void make_key(const ks_job *j, uint8_t *key, uint64_t i)
+int ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *idx)
 {
-    memcpy(key, j->base, j->ci->key_bytes);
-    flip_bits(j, key, i);
-}
-
-/* The index of a key made by make_key. */
-static uint64_t key_index(const ks_job *j, const uint8_t *key)
-{
-    const unsigned kb = j->ci->key_bytes;
+    const unsigned kb = ks->ci->key_bytes;
     uint64_t i = 0;
-    for (unsigned b = 0; b < j->nbits; b++) {
-        unsigned p = j->pos[b];
-        i |= (uint64_t)((key[kb - 1 - p / 8] ^ j->base[kb - 1 - p / 8]) >> (p % 8) & 1) << b;
+    uint8_t k2[BC_MAX_KEY];
+    for (unsigned b = 0; b < ks->job.nbits; b++) {
+        unsigned p = ks->pos[b];
+        i |= (uint64_t)((key[kb - 1 - p / 8] ^ ks->base[kb - 1 - p / 8]) >> (p % 8) & 1) << b;
     }
-    return i;
+    ks_make_key(ks, k2, i);
+    int ok = memcmp(k2, key, kb) == 0 && i >= ks->start && i - ks->start < ks->count;
+    lwcx_wipe(k2, sizeof k2);
+    *idx = i;
+    return ok ? 0 : -1;
 }
 
-/* Independent check of a candidate against every pair with the reference
- * implementation, so a fast implementation can never report a wrong key. */
-static int confirm(const ks_job *j, const uint8_t *key)
+int ks_confirm(const lwcx_keysearch *ks, const uint8_t *key)
 {
-    const unsigned bs = j->ci->block_bytes;
+    const unsigned bs = ks->ci->block_bytes;
     _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_SCHED_MAX];
     uint8_t blk[BC_MAX_BLOCK];
     int ok = 1;
-    j->ref->expand(sched, key);
-    for (size_t p = 0; p < j->npairs && ok; p++) {
-        j->ref->encrypt(sched, blk, j->pt + bs * p, 1); /* ref's batch is 1 */
-        ok = memcmp(blk, j->ct + bs * p, bs) == 0;
+    ks->ref->expand(sched, key);
+    for (size_t p = 0; p < ks->npairs && ok; p++) {
+        ks->ref->encrypt(sched, blk, ks->pt + bs * p, 1); /* ref's batch is 1 */
+        ok = memcmp(blk, ks->ct + bs * p, bs) == 0;
     }
-    lwcx_wipe(sched, j->ref->sched_bytes);
+    lwcx_wipe(sched, ks->ref->sched_bytes);
     return ok;
 }
 
-/* Keeps the max_found lowest-index keys, ascending, so the result does not
- * depend on thread timing. */
-static void record(ks_job *j, const uint8_t *key, uint64_t idx)
+int ks_mark_done(lwcx_keysearch *ks, uint64_t lo, uint64_t hi)
 {
-    const unsigned kb = j->ci->key_bytes;
-    pthread_mutex_lock(&j->lock);
-    size_t n = j->nfound < j->max_found ? j->nfound : j->max_found, pos = n;
-    while (pos > 0 && key_index(j, j->found + kb * (pos - 1)) > idx) pos--;
-    if (pos < j->max_found) {
-        size_t move = (n < j->max_found ? n : j->max_found - 1) - pos;
-        memmove(j->found + kb * (pos + 1), j->found + kb * pos, kb * move);
-        memcpy(j->found + kb * pos, key, kb);
+    if (lo >= hi) return LWCX_OK;
+    size_t i = 0, j;
+    while (i < ks->ndone && ks->done[i].hi < lo) i++; /* first range touching or after */
+    for (j = i; j < ks->ndone && ks->done[j].lo <= hi; j++) { /* i..j-1 merge with it */
+        if (ks->done[j].lo < lo) lo = ks->done[j].lo;
+        if (ks->done[j].hi > hi) hi = ks->done[j].hi;
+        ks->keys_done -= ks->done[j].hi - ks->done[j].lo;
     }
-    j->nfound++;
-    pthread_mutex_unlock(&j->lock);
-}
-
-static void check_candidate(ks_job *j, const uint8_t *key, uint64_t idx)
-{
-    if (confirm(j, key)) record(j, key, idx);
-}
-
-/* With the implementation's key-search kernel: whole aligned batches, keys
- * made inside the kernel; lanes outside [lo, lo + n) are ignored. */
-static void search_chunk_kernel(ks_job *j, uint64_t lo, uint64_t n)
-{
-    const unsigned kb = j->ci->key_bytes;
-    const uint64_t batch = (uint64_t)1 << j->lane_bits, hi = lo + n;
-    uint8_t key0[BC_MAX_KEY], key[BC_MAX_KEY];
-    uint64_t hits[BC_MAX_BATCH / 64];
-    uint64_t b = lo & ~(batch - 1);
-    make_key(j, key0, b);
-    for (; b < hi; b += batch) {
-        j->im->search(key0, j->pos, j->pt, j->ct, hits);
-        for (unsigned w = 0; w < batch / 64 + (batch < 64); w++)
-            for (uint64_t h = hits[w]; h; h &= h - 1) {
-                uint64_t idx = b + 64 * w + (uint64_t)__builtin_ctzll(h);
-                if (idx < lo || idx >= hi) continue;
-                memcpy(key, key0, kb);
-                flip_bits(j, key, idx - b);
-                check_candidate(j, key, idx);
-            }
-        if (b + batch < hi) flip_bits(j, key0, b ^ (b + batch)); /* the next batch's lane 0 */
-    }
-    lwcx_wipe(key0, sizeof key0);
-    lwcx_wipe(key, sizeof key);
-}
-
-/* Without a kernel: the keys made here, through the many-keys path or one
- * expansion per key. */
-static void search_chunk_generic(ks_job *j, uint64_t lo, uint64_t n, uint8_t *keys, uint8_t *in,
-                                 uint8_t *out, void *sched)
-{
-    const unsigned bs = j->ci->block_bytes, kb = j->ci->key_bytes, batch = j->im->desc.batch;
-    const uint8_t *ct0 = j->ct;
-    for (uint64_t off = 0; off < n; off += KS_BATCH) {
-        const size_t live = n - off < KS_BATCH ? (size_t)(n - off) : KS_BATCH;
-        for (size_t k = 0; k < KS_BATCH; k++) /* past the range: padding, ignored */
-            make_key(j, keys + kb * k, k < live ? lo + off + k : lo);
-        if (j->im->encrypt_keys) {
-            j->im->encrypt_keys(out, in, keys, KS_BATCH);
-        } else {
-            for (size_t k = 0; k < live; k++) {
-                j->im->expand(sched, keys + kb * k);
-                j->im->encrypt(sched, out + bs * k, in, batch); /* in holds >= batch copies */
-            }
+    if (j == i) { /* a new range: make room at i */
+        if (ks->ndone == ks->done_cap) {
+            size_t cap = ks->done_cap ? 2 * ks->done_cap : 16;
+            ks_range *d = realloc(ks->done, cap * sizeof *d);
+            if (!d) return LWCX_ERR_NOMEM;
+            ks->done = d;
+            ks->done_cap = cap;
         }
-        for (size_t k = 0; k < live; k++)
-            if (LWCX_UNLIKELY(out[bs * k] == ct0[0]) && memcmp(out + bs * k, ct0, bs) == 0)
-                check_candidate(j, keys + kb * k, lo + off + k);
+        memmove(ks->done + i + 1, ks->done + i, (ks->ndone - i) * sizeof *ks->done);
+        ks->ndone++;
+    } else { /* ranges i..j-1 become one */
+        memmove(ks->done + i + 1, ks->done + j, (ks->ndone - j) * sizeof *ks->done);
+        ks->ndone -= j - i - 1;
     }
+    ks->done[i].lo = lo;
+    ks->done[i].hi = hi;
+    ks->keys_done += hi - lo;
+    return LWCX_OK;
 }
 
-static void *worker(void *arg)
+int ks_add_found(lwcx_keysearch *ks, uint64_t idx, const uint8_t *key)
 {
-    ks_job *j = arg;
-    const unsigned bs = j->ci->block_bytes;
-    /* out gets batch extra blocks: the per-key path writes a whole batch at out + bs*k */
-    uint8_t keys[BC_MAX_KEY * KS_BATCH], in[BC_MAX_BLOCK * KS_BATCH],
-        out[BC_MAX_BLOCK * (KS_BATCH + BC_MAX_BATCH)];
-    _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_SCHED_MAX];
-    for (size_t k = 0; k < KS_BATCH; k++) memcpy(in + bs * k, j->pt, bs);
-    while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
-        /* never wraps: end leaves room for one overshooting chunk per thread */
-        uint64_t lo = atomic_fetch_add(&j->next, KS_CHUNK);
-        if (lo >= j->end) break;
-        uint64_t n = j->end - lo < KS_CHUNK ? j->end - lo : KS_CHUNK;
-        if (j->lane_bits)
-            search_chunk_kernel(j, lo, n);
-        else
-            search_chunk_generic(j, lo, n, keys, in, out, sched);
-        atomic_fetch_add(&j->done, n);
+    size_t pos = ks->nfound;
+    while (pos > 0 && ks->found[pos - 1].index >= idx) pos--;
+    if (pos < ks->nfound && ks->found[pos].index == idx) return LWCX_OK; /* known */
+    if (pos < LWCX_KEYSEARCH_MAX_FOUND) {
+        if (ks->nfound == ks->found_cap && ks->nfound < LWCX_KEYSEARCH_MAX_FOUND) {
+            size_t cap = ks->found_cap ? 2 * ks->found_cap : 8;
+            ks_found *f = realloc(ks->found, cap * sizeof *f);
+            if (!f) return LWCX_ERR_NOMEM;
+            ks->found = f;
+            ks->found_cap = cap;
+        }
+        size_t keep = ks->nfound < LWCX_KEYSEARCH_MAX_FOUND ? ks->nfound : ks->nfound - 1;
+        memmove(ks->found + pos + 1, ks->found + pos, (keep - pos) * sizeof *ks->found);
+        ks->found[pos].index = idx;
+        memset(ks->found[pos].key, 0, BC_MAX_KEY);
+        memcpy(ks->found[pos].key, key, ks->ci->key_bytes);
+        ks->nfound = keep + 1;
     }
-    lwcx_wipe(sched, sizeof sched);
-    lwcx_wipe(keys, sizeof keys);
-    pthread_mutex_lock(&j->lock);
-    if (--j->running == 0) pthread_cond_signal(&j->finished);
-    pthread_mutex_unlock(&j->lock);
-    return NULL;
+    ks->matches++;
+    return LWCX_OK;
 }
 
 /* The mask's bits, least significant first (at most 64 are used); returns
@@ -197,68 +127,281 @@ static unsigned mask_positions(const bc_cipher *ci, const uint8_t *mask, uint16_
     return n;
 }
 
-int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct, size_t npairs,
-                      const uint8_t *base_key, const uint8_t *mask, uint64_t start, uint64_t count,
-                      unsigned threads, lwcx_keysearch_progress progress, void *progress_ctx,
-                      uint8_t *found, size_t max_found, size_t *nfound, uint64_t *next_index)
+int lwcx_keysearch_new(lwcx_keysearch **out, lwcx_blockcipher c, const uint8_t *pt,
+                       const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                       const uint8_t *mask, uint64_t start, uint64_t count)
 {
+    return lwcx_keysearch_new_with(NULL, out, c, pt, ct, npairs, base_key, mask, start, count);
+}
+
+int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **out, lwcx_blockcipher c,
+                            const uint8_t *pt, const uint8_t *ct, size_t npairs,
+                            const uint8_t *base_key, const uint8_t *mask, uint64_t start,
+                            uint64_t count)
+{
+    if (!out) return LWCX_ERR_NULL;
+    *out = NULL;
     if ((unsigned)c >= BC_NCIPHERS) return LWCX_ERR_ARG;
     const bc_cipher *ci = &bc_ciphers[c];
-    if (!pt || !ct || !base_key || (max_found && !found)) return LWCX_ERR_NULL;
+    if (!pt || !ct || !base_key) return LWCX_ERR_NULL;
     if (npairs == 0 || npairs > LWCX_KEYSEARCH_MAX_PAIRS) return LWCX_ERR_ARG;
-    if (threads > LWCX_KEYSEARCH_MAX_THREADS) return LWCX_ERR_ARG;
-    /* the chunk counter overshoots end by up to one chunk per thread (< 2^32) */
     if (start > LWCX_KEYSEARCH_MAX_END || count > LWCX_KEYSEARCH_MAX_END - start)
         return LWCX_ERR_LENGTH;
-
-    ks_job j = {0};
-    const unsigned nbits = mask_positions(ci, mask, j.pos);
+    uint16_t pos[64];
+    const unsigned nbits = mask_positions(ci, mask, pos);
     if (nbits == 0) return LWCX_ERR_ARG;
-    j.nbits = nbits < 64 ? nbits : 64;
     if (nbits < 64 && start + count > (uint64_t)1 << nbits) return LWCX_ERR_LENGTH;
+    const bc_impl *ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
+    if (!ref) return LWCX_ERR_NO_IMPL;
+    int rc = LWCX_OK;
+    const bc_impl *im = lwcx_resolve(ci->prim, impl, &rc); /* one for the object's life */
+    if (!im) return rc;
+    lwcx_keysearch *ks = calloc(1, sizeof *ks);
+    if (!ks) return LWCX_ERR_NOMEM;
+    if (pthread_mutex_init(&ks->lock, NULL) != 0) {
+        free(ks);
+        return LWCX_ERR_NOMEM;
+    }
+    ks->cipher = c;
+    ks->ci = ci;
+    ks->im = im;
+    ks->ref = ref;
+    memcpy(ks->pos, pos, sizeof pos);
+    memcpy(ks->base, base_key, ci->key_bytes);
+    for (unsigned b = 0; b < nbits && b < 64; b++)
+        ks->mask[ci->key_bytes - 1 - pos[b] / 8] |= (uint8_t)(1u << (pos[b] % 8));
+    ks->npairs = npairs;
+    memcpy(ks->pt, pt, ci->block_bytes * npairs);
+    memcpy(ks->ct, ct, ci->block_bytes * npairs);
+    ks->start = ks->cursor = start;
+    ks->count = count;
+    ks->job = (bc_search_job){ci->block_bytes, ci->key_bytes, ks->base, ks->pos,
+                              nbits < 64 ? nbits : 64, ks->pt, ks->ct, npairs};
+    *out = ks;
+    return LWCX_OK;
+}
+
+void lwcx_keysearch_free(lwcx_keysearch *ks)
+{
+    if (!ks) return;
+    pthread_mutex_destroy(&ks->lock);
+    if (ks->found) lwcx_wipe(ks->found, ks->found_cap * sizeof *ks->found);
+    free(ks->found);
+    free(ks->done);
+    lwcx_wipe(ks, sizeof *ks);
+    free(ks);
+}
+
+int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uint64_t *n)
+{
+    if (n) *n = 0;
+    if (!ks || !lo || !n) return LWCX_ERR_NULL;
+    if (max_keys == 0) return LWCX_ERR_ARG;
+    const uint64_t end = ks->start + ks->count;
+    pthread_mutex_lock(&ks->lock);
+    uint64_t c = ks->cursor, limit = end;
+    size_t i = 0;
+    while (i < ks->ndone && ks->done[i].hi <= c) i++;
+    if (i < ks->ndone && ks->done[i].lo <= c) c = ks->done[i++].hi; /* skip what is finished */
+    if (i < ks->ndone) limit = ks->done[i].lo;
+    *lo = c;
+    *n = limit - c < max_keys ? limit - c : max_keys;
+    ks->cursor = c + *n;
+    pthread_mutex_unlock(&ks->lock);
+    return LWCX_OK;
+}
+
+/* Candidates of [lo, lo + n) from the range kernel, confirmed with ref and
+ * recorded; a range with more candidates than fit is searched in halves. */
+static int search_part(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, uint64_t n)
+{
+    uint64_t cand[KS_MAX_CAND];
+    const size_t nc = ks->im->search_range
+                          ? ks->im->search_range(&ks->job, lo, n, cand, KS_MAX_CAND)
+                          : bc_search_range_generic(ks->im, &ks->job, s, lo, n, cand, KS_MAX_CAND);
+    if (nc > KS_MAX_CAND && n > 1) {
+        int rc = search_part(ks, s, lo, n / 2);
+        return rc ? rc : search_part(ks, s, lo + n / 2, n - n / 2);
+    }
+    int rc = LWCX_OK;
+    uint8_t key[BC_MAX_KEY];
+    for (size_t k = 0; k < nc && k < KS_MAX_CAND && rc == LWCX_OK; k++) {
+        if (cand[k] < lo || cand[k] - lo >= n) continue; /* not ours: a faulty kernel */
+        ks_make_key(ks, key, cand[k]);
+        if (!ks_confirm(ks, key)) continue;
+        pthread_mutex_lock(&ks->lock);
+        rc = ks_add_found(ks, cand[k], key);
+        pthread_mutex_unlock(&ks->lock);
+    }
+    lwcx_wipe(key, sizeof key);
+    return rc;
+}
+
+static int search_range(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, uint64_t n)
+{
+    int rc = n ? search_part(ks, s, lo, n) : LWCX_OK;
+    if (rc == LWCX_OK) {
+        pthread_mutex_lock(&ks->lock);
+        rc = ks_mark_done(ks, lo, lo + n);
+        pthread_mutex_unlock(&ks->lock);
+    }
+    return rc;
+}
+
+static int check_range(const lwcx_keysearch *ks, uint64_t lo, uint64_t n)
+{
+    return lo >= ks->start && lo - ks->start <= ks->count && n <= ks->count - (lo - ks->start)
+               ? LWCX_OK
+               : LWCX_ERR_LENGTH;
+}
+
+int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    int rc = check_range(ks, lo, n);
+    if (rc) return rc;
+    bc_search_scratch *s = ks->im->search_range ? NULL : bc_search_scratch_new(ks->im, &ks->job);
+    if (!ks->im->search_range && !s) return LWCX_ERR_NOMEM;
+    rc = search_range(ks, s, lo, n);
+    bc_search_scratch_free(s);
+    return rc;
+}
+
+int lwcx_keysearch_done(lwcx_keysearch *ks, uint64_t lo, uint64_t n)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    int rc = check_range(ks, lo, n);
+    if (rc) return rc;
+    pthread_mutex_lock(&ks->lock);
+    rc = ks_mark_done(ks, lo, lo + n);
+    pthread_mutex_unlock(&ks->lock);
+    return rc;
+}
+
+int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key)
+{
+    if (!ks || !key) return LWCX_ERR_NULL;
+    uint64_t idx;
+    if (ks_key_index(ks, key, &idx) != 0 || !ks_confirm(ks, key)) return LWCX_ERR_ARG;
+    pthread_mutex_lock(&ks->lock);
+    int rc = ks_add_found(ks, idx, key);
+    pthread_mutex_unlock(&ks->lock);
+    return rc;
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+uint64_t lwcx_keysearch_keys_done(lwcx_keysearch *ks)
+{
+    if (!ks) return 0;
+    pthread_mutex_lock(&ks->lock);
+    uint64_t d = ks->keys_done;
+    pthread_mutex_unlock(&ks->lock);
+    return d;
+}
+
+uint64_t lwcx_keysearch_keys_left(lwcx_keysearch *ks)
+{
+    return ks ? ks->count - lwcx_keysearch_keys_done(ks) : 0;
+}
+
+int lwcx_keysearch_complete(lwcx_keysearch *ks)
+{
+    return ks && lwcx_keysearch_keys_left(ks) == 0;
+}
+
+uint64_t lwcx_keysearch_next_unsearched(lwcx_keysearch *ks)
+{
+    if (!ks) return 0;
+    pthread_mutex_lock(&ks->lock);
+    uint64_t i = ks->ndone && ks->done[0].lo == ks->start ? ks->done[0].hi : ks->start;
+    pthread_mutex_unlock(&ks->lock);
+    return i;
+}
+
+uint64_t lwcx_keysearch_found_count(lwcx_keysearch *ks)
+{
+    if (!ks) return 0;
+    pthread_mutex_lock(&ks->lock);
+    uint64_t m = ks->matches;
+    pthread_mutex_unlock(&ks->lock);
+    return m;
+}
+
+int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key, uint64_t *index)
+{
+    if (!ks || !key) return LWCX_ERR_NULL;
+    pthread_mutex_lock(&ks->lock);
+    int rc = i < ks->nfound ? LWCX_OK : LWCX_ERR_ARG;
+    if (rc == LWCX_OK) {
+        memcpy(key, ks->found[i].key, ks->ci->key_bytes);
+        if (index) *index = ks->found[i].index;
+    }
+    pthread_mutex_unlock(&ks->lock);
+    return rc;
+}
+
+/* ---- the threaded driver ------------------------------------------------ */
+
+typedef struct ks_run {
+    lwcx_keysearch *ks;
+    atomic_bool stop;
+    _Atomic int err;
+    pthread_mutex_t lock; /* guards running */
+    pthread_cond_t finished;
+    unsigned running;
+} ks_run;
+
+static void *worker(void *arg)
+{
+    ks_run *r = arg;
+    lwcx_keysearch *ks = r->ks;
+    bc_search_scratch *s = ks->im->search_range ? NULL : bc_search_scratch_new(ks->im, &ks->job);
+    if (!ks->im->search_range && !s) atomic_store(&r->err, LWCX_ERR_NOMEM);
+    while (atomic_load(&r->err) == LWCX_OK && !atomic_load_explicit(&r->stop, memory_order_relaxed)) {
+        uint64_t lo, n;
+        lwcx_keysearch_take(ks, KS_CHUNK, &lo, &n);
+        if (n == 0) break;
+        int rc = search_range(ks, s, lo, n);
+        if (rc) atomic_store(&r->err, rc);
+    }
+    bc_search_scratch_free(s);
+    pthread_mutex_lock(&r->lock);
+    if (--r->running == 0) pthread_cond_signal(&r->finished);
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads, lwcx_keysearch_progress progress,
+                       void *progress_ctx)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    if (threads > LWCX_KEYSEARCH_MAX_THREADS) return LWCX_ERR_ARG;
     if (threads == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n < 1 ? 1 : n > LWCX_KEYSEARCH_MAX_THREADS ? LWCX_KEYSEARCH_MAX_THREADS : (unsigned)n;
     }
-    uint64_t chunks = count / KS_CHUNK + (count % KS_CHUNK != 0);
-    if (threads > chunks) threads = chunks ? (unsigned)chunks : 1;
-
-    j.ci = ci;
-    j.im = lwcx_active_impl(ci->prim); /* one implementation for the whole search */
-    j.ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
-    if (!j.ref) return LWCX_ERR_NO_IMPL;
-    if (KS_BATCH % j.im->desc.batch) return LWCX_ERR_UNSUPPORTED; /* batches are powers of 2 */
-    const unsigned lane_bits = (unsigned)__builtin_ctz(j.im->desc.batch);
-    j.lane_bits = j.im->search && lane_bits > 0 && lane_bits <= nbits ? lane_bits : 0;
-    j.pt = pt;
-    j.ct = ct;
-    j.base = base_key;
-    j.npairs = npairs;
-    j.start = start;
-    j.end = start + count;
-    atomic_init(&j.next, start);
-    atomic_init(&j.done, 0);
-    atomic_init(&j.stop, count == 0);
-    j.found = found;
-    j.max_found = max_found;
-    pthread_mutex_init(&j.lock, NULL);
-    pthread_cond_init(&j.finished, NULL);
-    pthread_t tid[LWCX_KEYSEARCH_MAX_THREADS];
+    ks_run r = {.ks = ks};
+    atomic_init(&r.stop, 0);
+    atomic_init(&r.err, LWCX_OK);
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.finished, NULL);
+    pthread_t *tid = malloc(threads * sizeof *tid);
     unsigned started = 0;
-    pthread_mutex_lock(&j.lock);
-    j.running = threads;
+    pthread_mutex_lock(&r.lock);
+    r.running = threads;
     /* one thread and nobody to report to: this thread does the work */
-    for (; started < threads && (threads > 1 || progress); started++)
-        if (pthread_create(&tid[started], NULL, worker, &j) != 0) break;
-    j.running = started;
-    pthread_mutex_unlock(&j.lock);
+    for (; tid && started < threads && (threads > 1 || progress); started++)
+        if (pthread_create(&tid[started], NULL, worker, &r) != 0) break;
+    r.running = started;
+    pthread_mutex_unlock(&r.lock);
     if (started == 0) {
-        j.running = 1;
-        worker(&j); /* here, without progress calls (also when no thread could be made) */
+        r.running = 1;
+        worker(&r); /* here, without progress calls (also when no thread could be made) */
     }
 
-    pthread_mutex_lock(&j.lock);
-    while (j.running) {
+    pthread_mutex_lock(&r.lock);
+    while (r.running) {
         struct timespec t;
         clock_gettime(CLOCK_REALTIME, &t);
         t.tv_nsec += KS_PROGRESS_NS;
@@ -266,23 +409,53 @@ int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct, 
             t.tv_sec++;
             t.tv_nsec -= 1000000000L;
         }
-        pthread_cond_timedwait(&j.finished, &j.lock, &t);
-        if (j.running && progress) {
-            pthread_mutex_unlock(&j.lock); /* the callback may take its time */
-            if (progress(progress_ctx, atomic_load(&j.done), count))
-                atomic_store(&j.stop, 1);
-            pthread_mutex_lock(&j.lock);
+        pthread_cond_timedwait(&r.finished, &r.lock, &t);
+        if (r.running && progress) {
+            pthread_mutex_unlock(&r.lock); /* the callback may take its time */
+            if (progress(progress_ctx, lwcx_keysearch_keys_done(ks), ks->count))
+                atomic_store(&r.stop, 1);
+            pthread_mutex_lock(&r.lock);
         }
     }
-    pthread_mutex_unlock(&j.lock);
+    pthread_mutex_unlock(&r.lock);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    pthread_cond_destroy(&j.finished);
-    pthread_mutex_destroy(&j.lock);
+    free(tid);
+    pthread_cond_destroy(&r.finished);
+    pthread_mutex_destroy(&r.lock);
+    if (progress) progress(progress_ctx, lwcx_keysearch_keys_done(ks), ks->count); /* the final count */
+    return atomic_load(&r.err);
+}
 
-    uint64_t next = atomic_load(&j.next);
-    if (next > j.end || count == 0) next = count == 0 ? start : j.end;
-    if (progress) progress(progress_ctx, next - start, count); /* the final count */
-    if (nfound) *nfound = j.nfound;
-    if (next_index) *next_index = next;
-    return LWCX_OK;
+/* ---- the one-call search ------------------------------------------------ */
+
+int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct, size_t npairs,
+                      const uint8_t *base_key, const uint8_t *mask, uint64_t start, uint64_t count,
+                      unsigned threads, lwcx_keysearch_progress progress, void *progress_ctx,
+                      uint8_t *found, size_t max_found, size_t *nfound, uint64_t *next_index)
+{
+    return lwcx_bc_keysearch_with(NULL, c, pt, ct, npairs, base_key, mask, start, count, threads,
+                                  progress, progress_ctx, found, max_found, nfound, next_index);
+}
+
+int lwcx_bc_keysearch_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *pt,
+                           const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                           const uint8_t *mask, uint64_t start, uint64_t count, unsigned threads,
+                           lwcx_keysearch_progress progress, void *progress_ctx, uint8_t *found,
+                           size_t max_found, size_t *nfound, uint64_t *next_index)
+{
+    if ((unsigned)c < BC_NCIPHERS && max_found && !found) return LWCX_ERR_NULL;
+    if (threads > LWCX_KEYSEARCH_MAX_THREADS) return LWCX_ERR_ARG;
+    lwcx_keysearch *ks;
+    int rc = lwcx_keysearch_new_with(impl, &ks, c, pt, ct, npairs, base_key, mask, start, count);
+    if (rc) return rc;
+    rc = lwcx_keysearch_run(ks, threads, progress, progress_ctx);
+    if (rc == LWCX_OK) {
+        const size_t kb = ks->ci->key_bytes;
+        for (size_t i = 0; i < max_found && i < ks->nfound; i++)
+            memcpy(found + kb * i, ks->found[i].key, kb);
+        if (nfound) *nfound = (size_t)ks->matches;
+        if (next_index) *next_index = lwcx_keysearch_next_unsearched(ks);
+    }
+    lwcx_keysearch_free(ks);
+    return rc;
 }

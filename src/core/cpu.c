@@ -47,7 +47,7 @@ static uint32_t detect(void)
 static void read_model(char *buf, size_t len)
 {
     unsigned r[12];
-    if (__get_cpuid_max(0x80000000, NULL) < 0x80000004) {
+    if ((unsigned)__get_cpuid_max(0x80000000, NULL) < 0x80000004u) { /* int in clang, unsigned in gcc */
         snprintf(buf, len, "unknown x86-64");
         return;
     }

@@ -11,6 +11,9 @@ const char *lwcx_strerror(int status)
     case LWCX_ERR_NO_IMPL: return "no such primitive or implementation";
     case LWCX_ERR_UNSUPPORTED: return "implementation not supported by this CPU or build";
     case LWCX_ERR_ARG: return "invalid argument";
+    case LWCX_ERR_NOMEM: return "out of memory";
+    case LWCX_ERR_FORMAT: return "malformed data: not in the expected format";
+    case LWCX_ERR_IMPL_ENV: return "LWCX_IMPL names an unknown implementation or one this machine cannot run";
     default: return "unknown error";
     }
 }

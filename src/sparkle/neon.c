@@ -56,6 +56,25 @@ INLINE uint32x2_t step_consts(unsigned step)
 
 /* ---- one state ---------------------------------------------------------- */
 
+/* Interleaved stores of two vectors (x0 y0 x1 y1 ...); named temporaries
+ * rather than compound literals, which clang rejects inside the
+ * vst2q_u32 macro. */
+static inline void store2q(uint32_t *p, V x, V y)
+{
+    uint32x4x2_t t;
+    t.val[0] = x;
+    t.val[1] = y;
+    vst2q_u32(p, t);
+}
+
+static inline void store2(uint32_t *p, uint32x2_t x, uint32x2_t y)
+{
+    uint32x2x2_t t;
+    t.val[0] = x;
+    t.val[1] = y;
+    vst2_u32(p, t);
+}
+
 static void permute4(uint32_t *s, unsigned steps)
 {
     const uint8x16_t r24 = vld1q_u8(ror24_idx);
@@ -74,7 +93,7 @@ static void permute4(uint32_t *s, unsigned steps)
         x = vcombine_u32(nxl, xl);
         y = vcombine_u32(nyl, yl);
     }
-    vst2q_u32(s, (uint32x4x2_t){{x, y}});
+    store2q(s, x, y);
 }
 
 static void permute6(uint32_t *s, unsigned steps)
@@ -103,8 +122,8 @@ static void permute6(uint32_t *s, unsigned steps)
         yl = veorq_u32(ay, tx);
     }
     const V x03 = vcopyq_laneq_u32(xl, 3, xr, 0), y03 = vcopyq_laneq_u32(yl, 3, yr, 0);
-    vst2q_u32(s, (uint32x4x2_t){{x03, y03}});
-    vst2_u32(s + 8, (uint32x2x2_t){{vget_low_u32(vextq_u32(xr, xr, 1)), vget_low_u32(vextq_u32(yr, yr, 1))}});
+    store2q(s, x03, y03);
+    store2(s + 8, vget_low_u32(vextq_u32(xr, xr, 1)), vget_low_u32(vextq_u32(yr, yr, 1)));
 }
 
 static void permute8(uint32_t *s, unsigned steps)
@@ -127,8 +146,8 @@ static void permute8(uint32_t *s, unsigned steps)
         xl = veorq_u32(vextq_u32(ax, ax, 1), ty);
         yl = veorq_u32(vextq_u32(ay, ay, 1), tx);
     }
-    vst2q_u32(s, (uint32x4x2_t){{xl, yl}});
-    vst2q_u32(s + 8, (uint32x4x2_t){{xr, yr}});
+    store2q(s, xl, yl);
+    store2q(s + 8, xr, yr);
 }
 
 static void neon_permute(uint32_t *s, unsigned nb, unsigned steps)

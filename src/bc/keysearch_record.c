@@ -1,0 +1,284 @@
+/* The key-search record as text (see lwcx.h): save, load, merge.
+ *
+ * Loading is strict: the Esch256 checksum must match, every line must parse,
+ * the ranges and keys must belong to the search (keys are confirmed again on
+ * every pair), and the object built from it must save to exactly the same
+ * bytes, so any text not written by save is refused. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keysearch_impl.h"
+
+#define MAGIC "lwcx-keysearch-record 1\n"
+#define SUM_LINE (9 + 64 + 1) /* "checksum " HEX "\n" */
+#define END_LINE "end\n"
+
+typedef struct out {
+    char *buf;
+    size_t cap, len;
+} out;
+
+static void put(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->len < o->cap ? o->buf + o->len : NULL, o->len < o->cap ? o->cap - o->len : 0,
+                      fmt, ap);
+    va_end(ap);
+    o->len += n > 0 ? (size_t)n : 0;
+}
+
+static void put_hex(out *o, const char *name, const uint8_t *b, size_t n, const char *after)
+{
+    put(o, "%s ", name);
+    for (size_t i = 0; i < n; i++) put(o, "%02x", b[i]);
+    put(o, "%s", after);
+}
+
+static void hex32(char *h, const uint8_t *d)
+{
+    for (int i = 0; i < 32; i++) snprintf(h + 2 * i, 3, "%02x", d[i]);
+}
+
+/* With the lock held. */
+static int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len)
+{
+    const unsigned bs = ks->ci->block_bytes, kb = ks->ci->key_bytes;
+    out o = {(char *)buf, buf ? cap : 0, 0};
+    put(&o, "%scipher %s\n", MAGIC, ks->ci->name);
+    for (size_t p = 0; p < ks->npairs; p++) {
+        put_hex(&o, "pt", ks->pt + bs * p, bs, "\n");
+        put_hex(&o, "ct", ks->ct + bs * p, bs, "\n");
+    }
+    put_hex(&o, "key-base", ks->base, kb, "\n");
+    put_hex(&o, "mask", ks->mask, kb, "\n");
+    put(&o, "start %" PRIu64 "\ncount %" PRIu64 "\nsearched %" PRIu64 "\n", ks->start, ks->count,
+        ks->keys_done);
+    for (size_t i = 0; i < ks->ndone; i++)
+        put(&o, "done %" PRIu64 " %" PRIu64 "\n", ks->done[i].lo, ks->done[i].hi);
+    for (size_t i = 0; i < ks->nfound; i++) {
+        put_hex(&o, "found", ks->found[i].key, kb, "");
+        put(&o, " %" PRIu64 "\n", ks->found[i].index);
+    }
+    put(&o, "matches %" PRIu64 "\n", ks->matches);
+    *len = o.len + SUM_LINE + strlen(END_LINE);
+    if (!buf || *len > cap) return LWCX_ERR_LENGTH;
+    uint8_t d[32];
+    char h[65];
+    lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, o.len);
+    hex32(h, d);
+    /* by hand: vsnprintf would want room for a NUL after the last byte */
+    memcpy(buf + o.len, "checksum ", 9);
+    memcpy(buf + o.len + 9, h, 64);
+    memcpy(buf + o.len + 73, "\n" END_LINE, 1 + strlen(END_LINE));
+    return LWCX_OK;
+}
+
+int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len)
+{
+    if (!ks || !len) return LWCX_ERR_NULL;
+    pthread_mutex_lock(&ks->lock);
+    int rc = save_locked(ks, buf, cap, len);
+    pthread_mutex_unlock(&ks->lock);
+    return rc;
+}
+
+/* ---- load --------------------------------------------------------------- */
+
+typedef struct in {
+    const char *p, *end; /* the unread text; end: the checksum line */
+    /* line() moves p past a line only when it matched */
+    const char *val;     /* the current line's value, NUL-free up to '\n' */
+    size_t vlen;
+} in;
+
+/* Reads the next line if it is "name value"; 0 or -1. */
+static int line(in *r, const char *name)
+{
+    const size_t n = strlen(name);
+    const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+    if (!nl || (size_t)(nl - r->p) <= n || memcmp(r->p, name, n) != 0 || r->p[n] != ' ') return -1;
+    r->val = r->p + n + 1;
+    r->vlen = (size_t)(nl - r->val);
+    r->p = nl + 1;
+    return 0;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static int parse_hex(const char *s, size_t slen, uint8_t *b, size_t n)
+{
+    if (slen != 2 * n) return -1;
+    for (size_t i = 0; i < n; i++) {
+        int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+        if (hi < 0 || lo < 0) return -1;
+        b[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+/* Decimal digits only, no overflow. */
+static int parse_u64(const char *s, size_t slen, uint64_t *v)
+{
+    if (slen == 0 || slen > 20) return -1;
+    uint64_t x = 0;
+    for (size_t i = 0; i < slen; i++) {
+        if (s[i] < '0' || s[i] > '9' || x > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10) return -1;
+        x = 10 * x + (uint64_t)(s[i] - '0');
+    }
+    *v = x;
+    return 0;
+}
+
+static int line_hex(in *r, const char *name, uint8_t *b, size_t n)
+{
+    return line(r, name) || parse_hex(r->val, r->vlen, b, n) ? -1 : 0;
+}
+
+static int line_u64(in *r, const char *name, uint64_t *v)
+{
+    return line(r, name) || parse_u64(r->val, r->vlen, v) ? -1 : 0;
+}
+
+/* The parameters, up to "searched"; a new object in *ks. */
+static int load_search(in *r, lwcx_keysearch **ks)
+{
+    uint8_t pt[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK], ct[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK];
+    uint8_t base[BC_MAX_KEY], mask[BC_MAX_KEY];
+    uint64_t start, count;
+    if (line(r, "cipher")) return LWCX_ERR_FORMAT;
+    int c = -1;
+    for (int k = 0; k < BC_NCIPHERS; k++)
+        if (strlen(bc_ciphers[k].name) == r->vlen && memcmp(bc_ciphers[k].name, r->val, r->vlen) == 0)
+            c = k;
+    if (c < 0) return LWCX_ERR_FORMAT;
+    const unsigned bs = bc_ciphers[c].block_bytes, kb = bc_ciphers[c].key_bytes;
+    size_t np = 0;
+    while (np < LWCX_KEYSEARCH_MAX_PAIRS && line_hex(r, "pt", pt + bs * np, bs) == 0) {
+        if (line_hex(r, "ct", ct + bs * np, bs)) return LWCX_ERR_FORMAT;
+        np++;
+    }
+    if (line_hex(r, "key-base", base, kb) || line_hex(r, "mask", mask, kb) ||
+        line_u64(r, "start", &start) || line_u64(r, "count", &count))
+        return LWCX_ERR_FORMAT;
+    int rc = lwcx_keysearch_new(ks, (lwcx_blockcipher)c, pt, ct, np, base, mask, start, count);
+    return rc == LWCX_ERR_NOMEM ? rc : rc ? LWCX_ERR_FORMAT : LWCX_OK;
+}
+
+/* The ranges and keys, into a new object (no other thread sees it yet). */
+static int load_record(in *r, lwcx_keysearch *ks)
+{
+    const unsigned kb = ks->ci->key_bytes;
+    uint64_t searched, matches, lo, hi;
+    if (line_u64(r, "searched", &searched)) return LWCX_ERR_FORMAT;
+    while (line(r, "done") == 0) {
+        const char *sp = memchr(r->val, ' ', r->vlen);
+        if (!sp || parse_u64(r->val, (size_t)(sp - r->val), &lo) ||
+            parse_u64(sp + 1, r->vlen - (size_t)(sp + 1 - r->val), &hi) || lo >= hi ||
+            lo < ks->start || hi - ks->start > ks->count)
+            return LWCX_ERR_FORMAT;
+        int rc = ks_mark_done(ks, lo, hi);
+        if (rc) return rc;
+    }
+    uint8_t key[BC_MAX_KEY];
+    int rc = LWCX_OK;
+    while (rc == LWCX_OK && line(r, "found") == 0) {
+        uint64_t idx, want;
+        if (r->vlen < 2 * kb + 2 || r->val[2 * kb] != ' ' || parse_hex(r->val, 2 * kb, key, kb) ||
+            parse_u64(r->val + 2 * kb + 1, r->vlen - 2 * kb - 1, &idx) ||
+            ks_key_index(ks, key, &want) || want != idx || !ks_confirm(ks, key))
+            rc = LWCX_ERR_FORMAT;
+        else
+            rc = ks_add_found(ks, idx, key);
+    }
+    lwcx_wipe(key, sizeof key);
+    if (rc) return rc;
+    if (line_u64(r, "matches", &matches) || r->p != r->end || searched != ks->keys_done ||
+        matches < ks->matches || (ks->nfound < LWCX_KEYSEARCH_MAX_FOUND && matches != ks->matches))
+        return LWCX_ERR_FORMAT;
+    ks->matches = matches;
+    return LWCX_OK;
+}
+
+int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    *ks = NULL;
+    if (!buf) return LWCX_ERR_NULL;
+    const size_t tail = SUM_LINE + strlen(END_LINE), ml = strlen(MAGIC);
+    const char *t = (const char *)buf;
+    if (len < ml + tail || memcmp(t, MAGIC, ml) != 0 || memchr(t, 0, len) ||
+        memcmp(t + len - tail, "checksum ", 9) != 0 || memcmp(t + len - 4, END_LINE, 4) != 0)
+        return LWCX_ERR_FORMAT;
+    uint8_t d[32];
+    char h[65];
+    lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, len - tail);
+    hex32(h, d);
+    if (memcmp(h, t + len - tail + 9, 64) != 0) return LWCX_ERR_FORMAT;
+
+    in r = {t + ml, t + len - tail, NULL, 0};
+    lwcx_keysearch *k = NULL;
+    int rc = load_search(&r, &k);
+    if (rc == LWCX_OK) rc = load_record(&r, k);
+    if (rc == LWCX_OK) { /* canonical: saves to the very same bytes */
+        uint8_t *again = malloc(len);
+        size_t l2;
+        if (!again) rc = LWCX_ERR_NOMEM;
+        else if (save_locked(k, again, len, &l2) != LWCX_OK || l2 != len || memcmp(again, buf, len))
+            rc = LWCX_ERR_FORMAT;
+        if (again) lwcx_wipe(again, len);
+        free(again);
+    }
+    if (rc) {
+        lwcx_keysearch_free(k);
+        return rc;
+    }
+    *ks = k;
+    return LWCX_OK;
+}
+
+/* ---- merge -------------------------------------------------------------- */
+
+static int same_search(const lwcx_keysearch *a, const lwcx_keysearch *b)
+{
+    const unsigned bs = a->ci->block_bytes, kb = a->ci->key_bytes;
+    return a->cipher == b->cipher && a->npairs == b->npairs && a->start == b->start &&
+           a->count == b->count && memcmp(a->pt, b->pt, bs * a->npairs) == 0 &&
+           memcmp(a->ct, b->ct, bs * a->npairs) == 0 && memcmp(a->base, b->base, kb) == 0 &&
+           memcmp(a->mask, b->mask, kb) == 0;
+}
+
+int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src)
+{
+    if (!dst || !src) return LWCX_ERR_NULL;
+    if (!same_search(dst, src)) return LWCX_ERR_ARG;
+    /* a copy of src first: never two locks at once */
+    pthread_mutex_lock(&src->lock);
+    const size_t nd = src->ndone, nf = src->nfound;
+    const uint64_t unstored = src->matches - src->nfound;
+    ks_range *d = malloc((nd ? nd : 1) * sizeof *d);
+    ks_found *f = malloc((nf ? nf : 1) * sizeof *f);
+    if (d && f) {
+        memcpy(d, src->done, nd * sizeof *d);
+        memcpy(f, src->found, nf * sizeof *f);
+    }
+    pthread_mutex_unlock(&src->lock);
+    int rc = d && f ? LWCX_OK : LWCX_ERR_NOMEM;
+    if (rc == LWCX_OK) {
+        pthread_mutex_lock(&dst->lock);
+        for (size_t i = 0; i < nd && rc == LWCX_OK; i++) rc = ks_mark_done(dst, d[i].lo, d[i].hi);
+        for (size_t i = 0; i < nf && rc == LWCX_OK; i++) rc = ks_add_found(dst, f[i].index, f[i].key);
+        if (rc == LWCX_OK && dst != src) dst->matches += unstored; /* beyond the stored ones: counted */
+        pthread_mutex_unlock(&dst->lock);
+    }
+    if (f) lwcx_wipe(f, (nf ? nf : 1) * sizeof *f);
+    free(f);
+    free(d);
+    return rc;
+}

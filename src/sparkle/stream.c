@@ -1,0 +1,259 @@
+/* The LWCX stream: Schwaemm over data of any length in constant memory (the
+ * format is in docs/stream-format.md and lwcx.h).
+ *
+ * Both directions buffer at most one record (a chunk and its tag) and emit
+ * every record as soon as it is complete, so the output of each call is
+ * known in advance from the bytes pushed. Decryption writes a chunk's
+ * plaintext only after its tag verified (lwcx_schwaemm_decrypt zeroes it
+ * otherwise); a failure is sticky, and the state is wiped at once. */
+#define _DEFAULT_SOURCE /* getentropy */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/internal.h"
+
+#define CHUNK ((size_t)LWCX_STREAM_CHUNK_BYTES)
+#define HEADER LWCX_STREAM_HEADER_BYTES
+static const uint8_t magic[8] = {'L', 'W', 'C', 'X', 'S', 'T', 'R', '1'};
+
+struct lwcx_stream {
+    lwcx_schwaemm_variant v;
+    int decrypt, finished, err; /* err: sticky status of the first failure */
+    const char *why;            /* its reason, for people */
+    size_t nbytes, tbytes;
+    uint64_t index;             /* the next chunk's number */
+    size_t prefix_have;         /* header + nonce bytes written (encrypt) or received (decrypt) */
+    size_t have;                /* bytes buffered in buf */
+    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
+    uint8_t prefix[HEADER + LWCX_SCHWAEMM_MAX_NONCE_BYTES]; /* header || nonce */
+    uint8_t buf[LWCX_STREAM_CHUNK_BYTES + LWCX_SCHWAEMM_MAX_TAG_BYTES];
+};
+
+static size_t prefix_bytes(const lwcx_stream *s)
+{
+    return HEADER + s->nbytes;
+}
+
+/* Once anything failed, the state holds no secret and answers the same error. */
+static int fail(lwcx_stream *s, int err, const char *why)
+{
+    lwcx_wipe(s->key, sizeof s->key);
+    lwcx_wipe(s->buf, sizeof s->buf);
+    s->have = 0;
+    s->err = err;
+    s->why = why;
+    return err;
+}
+
+static int stream_new(lwcx_stream **out, lwcx_schwaemm_variant v, const uint8_t *key, int decrypt)
+{
+    if (!out) return LWCX_ERR_NULL;
+    *out = NULL;
+    if (!key) return LWCX_ERR_NULL;
+    if (!lwcx_schwaemm_name(v)) return LWCX_ERR_ARG;
+    lwcx_stream *s = calloc(1, sizeof *s);
+    if (!s) return LWCX_ERR_NOMEM;
+    s->v = v;
+    s->decrypt = decrypt;
+    s->nbytes = lwcx_schwaemm_nonce_bytes(v);
+    s->tbytes = lwcx_schwaemm_tag_bytes(v);
+    memcpy(s->key, key, lwcx_schwaemm_key_bytes(v));
+    *out = s;
+    return LWCX_OK;
+}
+
+int lwcx_stream_encrypt_new(lwcx_stream **out, lwcx_schwaemm_variant v, const uint8_t *key,
+                            const uint8_t *nonce)
+{
+    int rc = stream_new(out, v, key, 0);
+    if (rc) return rc;
+    lwcx_stream *s = *out;
+    memcpy(s->prefix, magic, 8);
+    s->prefix[8] = (uint8_t)(v + 1);
+    s->prefix[9] = LWCX_STREAM_CHUNK_LOG2;
+    if (nonce) {
+        memcpy(s->prefix + HEADER, nonce, s->nbytes);
+    } else if (getentropy(s->prefix + HEADER, s->nbytes) != 0) {
+        lwcx_stream_free(s);
+        *out = NULL;
+        return LWCX_ERR_UNSUPPORTED;
+    }
+    return LWCX_OK;
+}
+
+int lwcx_stream_decrypt_new(lwcx_stream **out, lwcx_schwaemm_variant v, const uint8_t *key)
+{
+    return stream_new(out, v, key, 1);
+}
+
+void lwcx_stream_free(lwcx_stream *s)
+{
+    if (!s) return;
+    lwcx_wipe(s, sizeof *s);
+    free(s);
+}
+
+size_t lwcx_stream_update_max(const lwcx_stream *s, size_t len)
+{
+    if (!s || s->err || s->finished) return 0;
+    const size_t pre = prefix_bytes(s) - s->prefix_have;
+    if (!s->decrypt) return pre + (s->have + len) / CHUNK * (CHUNK + s->tbytes);
+    len -= len < pre ? len : pre; /* the rest of the header goes to no output */
+    return (s->have + len) / (CHUNK + s->tbytes) * CHUNK;
+}
+
+size_t lwcx_stream_final_max(const lwcx_stream *s)
+{
+    if (!s || s->err || s->finished) return 0;
+    if (!s->decrypt) return prefix_bytes(s) - s->prefix_have + s->have + s->tbytes;
+    return s->have > s->tbytes ? s->have - s->tbytes : 0;
+}
+
+const char *lwcx_stream_error(const lwcx_stream *s)
+{
+    return s ? s->why : NULL;
+}
+
+/* Chunk i's nonce: the stream's nonce XOR i (64-bit little-endian, first 8
+ * bytes), the last byte also XOR 0x80 for the final chunk. */
+static void chunk_nonce(const lwcx_stream *s, uint8_t *n, int final)
+{
+    memcpy(n, s->prefix + HEADER, s->nbytes);
+    for (int i = 0; i < 8; i++) n[i] ^= (uint8_t)(s->index >> (8 * i));
+    if (final) n[s->nbytes - 1] ^= 0x80;
+}
+
+/* Seals len bytes of pt (< CHUNK only for the final chunk) as ct || tag. */
+static void seal(lwcx_stream *s, uint8_t *ct, const uint8_t *pt, size_t len, int final)
+{
+    uint8_t n[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
+    chunk_nonce(s, n, final);
+    lwcx_schwaemm_encrypt(s->v, ct, ct + len, pt, len, s->prefix, HEADER, n, s->key);
+    s->index++;
+}
+
+/* Opens one record of len + tag bytes into pt (len bytes). */
+static int open_record(lwcx_stream *s, uint8_t *pt, const uint8_t *rec, size_t len, int final)
+{
+    uint8_t n[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
+    chunk_nonce(s, n, final);
+    if (lwcx_schwaemm_decrypt(s->v, pt, rec, len, rec + len, s->prefix, HEADER, n, s->key))
+        return fail(s, LWCX_ERR_AUTH,
+                    "authentication failed: the data is corrupted, truncated, reordered, extended "
+                    "or was encrypted under another key");
+    s->index++;
+    return LWCX_OK;
+}
+
+/* Checks the header as its bytes arrive, so a foreign file fails at once. */
+static int check_header(lwcx_stream *s)
+{
+    const size_t n = s->prefix_have;
+    if (memcmp(s->prefix, magic, n < 8 ? n : 8) != 0)
+        return fail(s, LWCX_ERR_FORMAT, "not an lwcx stream (no LWCXSTR1 header)");
+    if (n > 8 && s->prefix[8] != s->v + 1)
+        return fail(s, LWCX_ERR_FORMAT, "the stream was made with another algorithm (variant)");
+    if (n > 9 && s->prefix[9] != LWCX_STREAM_CHUNK_LOG2)
+        return fail(s, LWCX_ERR_FORMAT, "unsupported chunk size in the header");
+    for (size_t i = 10; i < n && i < HEADER; i++)
+        if (s->prefix[i]) return fail(s, LWCX_ERR_FORMAT, "unsupported header (reserved bytes set)");
+    return LWCX_OK;
+}
+
+static int encrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint8_t *in, size_t len)
+{
+    size_t o = 0;
+    if (s->prefix_have == 0) {
+        memcpy(out, s->prefix, prefix_bytes(s));
+        o = s->prefix_have = prefix_bytes(s);
+    }
+    while (len) {
+        if (s->have == 0 && len >= CHUNK) { /* whole chunks straight from the input */
+            seal(s, out + o, in, CHUNK, 0);
+            in += CHUNK, len -= CHUNK, o += CHUNK + s->tbytes;
+            continue;
+        }
+        size_t take = CHUNK - s->have < len ? CHUNK - s->have : len;
+        memcpy(s->buf + s->have, in, take);
+        s->have += take, in += take, len -= take;
+        if (s->have == CHUNK) { /* full: not the final chunk, which is shorter */
+            seal(s, out + o, s->buf, CHUNK, 0);
+            o += CHUNK + s->tbytes;
+            s->have = 0;
+        }
+    }
+    *olen = o;
+    return LWCX_OK;
+}
+
+static int decrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint8_t *in, size_t len)
+{
+    const size_t rec = CHUNK + s->tbytes;
+    while (len && s->prefix_have < prefix_bytes(s)) {
+        s->prefix[s->prefix_have++] = *in++;
+        len--;
+        if (s->prefix_have <= HEADER && check_header(s)) return s->err;
+    }
+    while (len) {
+        if (s->have == 0 && len >= rec) { /* a full record is never the final one */
+            if (open_record(s, out + *olen, in, CHUNK, 0)) return s->err;
+            in += rec, len -= rec, *olen += CHUNK;
+            continue;
+        }
+        size_t take = rec - s->have < len ? rec - s->have : len;
+        memcpy(s->buf + s->have, in, take);
+        s->have += take, in += take, len -= take;
+        if (s->have == rec) {
+            if (open_record(s, out + *olen, s->buf, CHUNK, 0)) return s->err;
+            *olen += CHUNK;
+            s->have = 0;
+        }
+    }
+    return LWCX_OK;
+}
+
+int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                       const uint8_t *in, size_t len)
+{
+    if (out_len) *out_len = 0;
+    if (!s || !out_len || (len && !in)) return LWCX_ERR_NULL;
+    if (s->err) return s->err;
+    if (s->finished) return LWCX_ERR_ARG;
+    const size_t need = lwcx_stream_update_max(s, len);
+    if (need > out_cap) return LWCX_ERR_LENGTH; /* nothing consumed */
+    if (need && !out) return LWCX_ERR_NULL;
+    return s->decrypt ? decrypt_update(s, out, out_len, in, len) : encrypt_update(s, out, out_len, in, len);
+}
+
+int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len)
+{
+    if (out_len) *out_len = 0;
+    if (!s || !out_len) return LWCX_ERR_NULL;
+    if (s->err) return s->err;
+    if (s->finished) return LWCX_ERR_ARG;
+    const size_t need = lwcx_stream_final_max(s);
+    if (need > out_cap) return LWCX_ERR_LENGTH;
+    if (need && !out) return LWCX_ERR_NULL;
+    s->finished = 1;
+    if (!s->decrypt) {
+        size_t o = 0;
+        if (s->prefix_have == 0) {
+            memcpy(out, s->prefix, prefix_bytes(s));
+            o = s->prefix_have = prefix_bytes(s);
+        }
+        seal(s, out + o, s->buf, s->have, 1);
+        *out_len = o + s->have + s->tbytes;
+    } else if (s->prefix_have < prefix_bytes(s)) {
+        return fail(s, LWCX_ERR_FORMAT, "truncated: the header is incomplete");
+    } else if (s->have < s->tbytes) {
+        return fail(s, LWCX_ERR_AUTH, "truncated: a chunk or its tag is missing");
+    } else {
+        if (open_record(s, out, s->buf, s->have - s->tbytes, 1)) return s->err;
+        *out_len = s->have - s->tbytes;
+    }
+    lwcx_wipe(s->key, sizeof s->key);
+    lwcx_wipe(s->buf, sizeof s->buf);
+    s->have = 0;
+    return LWCX_OK;
+}

@@ -1,0 +1,224 @@
+/* lwcx_keysearch as work units: ranges finished out of order are recorded
+ * exactly, the record saves and loads back (and damaged ones are refused),
+ * two partial records merge, two "ranks" sharing a dispenser find a planted
+ * key, and every implementation's range kernel agrees with ref's. */
+#include "testutil.h"
+
+#include "../src/bc/bc_impl.h"
+
+#define KB 10 /* PRESENT-80 */
+
+typedef struct plant {
+    uint8_t key[KB], base[KB], pt[16], ct[16];
+    uint64_t index;
+} plant;
+
+static plant make_plant(uint64_t index)
+{
+    plant p;
+    tu_fill(p.key, KB);
+    tu_fill(p.pt, 16);
+    lwcx_bc_ecb_encrypt(LWCX_PRESENT80, p.key, p.ct, p.pt, 16);
+    memcpy(p.base, p.key, KB);
+    for (int i = 0; i < 8; i++) p.base[KB - 1 - i] ^= (uint8_t)(index >> (8 * i));
+    p.index = index;
+    return p;
+}
+
+static lwcx_keysearch *make(const plant *p, uint64_t start, uint64_t count)
+{
+    lwcx_keysearch *ks = NULL;
+    CHECK(lwcx_keysearch_new(&ks, LWCX_PRESENT80, p->pt, p->ct, 2, p->base, NULL, start, count) ==
+              LWCX_OK, "new");
+    return ks;
+}
+
+static uint8_t *save(lwcx_keysearch *ks, size_t *len)
+{
+    CHECK(lwcx_keysearch_save(ks, NULL, 0, len) == LWCX_ERR_LENGTH && *len > 0, "size query");
+    uint8_t *b = malloc(*len);
+    size_t l2;
+    CHECK(lwcx_keysearch_save(ks, b, *len - 1, &l2) == LWCX_ERR_LENGTH, "short buffer");
+    CHECK(lwcx_keysearch_save(ks, b, *len, &l2) == LWCX_OK && l2 == *len, "save");
+    return b;
+}
+
+static void out_of_order(void)
+{
+    plant p = make_plant(5000 + 700);
+    lwcx_keysearch *ks = make(&p, 5000, 10000);
+    /* finish ranges in a scrambled order: the record holds exactly them */
+    CHECK(lwcx_keysearch_search(ks, 9000, 1000) == LWCX_OK, "search");
+    CHECK(lwcx_keysearch_search(ks, 6000, 500) == LWCX_OK, "search");
+    CHECK(lwcx_keysearch_done(ks, 5000, 100) == LWCX_OK, "done");
+    CHECK(lwcx_keysearch_keys_done(ks) == 1600 && !lwcx_keysearch_complete(ks) &&
+              lwcx_keysearch_next_unsearched(ks) == 5100,
+          "three ranges: %llu done", (unsigned long long)lwcx_keysearch_keys_done(ks));
+    CHECK(lwcx_keysearch_search(ks, 5600, 400) == LWCX_OK && lwcx_keysearch_found_count(ks) == 1,
+          "planted key found in [5600, 6000)");
+    uint8_t key[KB];
+    uint64_t idx;
+    CHECK(lwcx_keysearch_found_key(ks, 0, key, &idx) == LWCX_OK && idx == 5700 &&
+              memcmp(key, p.key, KB) == 0, "found key and index");
+    CHECK(lwcx_keysearch_found_key(ks, 1, key, &idx) == LWCX_ERR_ARG, "no second key");
+    CHECK(lwcx_keysearch_search(ks, 5600, 400) == LWCX_OK && lwcx_keysearch_found_count(ks) == 1,
+          "searched twice, counted once");
+    CHECK(lwcx_keysearch_search(ks, 14000, 1001) == LWCX_ERR_LENGTH &&
+              lwcx_keysearch_done(ks, 4999, 2) == LWCX_ERR_LENGTH, "outside the range");
+    /* the dispenser hands out exactly the holes, in order */
+    uint64_t want[][2] = {{5100, 256}, {5356, 244}, {6500, 256}, {6756, 256}}, lo, n;
+    for (int k = 0; k < 4; k++)
+        CHECK(lwcx_keysearch_take(ks, 256, &lo, &n) == LWCX_OK && lo == want[k][0] && n == want[k][1],
+              "take %d: %llu + %llu", k, (unsigned long long)lo, (unsigned long long)n);
+    size_t len;
+    uint8_t *b = save(ks, &len);
+    lwcx_keysearch *back = NULL;
+    CHECK(lwcx_keysearch_load(&back, b, len) == LWCX_OK, "load");
+    size_t len2;
+    uint8_t *b2 = back ? save(back, &len2) : NULL;
+    CHECK(b2 && len2 == len && memcmp(b, b2, len) == 0, "save, load, save: the same bytes");
+    CHECK(lwcx_keysearch_keys_done(back) == 2000 && lwcx_keysearch_found_count(back) == 1, "loaded");
+    /* the loaded dispenser starts over the unfinished ranges */
+    CHECK(lwcx_keysearch_take(back, 1u << 20, &lo, &n) == LWCX_OK && lo == 5100 && n == 500, "hole 1");
+    CHECK(lwcx_keysearch_take(back, 1u << 20, &lo, &n) == LWCX_OK && lo == 6500 && n == 2500, "hole 2");
+    CHECK(lwcx_keysearch_take(back, 1u << 20, &lo, &n) == LWCX_OK && lo == 10000 && n == 5000, "tail");
+    CHECK(lwcx_keysearch_take(back, 1u << 20, &lo, &n) == LWCX_OK && n == 0, "nothing left");
+    /* damage: every truncation, every byte changed, are refused */
+    lwcx_keysearch *bad;
+    size_t refused = 0;
+    for (size_t cut = 0; cut < len; cut++) refused += lwcx_keysearch_load(&bad, b, cut) == LWCX_ERR_FORMAT;
+    CHECK(refused == len, "truncations refused: %zu of %zu", refused, len);
+    refused = 0;
+    for (size_t i = 0; i < len; i++) {
+        b[i] ^= 1;
+        refused += lwcx_keysearch_load(&bad, b, len) == LWCX_ERR_FORMAT;
+        b[i] ^= 1;
+    }
+    CHECK(refused == len, "bit flips refused: %zu of %zu", refused, len);
+    free(b);
+    free(b2);
+    lwcx_keysearch_free(back);
+    lwcx_keysearch_free(ks);
+}
+
+/* An edited record with a recomputed checksum: refused unless canonical and
+ * its keys match. */
+static void edited(void)
+{
+    plant p = make_plant(300);
+    lwcx_keysearch *ks = make(&p, 0, 1000);
+    CHECK(lwcx_keysearch_search(ks, 0, 1000) == LWCX_OK && lwcx_keysearch_found_count(ks) == 1, "find");
+    size_t len;
+    char *t = (char *)save(ks, &len);
+    const size_t body = len - 78;
+    char e[2048];
+    const char *edits[] = {"found", "done", "matches", "searched"};
+    for (int k = 0; k < 4; k++) {
+        memcpy(e, t, body);
+        e[body] = 0;
+        char *at = strstr(e, edits[k]);
+        if (k == 0) at[6] ^= 1; /* a key that does not match */
+        if (k == 1) at[5] = '1'; /* done 1 1000 */
+        if (k == 2) at[8] = '2'; /* matches 2 */
+        if (k == 3) at[9] = '9';
+        uint8_t d[32];
+        size_t el = strlen(e);
+        lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el);
+        el += (size_t)sprintf(e + el, "checksum ");
+        for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
+        el += (size_t)sprintf(e + el, "\nend\n");
+        lwcx_keysearch *bad = NULL;
+        CHECK(lwcx_keysearch_load(&bad, (const uint8_t *)e, el) == LWCX_ERR_FORMAT && !bad,
+              "edited %s refused", edits[k]);
+        lwcx_keysearch_free(bad);
+    }
+    free(t);
+    lwcx_keysearch_free(ks);
+}
+
+static void merge_and_ranks(void)
+{
+    plant p = make_plant(123456);
+    lwcx_keysearch *root = make(&p, 100000, 60000), *rank[2] = {make(&p, 100000, 60000), make(&p, 100000, 60000)};
+    /* two ranks take chunks from the root's dispenser in turn */
+    uint64_t lo, n;
+    for (int r = 0;; r ^= 1) {
+        CHECK(lwcx_keysearch_take(root, 5000, &lo, &n) == LWCX_OK, "take");
+        if (n == 0) break;
+        CHECK(lwcx_keysearch_search(rank[r], lo, n) == LWCX_OK, "rank search");
+    }
+    CHECK(!lwcx_keysearch_complete(rank[0]) && !lwcx_keysearch_complete(rank[1]) &&
+              lwcx_keysearch_found_count(rank[0]) + lwcx_keysearch_found_count(rank[1]) == 1,
+          "each rank partial, one key between them");
+    for (int r = 0; r < 2; r++) { /* as sent over the wire */
+        size_t len;
+        uint8_t *b = save(rank[r], &len);
+        lwcx_keysearch *got = NULL;
+        CHECK(lwcx_keysearch_load(&got, b, len) == LWCX_OK, "load rank record");
+        CHECK(lwcx_keysearch_merge(root, got) == LWCX_OK, "merge");
+        lwcx_keysearch_free(got);
+        free(b);
+    }
+    uint8_t key[KB];
+    uint64_t idx;
+    CHECK(lwcx_keysearch_complete(root) && lwcx_keysearch_found_count(root) == 1 &&
+              lwcx_keysearch_found_key(root, 0, key, &idx) == LWCX_OK && idx == 123456 &&
+              memcmp(key, p.key, KB) == 0,
+          "merged: complete, the key");
+    CHECK(lwcx_keysearch_merge(root, rank[0]) == LWCX_OK && lwcx_keysearch_found_count(root) == 1 &&
+              lwcx_keysearch_keys_done(root) == 60000, "merging again changes nothing");
+    lwcx_keysearch *other = make(&p, 100000, 60001);
+    CHECK(lwcx_keysearch_merge(root, other) == LWCX_ERR_ARG, "another search refused");
+    lwcx_keysearch_free(other);
+    CHECK(lwcx_keysearch_add_found(root, p.base) == LWCX_ERR_ARG, "a wrong key is not added");
+    for (int r = 0; r < 2; r++) lwcx_keysearch_free(rank[r]);
+    lwcx_keysearch_free(root);
+    lwcx_keysearch_free(NULL);
+}
+
+/* The range kernel of each implementation (its own or the generic one)
+ * against ref's, on unaligned ranges, for every cipher. */
+static void kernels(void)
+{
+    for (int c = 0; c < BC_NCIPHERS; c++) {
+        const bc_cipher *ci = &bc_ciphers[c];
+        const char *names[16];
+        size_t ni = tu_available(ci->name, names);
+        uint8_t key[BC_MAX_KEY], base[BC_MAX_KEY], pt[BC_MAX_BLOCK], ct[BC_MAX_BLOCK];
+        tu_fill(key, ci->key_bytes);
+        tu_fill(pt, ci->block_bytes);
+        lwcx_bc_ecb_encrypt((lwcx_blockcipher)c, key, ct, pt, ci->block_bytes);
+        const uint64_t lo = 1000 + tu_rand() % 300, n = 3000, at = lo + tu_rand() % n;
+        memcpy(base, key, ci->key_bytes);
+        for (int i = 0; i < 8; i++) base[ci->key_bytes - 1 - i] ^= (uint8_t)(at >> (8 * i));
+        uint16_t pos[64];
+        for (int b = 0; b < 64; b++) pos[b] = (uint16_t)b;
+        bc_search_job job = {ci->block_bytes, ci->key_bytes, base, pos, 64, pt, ct, 1};
+        for (size_t i = 0; i < ni; i++) {
+            const bc_impl *im = (const bc_impl *)lwcx_find_impl(ci->prim, names[i]);
+            uint64_t cand[4] = {0};
+            size_t nc;
+            if (im->search_range) {
+                nc = im->search_range(&job, lo, n, cand, 4);
+                CHECK(nc == 1 && cand[0] == at, "%s %s: own range kernel", ci->name, names[i]);
+            }
+            bc_search_scratch *s = bc_search_scratch_new(im, &job);
+            nc = bc_search_range_generic(im, &job, s, lo, n, cand, 4);
+            CHECK(nc == 1 && cand[0] == at, "%s %s: generic range, %zu candidates", ci->name, names[i], nc);
+            nc = bc_search_range_generic(im, &job, s, at + 1, n, cand, 4);
+            CHECK(nc == 0, "%s %s: range after the key", ci->name, names[i]);
+            nc = bc_search_range_generic(im, &job, s, at, 1, cand, 0);
+            CHECK(nc == 1, "%s %s: one-key range, no room", ci->name, names[i]);
+            bc_search_scratch_free(s);
+        }
+    }
+}
+
+int main(void)
+{
+    out_of_order();
+    edited();
+    merge_and_ranks();
+    kernels();
+    return tu_finish();
+}
