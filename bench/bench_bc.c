@@ -54,13 +54,6 @@ static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
     return im && im->pack_unpack && (BULK_BYTES / bc_ciphers[c].block_bytes) % im->desc.batch == 0;
 }
 
-/* Key search has no _with form yet: it always runs the automatic choice, so
- * its row is that implementation's alone. */
-static int is_auto(lwcx_blockcipher c, const lwcx_impl *impl)
-{
-    return impl == lwcx_impl_auto(bc_ciphers[c].name);
-}
-
 #define CASES(prim, cipher)                                                                       \
     static void prim##_ecb(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
@@ -76,9 +69,8 @@ static int is_auto(lwcx_blockcipher c, const lwcx_impl *impl)
     {                                                                                             \
         state *s = p;                                                                             \
         size_t nfound;                                                                            \
-        (void)impl; /* the automatic choice, see is_auto */                                       \
-        lwcx_bc_keysearch(cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start, SEARCH_KEYS, 1,  \
-                          NULL, NULL, NULL, 0, &nfound, NULL);                                    \
+        lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start,       \
+                               SEARCH_KEYS, 1, NULL, NULL, NULL, 0, &nfound, NULL);               \
         s->next_start = (s->next_start + SEARCH_KEYS) & 0xFFFFFFFFFFFu;                           \
     }                                                                                             \
     static void prim##_pack(void *p, const lwcx_impl *impl)                                       \
@@ -89,10 +81,6 @@ static int is_auto(lwcx_blockcipher c, const lwcx_impl *impl)
     {                                                                                             \
         return has_pack_unpack(cipher, impl);                                                     \
     }                                                                                             \
-    static int prim##_is_auto(const lwcx_impl *impl)                                              \
-    {                                                                                             \
-        return is_auto(cipher, impl);                                                             \
-    }                                                                                             \
     static const bench_case prim##_ecb_case = {#prim, "ecb_enc_4KiB", "byte", BULK_BYTES, setup, \
                                                prim##_ecb, teardown, NULL};                       \
     static const bench_case prim##_ctr_case = {#prim, "ctr_4KiB", "byte", BULK_BYTES, setup,     \
@@ -100,7 +88,7 @@ static int is_auto(lwcx_blockcipher c, const lwcx_impl *impl)
     static const bench_case prim##_pack_case = {#prim, "pack_unpack_4KiB", "byte", BULK_BYTES,   \
                                                 setup, prim##_pack, teardown, prim##_has_pack};   \
     static const bench_case prim##_search_case = {#prim, "keysearch_1core", "key", SEARCH_KEYS,  \
-                                                  setup, prim##_search, teardown, prim##_is_auto}; \
+                                                  setup, prim##_search, teardown, NULL};            \
     const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case, &prim##_ctr_case,          \
                                                     &prim##_pack_case, &prim##_search_case, NULL};
 

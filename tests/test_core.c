@@ -24,11 +24,12 @@ static int is_bc(const char *prim, lwcx_blockcipher *c)
 
 /* One operation's status against the expected one; on a refusal the output
  * (n bytes, filled with 0x5A before the call) must be untouched. */
-static void expect(int rc, int want, const char *prim, const char *op, const lwcx_impl *h, const uint8_t *out,
-                   size_t n)
+static void expect(int rc, int want, const char *prim, const char *op, const lwcx_impl *h,
+                   const uint8_t *out, size_t n)
 {
     const char *who = h ? lwcx_impl_name(h) : "the automatic choice";
-    CHECK(rc == want, "%s %s on %s: %s, want %s", prim, op, who, lwcx_strerror(rc), lwcx_strerror(want));
+    CHECK(rc == want, "%s %s on %s: %s, want %s", prim, op, who, lwcx_strerror(rc),
+          lwcx_strerror(want));
     int untouched = 1;
     for (size_t i = 0; want != LWCX_OK && i < n; i++) untouched &= out[i] == 0x5A;
     CHECK(untouched, "%s %s on %s: output written although refused", prim, op, who);
@@ -39,6 +40,7 @@ static void expect(int rc, int want, const char *prim, const char *op, const lwc
  * want. A refused context initialisation must leave the context refused. */
 #define CALL(fn, ...) (plain ? fn(__VA_ARGS__) : fn##_with(h, __VA_ARGS__))
 #define FRESH(buf) memset(buf, 0x5A, sizeof buf)
+#define EXPECT(rc, op, out, n) expect(rc, want, prim, op, h, out, n)
 static void ops(const char *prim, const lwcx_impl *h, int plain, int want)
 {
     uint8_t in[64], out[64], keys[128], key[32], nonce[32], tag[32], iv[16];
@@ -52,23 +54,23 @@ static void ops(const char *prim, const lwcx_impl *h, int plain, int want)
         lwcx_kcc23p4_key ks;
         lwcx_kcc23p4_expand_key(&ks, key);
         FRESH(out);
-        expect(CALL(lwcx_kcc23p4_encrypt_keys, out, in, keys, 4), want, prim, "encrypt_keys", h, out, 32);
+        EXPECT(CALL(lwcx_kcc23p4_encrypt_keys, out, in, keys, 4), "encrypt_keys", out, 32);
         FRESH(out);
-        expect(CALL(lwcx_kcc23p4_decrypt_keys, out, in, keys, 4), want, prim, "decrypt_keys", h, out, 32);
+        EXPECT(CALL(lwcx_kcc23p4_decrypt_keys, out, in, keys, 4), "decrypt_keys", out, 32);
         FRESH(out);
-        expect(CALL(lwcx_kcc23p4_ecb_encrypt, &ks, out, in, 32), want, prim, "ecb_encrypt", h, out, 32);
+        EXPECT(CALL(lwcx_kcc23p4_ecb_encrypt, &ks, out, in, 32), "ecb_encrypt", out, 32);
         FRESH(out);
-        expect(CALL(lwcx_kcc23p4_ecb_decrypt, &ks, out, in, 32), want, prim, "ecb_decrypt", h, out, 32);
+        EXPECT(CALL(lwcx_kcc23p4_ecb_decrypt, &ks, out, in, 32), "ecb_decrypt", out, 32);
         FRESH(out);
-        expect(CALL(lwcx_kcc23p4_ctr, &ks, iv, out, in, 29), want, prim, "ctr", h, out, 29);
+        EXPECT(CALL(lwcx_kcc23p4_ctr, &ks, iv, out, in, 29), "ctr", out, 29);
         lwcx_wipe(&ks, sizeof ks);
     } else if (strcmp(prim, "kcc24p6") == 0) {
         FRESH(out);
         FRESH(tag);
-        expect(CALL(lwcx_kcc24p6_encrypt, out, tag, in, 64, key), want, prim, "encrypt", h, out, 64);
+        EXPECT(CALL(lwcx_kcc24p6_encrypt, out, tag, in, 64, key), "encrypt", out, 64);
         uint8_t back[64];
         FRESH(back);
-        expect(CALL(lwcx_kcc24p6_decrypt, back, out, 64, tag, key), want, prim, "decrypt", h, back, 64);
+        EXPECT(CALL(lwcx_kcc24p6_decrypt, back, out, 64, tag, key), "decrypt", back, 64);
     } else if (strcmp(prim, "sparkle") == 0) {
         const lwcx_schwaemm_variant v = LWCX_SCHWAEMM256_128;
         FRESH(out);
@@ -78,49 +80,58 @@ static void ops(const char *prim, const lwcx_impl *h, int plain, int want)
               lwcx_strerror(rc));
         FRESH(out);
         FRESH(tag);
-        expect(CALL(lwcx_schwaemm_encrypt, v, out, tag, in, 20, in + 20, 5, nonce, key), want, prim,
-               "schwaemm_encrypt", h, out, 20);
+        EXPECT(CALL(lwcx_schwaemm_encrypt, v, out, tag, in, 20, in + 20, 5, nonce, key),
+               "schwaemm_encrypt", out, 20);
         uint8_t back[64];
         FRESH(back);
-        expect(CALL(lwcx_schwaemm_decrypt, v, back, out, 20, tag, in + 20, 5, nonce, key), want, prim,
-               "schwaemm_decrypt", h, back, 20);
+        EXPECT(CALL(lwcx_schwaemm_decrypt, v, back, out, 20, tag, in + 20, 5, nonce, key),
+               "schwaemm_decrypt", back, 20);
         uint8_t outs3[3][16], tags3[3][16];
-        uint8_t *outs[3] = {outs3[0], outs3[1], outs3[2]}, *tags[3] = {tags3[0], tags3[1], tags3[2]};
+        uint8_t *outs[3] = {outs3[0], outs3[1], outs3[2]},
+                *tags[3] = {tags3[0], tags3[1], tags3[2]};
         const uint8_t *msgs[3] = {in, in + 16, in + 32}, *nonces[3] = {nonce, nonce, nonce};
         const uint8_t *keyv[3] = {key, key, key};
         FRESH(outs3);
-        expect(CALL(lwcx_schwaemm_encrypt_many, v, outs, tags, msgs, 16, msgs, 3, nonces, keyv, 3), want, prim,
-               "schwaemm_encrypt_many", h, &outs3[0][0], sizeof outs3);
+        EXPECT(CALL(lwcx_schwaemm_encrypt_many, v, outs, tags, msgs, 16, msgs, 3, nonces, keyv, 3),
+               "schwaemm_encrypt_many", &outs3[0][0], sizeof outs3);
         lwcx_schwaemm_ctx sc;
         memset(&sc, 0, sizeof sc);
-        expect(CALL(lwcx_schwaemm_init, &sc, v, key, nonce), want, prim, "schwaemm_init", h, NULL, 0);
+        EXPECT(CALL(lwcx_schwaemm_init, &sc, v, key, nonce), "schwaemm_init", NULL, 0);
         int ok = want == LWCX_OK ? LWCX_OK : LWCX_ERR_ARG; /* a refused init leaves no context */
-        CHECK(lwcx_schwaemm_aad(&sc, in, 3) == ok && lwcx_schwaemm_encrypt_update(&sc, out, in, 7) == ok &&
+        CHECK(lwcx_schwaemm_aad(&sc, in, 3) == ok &&
+                  lwcx_schwaemm_encrypt_update(&sc, out, in, 7) == ok &&
                   lwcx_schwaemm_encrypt_final(&sc, tag) == ok,
               "%s incremental after init %s", prim, lwcx_strerror(want));
         FRESH(out);
-        expect(CALL(lwcx_esch_hash, LWCX_ESCH256, out, 32, in, 40), want, prim, "esch_hash", h, out, 32);
+        EXPECT(CALL(lwcx_esch_hash, LWCX_ESCH256, out, 32, in, 40), "esch_hash", out, 32);
         uint8_t *digests[3] = {outs3[0], outs3[1], outs3[2]};
         FRESH(outs3);
-        expect(CALL(lwcx_esch_hash_many, LWCX_XOESCH384, digests, 16, msgs, 16, 3), want, prim,
-               "esch_hash_many", h, &outs3[0][0], sizeof outs3);
+        EXPECT(CALL(lwcx_esch_hash_many, LWCX_XOESCH384, digests, 16, msgs, 16, 3),
+               "esch_hash_many", &outs3[0][0], sizeof outs3);
         lwcx_esch_ctx ec;
         memset(&ec, 0, sizeof ec);
-        expect(CALL(lwcx_esch_init, &ec, LWCX_ESCH384), want, prim, "esch_init", h, NULL, 0);
+        EXPECT(CALL(lwcx_esch_init, &ec, LWCX_ESCH384), "esch_init", NULL, 0);
         CHECK(lwcx_esch_update(&ec, in, 5) == ok && lwcx_esch_final(&ec, out) == ok,
               "%s incremental hash after init %s", prim, lwcx_strerror(want));
     } else if (is_bc(prim, &c)) {
         const size_t bs = lwcx_bc_block_bytes(c);
         FRESH(out);
-        expect(CALL(lwcx_bc_ecb_encrypt, c, key, out, in, 4 * bs), want, prim, "ecb_encrypt", h, out, 4 * bs);
+        EXPECT(CALL(lwcx_bc_ecb_encrypt, c, key, out, in, 4 * bs), "ecb_encrypt", out, 4 * bs);
         FRESH(out);
-        expect(CALL(lwcx_bc_ecb_decrypt, c, key, out, in, 4 * bs), want, prim, "ecb_decrypt", h, out, 4 * bs);
+        EXPECT(CALL(lwcx_bc_ecb_decrypt, c, key, out, in, 4 * bs), "ecb_decrypt", out, 4 * bs);
         FRESH(out);
-        expect(CALL(lwcx_bc_ctr, c, key, iv, out, in, 29), want, prim, "ctr", h, out, 29);
+        EXPECT(CALL(lwcx_bc_ctr, c, key, iv, out, in, 29), "ctr", out, 29);
         FRESH(out);
-        expect(CALL(lwcx_bc_encrypt_keys, c, out, in, keys, 4), want, prim, "encrypt_keys", h, out, 4 * bs);
+        EXPECT(CALL(lwcx_bc_encrypt_keys, c, out, in, keys, 4), "encrypt_keys", out, 4 * bs);
         FRESH(out);
-        expect(CALL(lwcx_bc_decrypt_keys, c, out, in, keys, 4), want, prim, "decrypt_keys", h, out, 4 * bs);
+        EXPECT(CALL(lwcx_bc_decrypt_keys, c, out, in, keys, 4), "decrypt_keys", out, 4 * bs);
+        size_t nfound = 7;
+        uint64_t next = 7;
+        int rc = CALL(lwcx_bc_keysearch, c, in, in + bs, 1, key, NULL, 0, 300, 1, NULL, NULL, NULL,
+                      0, &nfound, &next);
+        EXPECT(rc, "keysearch", NULL, 0);
+        CHECK(want == LWCX_OK ? next == 300 : nfound == 7 && next == 7, "%s keysearch results",
+              prim);
     } else {
         CHECK(0, "%s: no operations known to test_core", prim);
     }
@@ -137,17 +148,20 @@ static void handles(void)
         const char *prim = lwcx_primitive_name(p);
         const size_t n = lwcx_impl_count(prim);
         CHECK(n >= 1 && n <= 16, "%s has %zu implementations", prim, n);
-        CHECK(lwcx_primitive_description(prim) && *lwcx_primitive_description(prim), "%s described", prim);
+        CHECK(lwcx_primitive_description(prim) && *lwcx_primitive_description(prim), "%s described",
+              prim);
         CHECK(lwcx_impl_at(prim, n) == NULL, "%s: past the last implementation", prim);
         for (size_t i = 0; i < n; i++) {
             const lwcx_impl *h = lwcx_impl_at(prim, i);
             CHECK(h != NULL, "%s #%zu", prim, i);
             if (!h) continue;
             const char *name = lwcx_impl_name(h), *why = "unset";
-            CHECK(name && *name && lwcx_impl_find(prim, name) == h, "%s #%zu found by name", prim, i);
-            CHECK(lwcx_impl_primitive(h) && strcmp(lwcx_impl_primitive(h), prim) == 0, "%s:%s primitive",
-                  prim, name);
-            CHECK(lwcx_impl_description(h) && *lwcx_impl_description(h), "%s:%s described", prim, name);
+            CHECK(name && *name && lwcx_impl_find(prim, name) == h, "%s #%zu found by name", prim,
+                  i);
+            CHECK(lwcx_impl_primitive(h) && strcmp(lwcx_impl_primitive(h), prim) == 0,
+                  "%s:%s primitive", prim, name);
+            CHECK(lwcx_impl_description(h) && *lwcx_impl_description(h), "%s:%s described", prim,
+                  name);
             CHECK(lwcx_impl_batch(h) >= 1, "%s:%s batch", prim, name);
             const int ct = lwcx_impl_constant_time(h);
             CHECK(ct == 0 || ct == 1, "%s:%s constant_time %d", prim, name, ct);
@@ -156,38 +170,48 @@ static void handles(void)
             const uint32_t need = lwcx_impl_features(h);
             if (avail) {
                 CHECK(why == NULL, "%s:%s available but has a reason: %s", prim, name, why);
-                CHECK((lwcx_cpu_features() & need) == need, "%s:%s available without its features", prim, name);
+                CHECK((lwcx_cpu_features() & need) == need, "%s:%s available without its features",
+                      prim, name);
             } else {
                 CHECK(why && *why, "%s:%s unavailable without a reason", prim, name);
                 if ((lwcx_cpu_features() & need) != need)
-                    CHECK(why && strncmp(why, "needs ", 6) == 0, "%s:%s: reason '%s'", prim, name, why);
-                CHECK(lwcx_impl_select(prim, name) == LWCX_ERR_UNSUPPORTED, "%s:%s cannot be forced", prim, name);
+                    CHECK(why && strncmp(why, "needs ", 6) == 0, "%s:%s: reason '%s'", prim, name,
+                          why);
+                CHECK(lwcx_impl_select(prim, name) == LWCX_ERR_UNSUPPORTED,
+                      "%s:%s cannot be forced", prim, name);
             }
             /* hidden features hide the implementations named after them */
-            if (disabled && (strcmp(name, "avx2") == 0 || strcmp(name, "neon") == 0) && strstr(disabled, name)) {
+            if (disabled && (strcmp(name, "avx2") == 0 || strcmp(name, "neon") == 0) &&
+                strstr(disabled, name)) {
                 CHECK(!avail, "%s:%s available although LWCX_CPU_DISABLE=%s", prim, name, disabled);
                 CHECK(why && strstr(why, name), "%s:%s: reason '%s'", prim, name, why);
             }
             if (i == n - 1)
-                CHECK(strcmp(name, "ref") == 0 && avail && need == 0, "%s: ref is last and needs nothing", prim);
+                CHECK(strcmp(name, "ref") == 0 && avail && need == 0,
+                      "%s: ref is last and needs nothing", prim);
             /* PRESENT and GIFT ref index S-box tables with key-dependent bits */
-            if ((strcmp(prim, "present80") == 0 || strcmp(prim, "gift64") == 0) && strcmp(name, "ref") == 0)
+            if ((strcmp(prim, "present80") == 0 || strcmp(prim, "gift64") == 0) &&
+                strcmp(name, "ref") == 0)
                 CHECK(ct == 0, "%s:ref is not constant-time", prim);
-            if (strcmp(prim, "sparkle") == 0 || strcmp(prim, "kcc23p4") == 0 || strcmp(prim, "kcc24p6") == 0)
+            if (strcmp(prim, "sparkle") == 0 || strcmp(prim, "kcc23p4") == 0 ||
+                strcmp(prim, "kcc24p6") == 0)
                 CHECK(ct == 1, "%s:%s is constant-time", prim, name);
         }
     }
     /* handles of one name in different primitives are different handles */
     CHECK(lwcx_impl_find("present80", "ref") != lwcx_impl_find("gift64", "ref"), "distinct refs");
-    CHECK(lwcx_impl_count("nonesuch") == 0 && lwcx_impl_at("nonesuch", 0) == NULL, "unknown primitive");
-    CHECK(lwcx_impl_find("kcc23p4", "nonesuch") == NULL && lwcx_impl_find("nonesuch", "ref") == NULL,
+    CHECK(lwcx_impl_count("nonesuch") == 0 && lwcx_impl_at("nonesuch", 0) == NULL,
+          "unknown primitive");
+    CHECK(lwcx_impl_find("kcc23p4", "nonesuch") == NULL &&
+              lwcx_impl_find("nonesuch", "ref") == NULL,
           "unknown names");
-    CHECK(lwcx_impl_find(NULL, "ref") == NULL && lwcx_impl_find("kcc23p4", NULL) == NULL, "null names");
+    CHECK(lwcx_impl_find(NULL, "ref") == NULL && lwcx_impl_find("kcc23p4", NULL) == NULL,
+          "null names");
     CHECK(lwcx_impl_count(NULL) == 0 && lwcx_impl_at(NULL, 0) == NULL, "null primitive");
     const char *why = NULL;
     CHECK(lwcx_impl_name(NULL) == NULL && lwcx_impl_primitive(NULL) == NULL &&
-              lwcx_impl_description(NULL) == NULL && lwcx_impl_features(NULL) == 0 && lwcx_impl_batch(NULL) == 0 &&
-              lwcx_impl_constant_time(NULL) == 0,
+              lwcx_impl_description(NULL) == NULL && lwcx_impl_features(NULL) == 0 &&
+              lwcx_impl_batch(NULL) == 0 && lwcx_impl_constant_time(NULL) == 0,
           "a NULL handle");
     CHECK(lwcx_impl_available(NULL, &why) == 0 && why && *why, "a NULL handle is not available");
 }
@@ -231,39 +255,50 @@ static void opaque_contexts(void)
                    lwcx_schwaemm_decrypt_update(&sc, buf, buf, 1) == LWCX_ERR_ARG &&
                    lwcx_schwaemm_encrypt_final(&sc, tag) == LWCX_ERR_ARG &&
                    lwcx_schwaemm_decrypt_final(&sc, tag) == LWCX_ERR_ARG &&
-                   lwcx_esch_update(&ec, buf, 1) == LWCX_ERR_ARG && lwcx_esch_final(&ec, buf) == LWCX_ERR_ARG &&
+                   lwcx_esch_update(&ec, buf, 1) == LWCX_ERR_ARG &&
+                   lwcx_esch_final(&ec, buf) == LWCX_ERR_ARG &&
                    lwcx_esch_squeeze(&ec, buf, 1) == LWCX_ERR_ARG;
     }
     CHECK(refused == total, "%u of %u garbage contexts refused", refused, total);
 
     /* finished: by encrypt_final, by decrypt_final (matching tag or not), by esch_final */
     for (int how = 0; how < 3; how++) {
-        CHECK(lwcx_schwaemm_init_with(ref, &sc, LWCX_SCHWAEMM192_192, key, nonce) == LWCX_OK, "init");
+        CHECK(lwcx_schwaemm_init_with(ref, &sc, LWCX_SCHWAEMM192_192, key, nonce) == LWCX_OK,
+              "init");
         if (how == 0) {
             CHECK(lwcx_schwaemm_encrypt_final(&sc, tag) == LWCX_OK, "encrypt_final");
         } else {
-            lwcx_schwaemm_encrypt_with(ref, LWCX_SCHWAEMM192_192, buf, tag, buf, 0, NULL, 0, nonce, key);
+            lwcx_schwaemm_encrypt_with(ref, LWCX_SCHWAEMM192_192, buf, tag, buf, 0, NULL, 0, nonce,
+                                       key);
             tag[0] ^= (uint8_t)(how - 1); /* how 2: a wrong tag */
-            CHECK(lwcx_schwaemm_decrypt_final(&sc, tag) == (how == 1 ? LWCX_OK : LWCX_ERR_AUTH), "decrypt_final");
+            CHECK(lwcx_schwaemm_decrypt_final(&sc, tag) == (how == 1 ? LWCX_OK : LWCX_ERR_AUTH),
+                  "decrypt_final");
         }
-        CHECK(lwcx_schwaemm_aad(&sc, buf, 1) == LWCX_ERR_ARG && lwcx_schwaemm_encrypt_update(&sc, buf, buf, 1) ==
-                  LWCX_ERR_ARG && lwcx_schwaemm_decrypt_final(&sc, tag) == LWCX_ERR_ARG &&
+        CHECK(lwcx_schwaemm_aad(&sc, buf, 1) == LWCX_ERR_ARG &&
+                  lwcx_schwaemm_encrypt_update(&sc, buf, buf, 1) == LWCX_ERR_ARG &&
+                  lwcx_schwaemm_decrypt_final(&sc, tag) == LWCX_ERR_ARG &&
                   lwcx_schwaemm_encrypt_final(&sc, tag) == LWCX_ERR_ARG,
               "finished Schwaemm context (%d) refused", how);
     }
-    CHECK(lwcx_esch_init_with(ref, &ec, LWCX_ESCH256) == LWCX_OK && lwcx_esch_final(&ec, buf) == LWCX_OK, "esch");
-    CHECK(lwcx_esch_update(&ec, buf, 1) == LWCX_ERR_ARG && lwcx_esch_final(&ec, buf) == LWCX_ERR_ARG &&
+    CHECK(lwcx_esch_init_with(ref, &ec, LWCX_ESCH256) == LWCX_OK &&
+              lwcx_esch_final(&ec, buf) == LWCX_OK,
+          "esch");
+    CHECK(lwcx_esch_update(&ec, buf, 1) == LWCX_ERR_ARG &&
+              lwcx_esch_final(&ec, buf) == LWCX_ERR_ARG &&
               lwcx_esch_squeeze(&ec, buf, 1) == LWCX_ERR_ARG,
           "finished Esch context refused");
     /* a context wiped by its user (abandoned) is refused too */
-    CHECK(lwcx_esch_init_with(ref, &ec, LWCX_XOESCH256) == LWCX_OK && lwcx_esch_squeeze(&ec, buf, 3) == LWCX_OK,
+    CHECK(lwcx_esch_init_with(ref, &ec, LWCX_XOESCH256) == LWCX_OK &&
+              lwcx_esch_squeeze(&ec, buf, 3) == LWCX_OK,
           "xoesch");
     lwcx_wipe(&ec, sizeof ec);
     CHECK(lwcx_esch_squeeze(&ec, buf, 1) == LWCX_ERR_ARG, "wiped XOEsch context refused");
 
     /* NULL contexts */
-    CHECK(lwcx_schwaemm_aad(NULL, buf, 1) == LWCX_ERR_NULL && lwcx_esch_update(NULL, buf, 1) == LWCX_ERR_NULL &&
-              lwcx_schwaemm_init_with(ref, NULL, LWCX_SCHWAEMM128_128, key, nonce) == LWCX_ERR_NULL &&
+    CHECK(lwcx_schwaemm_aad(NULL, buf, 1) == LWCX_ERR_NULL &&
+              lwcx_esch_update(NULL, buf, 1) == LWCX_ERR_NULL &&
+              lwcx_schwaemm_init_with(ref, NULL, LWCX_SCHWAEMM128_128, key, nonce) ==
+                  LWCX_ERR_NULL &&
               lwcx_esch_init_with(ref, NULL, LWCX_ESCH256) == LWCX_ERR_NULL,
           "null contexts");
 }
@@ -272,21 +307,24 @@ static void opaque_contexts(void)
 static void selection(const char *expect, const char *expect_others)
 {
     char msg[160] = "x";
-    CHECK(lwcx_impl_env_check(msg, sizeof msg) == LWCX_OK && msg[0] == 0, "LWCX_IMPL is valid: %s", msg);
+    CHECK(lwcx_impl_env_check(msg, sizeof msg) == LWCX_OK && msg[0] == 0, "LWCX_IMPL is valid: %s",
+          msg);
     const char *first = lwcx_impl_selected("kcc23p4");
     CHECK(first != NULL, "a selection exists");
-    if (expect) CHECK(first && strcmp(first, expect) == 0, "LWCX_IMPL gave %s, want %s", first, expect);
+    if (expect)
+        CHECK(first && strcmp(first, expect) == 0, "LWCX_IMPL gave %s, want %s", first, expect);
     for (size_t p = 0; expect_others && p < lwcx_primitive_count(); p++) {
         const char *prim = lwcx_primitive_name(p), *got = lwcx_impl_selected(prim);
         if (strcmp(prim, "kcc23p4") != 0)
-            CHECK(got && strcmp(got, expect_others) == 0, "%s: LWCX_IMPL gave %s, want %s", prim, got,
-                  expect_others);
+            CHECK(got && strcmp(got, expect_others) == 0, "%s: LWCX_IMPL gave %s, want %s", prim,
+                  got, expect_others);
     }
 
     /* the automatic choice is the first available in preference order */
     const lwcx_impl *best = NULL;
     for (size_t i = 0; !best && i < lwcx_impl_count("kcc23p4"); i++)
-        if (lwcx_impl_available(lwcx_impl_at("kcc23p4", i), NULL)) best = lwcx_impl_at("kcc23p4", i);
+        if (lwcx_impl_available(lwcx_impl_at("kcc23p4", i), NULL))
+            best = lwcx_impl_at("kcc23p4", i);
     CHECK(lwcx_impl_select("kcc23p4", NULL) == LWCX_OK, "automatic");
     const lwcx_impl *autoh = expect ? lwcx_impl_find("kcc23p4", expect) : best;
     CHECK(lwcx_impl_auto("kcc23p4") == autoh, "auto picks %s", lwcx_impl_name(autoh));
@@ -294,7 +332,8 @@ static void selection(const char *expect, const char *expect_others)
 
     CHECK(lwcx_impl_select("kcc23p4", "portable") == LWCX_OK, "force portable");
     CHECK(strcmp(lwcx_impl_selected("kcc23p4"), "portable") == 0, "portable selected");
-    CHECK(lwcx_impl_auto("kcc23p4") == lwcx_impl_find("kcc23p4", "portable"), "auto is portable's handle");
+    CHECK(lwcx_impl_auto("kcc23p4") == lwcx_impl_find("kcc23p4", "portable"),
+          "auto is portable's handle");
     CHECK(lwcx_impl_select("kcc23p4", "nonesuch") == LWCX_ERR_NO_IMPL, "unknown impl");
     CHECK(lwcx_impl_select("nonesuch", "ref") == LWCX_ERR_NO_IMPL, "unknown primitive");
     CHECK(lwcx_impl_select(NULL, "ref") == LWCX_ERR_NULL, "null primitive");
@@ -316,17 +355,20 @@ static void selection(const char *expect, const char *expect_others)
 static void invalid_env(const char *want_msg)
 {
     char msg[160] = "";
-    CHECK(lwcx_impl_env_check(msg, sizeof msg) == LWCX_ERR_IMPL_ENV, "LWCX_IMPL='%s' accepted", getenv("LWCX_IMPL"));
-    CHECK(strncmp(msg, "LWCX_IMPL", 9) == 0 && strstr(msg, want_msg), "message '%s' lacks '%s'", msg, want_msg);
+    CHECK(lwcx_impl_env_check(msg, sizeof msg) == LWCX_ERR_IMPL_ENV, "LWCX_IMPL='%s' accepted",
+          getenv("LWCX_IMPL"));
+    CHECK(strncmp(msg, "LWCX_IMPL", 9) == 0 && strstr(msg, want_msg), "message '%s' lacks '%s'",
+          msg, want_msg);
     printf("lwcx_impl_env_check: %s\n", msg);
     CHECK(lwcx_impl_env_check(NULL, 0) == LWCX_ERR_IMPL_ENV, "without a message buffer");
     char tiny[4] = "xyz";
-    CHECK(lwcx_impl_env_check(tiny, sizeof tiny) == LWCX_ERR_IMPL_ENV && strlen(tiny) < sizeof tiny, "truncated");
+    CHECK(lwcx_impl_env_check(tiny, sizeof tiny) == LWCX_ERR_IMPL_ENV && strlen(tiny) < sizeof tiny,
+          "truncated");
     for (size_t p = 0; p < lwcx_primitive_count(); p++) {
         const char *prim = lwcx_primitive_name(p);
         for (int again = 0; again < 2; again++) {
-            CHECK(lwcx_impl_auto(prim) == NULL && lwcx_impl_selected(prim) == NULL, "%s has no automatic choice",
-                  prim);
+            CHECK(lwcx_impl_auto(prim) == NULL && lwcx_impl_selected(prim) == NULL,
+                  "%s has no automatic choice", prim);
             ops(prim, NULL, 1, LWCX_ERR_IMPL_ENV);
             ops(prim, NULL, 0, LWCX_ERR_IMPL_ENV);
         }
@@ -340,7 +382,8 @@ static void helpers(void)
     char buf[256];
     lwcx_cpu_features_string(lwcx_cpu_features(), buf, sizeof buf);
     const char *chosen = lwcx_impl_selected("kcc23p4");
-    printf("cpu: %s; features: %s; kcc23p4 -> %s\n", lwcx_cpu_model(), buf, chosen ? chosen : "(none)");
+    printf("cpu: %s; features: %s; kcc23p4 -> %s\n", lwcx_cpu_model(), buf,
+           chosen ? chosen : "(none)");
     uint8_t a[33], b[33];
     tu_fill(a, sizeof a);
     memcpy(b, a, sizeof a);
@@ -355,7 +398,8 @@ static void helpers(void)
     for (size_t i = 0; i < sizeof a; i++) zero &= a[i] == 0;
     CHECK(zero, "wiped");
     CHECK(strcmp(lwcx_strerror(LWCX_ERR_AUTH), lwcx_strerror(LWCX_OK)) != 0, "messages differ");
-    CHECK(strcmp(lwcx_strerror(LWCX_ERR_IMPL_ENV), lwcx_strerror(LWCX_ERR_NO_IMPL)) != 0, "messages differ");
+    CHECK(strcmp(lwcx_strerror(LWCX_ERR_IMPL_ENV), lwcx_strerror(LWCX_ERR_NO_IMPL)) != 0,
+          "messages differ");
     CHECK(strcmp(lwcx_version(), LWCX_VERSION_STRING) == 0, "version");
 }
 
