@@ -294,6 +294,27 @@ static void opaque_contexts(void)
     lwcx_wipe(&ec, sizeof ec);
     CHECK(lwcx_esch_squeeze(&ec, buf, 1) == LWCX_ERR_ARG, "wiped XOEsch context refused");
 
+    /* corrupted, one byte at a time: refused or run, never followed into a crash */
+    unsigned sane = 0;
+    for (size_t i = 0; i < sizeof sc; i++) {
+        lwcx_schwaemm_init_with(ref, &sc, LWCX_SCHWAEMM256_128, key, nonce);
+        ((uint8_t *)&sc)[i] ^= 0xFF;
+        const int a = lwcx_schwaemm_encrypt_update(&sc, buf, buf, 40);
+        const int b = lwcx_schwaemm_encrypt_final(&sc, tag);
+        sane += (a == LWCX_OK || a == LWCX_ERR_ARG) && (b == LWCX_OK || b == LWCX_ERR_ARG);
+        lwcx_wipe(&sc, sizeof sc);
+    }
+    CHECK(sane == sizeof sc, "%u of %zu corrupted Schwaemm contexts", sane, sizeof sc);
+    sane = 0;
+    for (size_t i = 0; i < sizeof ec; i++) {
+        lwcx_esch_init_with(ref, &ec, LWCX_XOESCH256);
+        ((uint8_t *)&ec)[i] ^= 0xFF;
+        const int a = lwcx_esch_update(&ec, buf, 40), b = lwcx_esch_squeeze(&ec, buf, 40);
+        sane += (a == LWCX_OK || a == LWCX_ERR_ARG) && (b == LWCX_OK || b == LWCX_ERR_ARG);
+        lwcx_wipe(&ec, sizeof ec);
+    }
+    CHECK(sane == sizeof ec, "%u of %zu corrupted Esch contexts", sane, sizeof ec);
+
     /* NULL contexts */
     CHECK(lwcx_schwaemm_aad(NULL, buf, 1) == LWCX_ERR_NULL &&
               lwcx_esch_update(NULL, buf, 1) == LWCX_ERR_NULL &&
