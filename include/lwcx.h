@@ -125,7 +125,7 @@ LWCX_API int lwcx_impl_env_check(char *msg, size_t cap);
 
 /* Force the automatic choice of a primitive by name, or pass name = NULL to
  * return to automatic selection. Fails with LWCX_ERR_UNSUPPORTED if this
- * machine cannot run it. Process-wide: not meant to be changed while other
+ * machine cannot run it, and with LWCX_ERR_IMPL_ENV while LWCX_IMPL is invalid. Process-wide: not meant to be changed while other
  * threads use the primitive (use the _with forms instead). */
 LWCX_API int lwcx_impl_select(const char *primitive, const char *name);
 /* Name of the implementation the automatic choice uses (choosing it now if
