@@ -114,12 +114,31 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     return nimpl;
 }
 
+#ifndef LWCX_BUILD_INFO
+#define LWCX_BUILD_INFO "unknown" /* CMake passes the build type and flags */
+#endif
+#if defined(__clang__)
+#define COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define COMPILER "gcc " __VERSION__
+#else
+#define COMPILER "unknown"
+#endif
+
+/* ticks of the cycle counter per core cycle (0: unknown), measured once per run */
+static double ticks_per_cycle;
+
+static double core_cycles(double ticks)
+{
+    return ticks_per_cycle > 0 ? ticks / ticks_per_cycle : 0;
+}
+
 static void print_row(FILE *f, const row *r)
 {
     char vs[16] = "       -"; /* no ref row in this case */
     if (r->speedup > 0) snprintf(vs, sizeof vs, "%8.2fx", r->speedup);
-    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %s   per %s", r->bc->primitive, r->bc->op,
-            r->impl, r->cyc_med, r->cyc_min, r->ns_med, vs, r->bc->unit);
+    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.2f %10.3f %s   per %s", r->bc->primitive, r->bc->op,
+            r->impl, r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, vs, r->bc->unit);
     if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
         fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
     fputc('\n', f);
@@ -149,9 +168,9 @@ static void json_machine(FILE *f)
     json_str(f, "cpu", lwcx_cpu_model(), ", ");
     json_str(f, "features", feats, ", ");
     json_str(f, "cycle_counter", TIMER_CYCLES_NAME, ", ");
-#if defined(__VERSION__)
-    json_str(f, "compiler", __VERSION__, ", ");
-#endif
+    fprintf(f, "\"ticks_per_core_cycle\": %.4f, ", ticks_per_cycle);
+    json_str(f, "compiler", COMPILER, ", ");
+    json_str(f, "build", LWCX_BUILD_INFO, ", ");
     json_str(f, "lwcx_version", lwcx_version(), "},\n  \"results\": [");
 }
 
@@ -162,10 +181,11 @@ static void json_row(FILE *f, const row *r, int first)
     fprintf(f,
             "%s\n    {\"primitive\": \"%s\", \"impl\": \"%s\", \"op\": \"%s\", \"unit\": \"%s\", "
             "\"units_per_call\": %.0f, \"cycles_per_unit_median\": %.3f, "
-            "\"cycles_per_unit_min\": %.3f, \"ns_per_unit_median\": %.4f, "
-            "\"units_per_second\": %.6g, \"speedup_vs_ref\": %s}",
+            "\"cycles_per_unit_min\": %.3f, \"core_cycles_per_unit_median\": %.3f, "
+            "\"ns_per_unit_median\": %.4f, \"units_per_second\": %.6g, \"speedup_vs_ref\": %s}",
             first ? "" : ",", r->bc->primitive, r->impl, r->bc->op, r->bc->unit, r->bc->units,
-            r->cyc_med, r->cyc_min, r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0, vs);
+            r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0,
+            vs);
 }
 
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
@@ -179,13 +199,21 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
         }
     }
     uint64_t overhead = timer_overhead();
+    ticks_per_cycle = timer_ticks_per_core_cycle();
     if (opt->table) {
         char feats[256];
-        fprintf(opt->table, "# cpu: %s\n# features: %s\n# cycles: %s (overhead %llu subtracted)\n",
+        fprintf(opt->table, "# cpu: %s\n# features: %s\n# compiler: %s\n# build: %s\n",
                 lwcx_cpu_model(), lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats),
-                TIMER_CYCLES_NAME, (unsigned long long)overhead);
-        fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
-                "cyc/unit", "min", "ns/unit", "vs ref");
+                COMPILER, LWCX_BUILD_INFO);
+        fprintf(opt->table, "# cyc: %s ticks (overhead %llu subtracted); ", TIMER_CYCLES_NAME,
+                (unsigned long long)overhead);
+        if (ticks_per_cycle > 0)
+            fprintf(opt->table, "core cyc: ticks / %.3f (ticks per core cycle, dependent-add chain)\n",
+                    ticks_per_cycle);
+        else
+            fprintf(opt->table, "core cycles unknown on this architecture\n");
+        fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
+                "cyc/unit", "min", "core cyc", "ns/unit", "vs ref");
     }
     if (opt->json) json_machine(opt->json);
     int first = 1;
