@@ -27,7 +27,15 @@ extern "C" {
 #define LWCX_API __attribute__((visibility("default")))
 #endif
 
-#define LWCX_VERSION_STRING "0.1.0"
+/* The version, written only here (CMake reads it from these lines). */
+#define LWCX_VERSION_MAJOR 0
+#define LWCX_VERSION_MINOR 1
+#define LWCX_VERSION_PATCH 0
+#define LWCX_VERSION_STR_(x) #x
+#define LWCX_VERSION_XSTR_(x) LWCX_VERSION_STR_(x)
+#define LWCX_VERSION_STRING                                                                        \
+    LWCX_VERSION_XSTR_(LWCX_VERSION_MAJOR) "." LWCX_VERSION_XSTR_(LWCX_VERSION_MINOR) "."          \
+        LWCX_VERSION_XSTR_(LWCX_VERSION_PATCH)
 
 /* ------------------------------------------------------------------ */
 /* Status codes                                                        */
