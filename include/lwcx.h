@@ -39,7 +39,8 @@ typedef enum lwcx_status {
     LWCX_ERR_AUTH = -3,        /* authentication tag mismatch: no plaintext released */
     LWCX_ERR_NO_IMPL = -4,     /* no such primitive or implementation */
     LWCX_ERR_UNSUPPORTED = -5, /* implementation not supported by this CPU or build */
-    LWCX_ERR_ARG = -6          /* another argument is invalid */
+    LWCX_ERR_ARG = -6,         /* another argument is invalid */
+    LWCX_ERR_NOMEM = -7        /* out of memory */
 } lwcx_status;
 
 /* A static, human-readable message for a status code. */
@@ -314,6 +315,8 @@ LWCX_API int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len);
 /* them in one call. Expanded keys and keystream are wiped after use.   */
 /* Errors: LWCX_ERR_ARG for an unknown cipher, LWCX_ERR_NULL, and        */
 /* LWCX_ERR_LENGTH for lengths that are not whole blocks.               */
+/* LWCX_ERR_NOMEM: only implementations too wide for the stack buffers  */
+/* allocate (none of those chosen by default), and that failed.         */
 /* ------------------------------------------------------------------ */
 typedef enum lwcx_blockcipher {
     LWCX_PRESENT80,

@@ -218,11 +218,19 @@ static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
 }
 
 const bc_impl bc_gift64_ref = {
-    {"ref", "the specification: round keys into an array, S-box table, PermBits as a bit loop", 0, 1},
-    sizeof(gift_sched), expand64, encrypt64, decrypt64, NULL, NULL, NULL, NULL,
+    .desc = {"ref", "the specification: round keys into an array, S-box table, PermBits as a bit loop",
+             0, 1},
+    .sched_bytes = sizeof(gift_sched),
+    .expand = expand64,
+    .encrypt = encrypt64,
+    .decrypt = decrypt64,
 };
 
 const bc_impl bc_gift128_ref = {
-    {"ref", "the specification: round keys into an array, S-box table, PermBits as a bit loop", 0, 1},
-    sizeof(gift_sched), expand128, encrypt128, decrypt128, NULL, NULL, NULL, NULL,
+    .desc = {"ref", "the specification: round keys into an array, S-box table, PermBits as a bit loop",
+             0, 1},
+    .sched_bytes = sizeof(gift_sched),
+    .expand = expand128,
+    .encrypt = encrypt128,
+    .decrypt = decrypt128,
 };

@@ -174,11 +174,19 @@ static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
 }
 
 const bc_impl bc_pipo128_ref = {
-    {"ref", "the specification: bitsliced S-box on the 8 rows, rotations, one block at a time", 0, 1},
-    sizeof(pipo_sched), expand128, encrypt128, decrypt128, NULL, NULL, NULL, NULL,
+    .desc = {"ref", "the specification: bitsliced S-box on the 8 rows, rotations, one block at a time",
+             0, 1},
+    .sched_bytes = sizeof(pipo_sched),
+    .expand = expand128,
+    .encrypt = encrypt128,
+    .decrypt = decrypt128,
 };
 
 const bc_impl bc_pipo256_ref = {
-    {"ref", "the specification: bitsliced S-box on the 8 rows, rotations, one block at a time", 0, 1},
-    sizeof(pipo_sched), expand256, encrypt256, decrypt256, NULL, NULL, NULL, NULL,
+    .desc = {"ref", "the specification: bitsliced S-box on the 8 rows, rotations, one block at a time",
+             0, 1},
+    .sched_bytes = sizeof(pipo_sched),
+    .expand = expand256,
+    .encrypt = encrypt256,
+    .decrypt = decrypt256,
 };

@@ -110,11 +110,19 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
 }
 
 const bc_impl bc_present80_ref = {
-    {"ref", "the specification: round keys into an array, S-box table, pLayer as a bit loop", 0, 1},
-    sizeof(present_sched), bc_present80_expand, encrypt, decrypt, NULL, NULL, NULL, NULL,
+    .desc = {"ref", "the specification: round keys into an array, S-box table, pLayer as a bit loop",
+             0, 1},
+    .sched_bytes = sizeof(present_sched),
+    .expand = bc_present80_expand,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 
 const bc_impl bc_present128_ref = {
-    {"ref", "the specification: round keys into an array, S-box table, pLayer as a bit loop", 0, 1},
-    sizeof(present_sched), bc_present128_expand, encrypt, decrypt, NULL, NULL, NULL, NULL,
+    .desc = {"ref", "the specification: round keys into an array, S-box table, pLayer as a bit loop",
+             0, 1},
+    .sched_bytes = sizeof(present_sched),
+    .expand = bc_present128_expand,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };

@@ -11,6 +11,7 @@ const char *lwcx_strerror(int status)
     case LWCX_ERR_NO_IMPL: return "no such primitive or implementation";
     case LWCX_ERR_UNSUPPORTED: return "implementation not supported by this CPU or build";
     case LWCX_ERR_ARG: return "invalid argument";
+    case LWCX_ERR_NOMEM: return "out of memory";
     default: return "unknown error";
     }
 }
