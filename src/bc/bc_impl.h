@@ -99,6 +99,13 @@ extern const bc_impl bc_pipo128_bitslice64, bc_pipo256_bitslice64;
 /* gift_bitslice64.c: 64 blocks bitsliced in 64/128 words (rounds in gift_bs_core.h) */
 extern const bc_impl bc_gift64_bitslice64, bc_gift128_bitslice64;
 
+/* wide512: the portable test word of bs_word_u64x8.h, 512 blocks per call,
+ * to prove the cores and the modes beyond 256 lanes (listed after
+ * bitslice64, so never chosen by default) */
+extern const bc_impl bc_present80_wide512, bc_present128_wide512;
+extern const bc_impl bc_gift64_wide512, bc_gift128_wide512;
+extern const bc_impl bc_pipo128_wide512, bc_pipo256_wide512;
+
 #if defined(__x86_64__)
 /* avx2: 256 blocks per call bitsliced in 64 ymm registers (present_avx2.c, -mavx2) */
 extern const bc_impl bc_present80_avx2, bc_present128_avx2;

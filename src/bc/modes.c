@@ -16,7 +16,7 @@ static const lwcx_impl_desc *const present80_impls[] = {
 #if defined(__aarch64__)
     &bc_present80_neon.desc,
 #endif
-    &bc_present80_bitslice64.desc, &bc_present80_ref.desc, NULL};
+    &bc_present80_bitslice64.desc, &bc_present80_wide512.desc, &bc_present80_ref.desc, NULL};
 static const lwcx_impl_desc *const present128_impls[] = {
 #if defined(__x86_64__)
     &bc_present128_avx2.desc,
@@ -24,7 +24,7 @@ static const lwcx_impl_desc *const present128_impls[] = {
 #if defined(__aarch64__)
     &bc_present128_neon.desc,
 #endif
-    &bc_present128_bitslice64.desc, &bc_present128_ref.desc, NULL};
+    &bc_present128_bitslice64.desc, &bc_present128_wide512.desc, &bc_present128_ref.desc, NULL};
 static const lwcx_impl_desc *const gift64_impls[] = {
 #if defined(__x86_64__)
     &bc_gift64_avx2.desc,
@@ -32,7 +32,7 @@ static const lwcx_impl_desc *const gift64_impls[] = {
 #if defined(__aarch64__)
     &bc_gift64_neon.desc,
 #endif
-    &bc_gift64_bitslice64.desc, &bc_gift64_ref.desc, NULL};
+    &bc_gift64_bitslice64.desc, &bc_gift64_wide512.desc, &bc_gift64_ref.desc, NULL};
 static const lwcx_impl_desc *const gift128_impls[] = {
 #if defined(__x86_64__)
     &bc_gift128_avx2.desc,
@@ -40,7 +40,7 @@ static const lwcx_impl_desc *const gift128_impls[] = {
 #if defined(__aarch64__)
     &bc_gift128_neon.desc,
 #endif
-    &bc_gift128_bitslice64.desc, &bc_gift128_ref.desc, NULL};
+    &bc_gift128_bitslice64.desc, &bc_gift128_wide512.desc, &bc_gift128_ref.desc, NULL};
 static const lwcx_impl_desc *const pipo128_impls[] = {
 #if defined(__x86_64__)
     &bc_pipo128_avx2.desc,
@@ -48,7 +48,7 @@ static const lwcx_impl_desc *const pipo128_impls[] = {
 #if defined(__aarch64__)
     &bc_pipo128_neon.desc,
 #endif
-    &bc_pipo128_bitslice64.desc, &bc_pipo128_ref.desc, NULL};
+    &bc_pipo128_bitslice64.desc, &bc_pipo128_wide512.desc, &bc_pipo128_ref.desc, NULL};
 static const lwcx_impl_desc *const pipo256_impls[] = {
 #if defined(__x86_64__)
     &bc_pipo256_avx2.desc,
@@ -56,7 +56,7 @@ static const lwcx_impl_desc *const pipo256_impls[] = {
 #if defined(__aarch64__)
     &bc_pipo256_neon.desc,
 #endif
-    &bc_pipo256_bitslice64.desc, &bc_pipo256_ref.desc, NULL};
+    &bc_pipo256_bitslice64.desc, &bc_pipo256_wide512.desc, &bc_pipo256_ref.desc, NULL};
 
 lwcx_primitive lwcx_prim_present80 = {
     "present80", "PRESENT-80 block cipher: 64-bit block, 80-bit key, 31 rounds", present80_impls, NULL};
