@@ -49,8 +49,9 @@ __global__ void bs_cores_kernel(const present_bs_sched *ps, const uint32_t *gift
         acc = BS_XOR(acc, r[2]);
         for (unsigned i = 0; i < 64 * nkw; i++) key[i] = pipo_key[i];
         for (unsigned i = 0; i < 64; i++) c[i] = BS_MASK32(0u - ((ct[i / 8] >> (i % 8)) & 1u));
-        acc = BS_XOR(acc, pipo_bs_search(key, nkw, rounds, lane_bit, x, y, c,
-                                         (const bs_word(*)[5])rc));
+        pipo_bs_search_keys(key, nkw, lane_bit);
+        r = pipo_bs_encrypt(x, y, key, nkw, rounds, (const bs_word(*)[5])rc);
+        acc = BS_XOR(acc, pipo_bs_match(r, c));
     }
     out[t] = acc;
 }

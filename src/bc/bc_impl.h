@@ -20,9 +20,10 @@
 #define BC_MAX_BLOCK 16   /* bytes */
 #define BC_MAX_KEY 32     /* bytes */
 /* Key search's fixed buffers (keysearch.c), until it sizes them from the
- * implementation: a batch of at most this many blocks, an expanded key of
- * at most this many bytes. Nothing else depends on them. */
-#define BC_MAX_BATCH 512
+ * implementation: a batch of at most this many blocks (wider ones get
+ * LWCX_ERR_UNSUPPORTED from it), an expanded key of at most this many bytes.
+ * Nothing else depends on them. */
+#define BC_MAX_BATCH 256
 #define BC_SCHED_MAX 8192
 #define BC_SCHED_ALIGN 64
 

@@ -245,20 +245,15 @@ PIPO_BS_INLINE bs_word pipo_bs_match(const bs_word *x, const bs_word *c)
     return BS_NOT(d);
 }
 
-/* One batch of a key search: key holds the sliced key words of key0 (as
- * expand leaves them: nkw x 64 masks), a and c the plaintext and the
- * ciphertext as masks. Lane l's key becomes key0 with key bit lane_bit[k]
- * flipped for every bit k of l (k < log2(BS_LANES)); returns the word whose
- * lane l is set iff that key encrypts a to c. a, b (64 words) and key are
- * clobbered. */
-PIPO_BS_INLINE bs_word pipo_bs_search(bs_word *key, unsigned nkw, unsigned rounds,
-                                      const uint16_t *lane_bit, bs_word *a, bs_word *b,
-                                      const bs_word *c, const bs_word rc[][5])
+/* The keys of a search batch: key holds the sliced key words of key0 (as
+ * expand leaves them: nkw x 64 masks); lane l's key becomes key0 with key
+ * bit lane_bit[k] flipped for every bit k of l (k < log2(BS_LANES)). Then
+ * pipo_bs_match(pipo_bs_encrypt(...), ct) gives the lanes that hit. */
+PIPO_BS_INLINE void pipo_bs_search_keys(bs_word *key, unsigned nkw, const uint16_t *lane_bit)
 {
     BS_LANE_PATS_STORAGE const bs_word pat[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(pat);
     pipo_bs_flip_lanes(key, 8 * nkw, lane_bit, pat, sizeof pat / sizeof pat[0]);
-    return pipo_bs_match(pipo_bs_encrypt(a, b, key, nkw, rounds, rc), c);
 }
 
 #endif

@@ -113,17 +113,19 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 /* --- key search -------------------------------------------------------------------- */
 
 /* Lane l gets key0 with key bit lane_bit[k] flipped for every bit k set in l
- * (pipo_bs_search). */
+ * (pipo_bs_search_keys). */
 static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                    const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
 {
     pipo_bs_sched k;
     bs_word a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
     masks(k.k[0], key0, 8 * nkw);
+    pipo_bs_search_keys(k.k[0], nkw, lane_bit);
     masks(a, pt, 8);
     masks(c, ct, 8);
     pipo_bs_rc(rc, rounds);
-    bs_store_hits(hits, pipo_bs_search(k.k[0], nkw, rounds, lane_bit, a, b, c, (const bs_word(*)[5])rc));
+    bs_store_hits(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds, (const bs_word(*)[5])rc),
+                                      c));
     lwcx_wipe(&k, sizeof k);
 }
 
