@@ -45,8 +45,17 @@ typedef struct present_bs_rk {
     const uint32_t *m;
     const bs_word *ks;
 } present_bs_rk;
-#define PRESENT_RK_MASKS(masks) ((present_bs_rk){0, (masks), 0})
-#define PRESENT_RK_SLICED(words) ((present_bs_rk){1, 0, (words)})
+/* (a function, not a compound literal: C++ and CUDA have none) */
+PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, const uint32_t *m, const bs_word *ks)
+{
+    present_bs_rk rk;
+    rk.sliced = sliced;
+    rk.m = m;
+    rk.ks = ks;
+    return rk;
+}
+#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, (masks), 0)
+#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, (words))
 
 /* Round-key bit i. Every caller builds rk with one of the two macros in the
  * call itself, so after inlining the choice is made at compile time. */
