@@ -403,6 +403,8 @@ LWCX_API int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *ctx, lwcx
 /* them in one call. Expanded keys and keystream are wiped after use.   */
 /* Errors: LWCX_ERR_ARG for an unknown cipher, LWCX_ERR_NULL, and        */
 /* LWCX_ERR_LENGTH for lengths that are not whole blocks.               */
+/* LWCX_ERR_NOMEM: only implementations too wide for the stack buffers  */
+/* allocate (none of those chosen by default), and that failed.         */
 /* ------------------------------------------------------------------ */
 typedef enum lwcx_blockcipher {
     LWCX_PRESENT80,

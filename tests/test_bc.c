@@ -10,7 +10,7 @@
 #include "testutil.h"
 
 #define NCIPHERS 6
-#define MAXB 1200 /* blocks; more than two CTR chunks of 64-bit blocks */
+#define MAXB 1600 /* blocks; past 3*512+40 (the widest batch), two CTR chunks of 64-bit blocks */
 #define BS_MAX LWCX_BC_MAX_BLOCK_BYTES
 #define KB_MAX LWCX_BC_MAX_KEY_BYTES
 
@@ -25,50 +25,51 @@ static size_t next_count(size_t n, unsigned batch)
     return n < 600 ? 600 : n < MAXB ? MAXB : MAXB + 1;
 }
 
+/* Every count n compares with a prefix of ref's output on MAXB blocks, so
+ * ref runs once per implementation, not once per count. */
 static void ecb_and_keys(lwcx_blockcipher c, const char *impl, unsigned batch)
 {
-    static uint8_t pt[BS_MAX * MAXB], keys[KB_MAX * MAXB], want[BS_MAX * MAXB];
+    static uint8_t pt[BS_MAX * MAXB], keys[KB_MAX * MAXB], want[BS_MAX * MAXB],
+        want_keys[BS_MAX * MAXB];
     const char *prim = lwcx_bc_name(c);
+    const lwcx_impl *im = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
     const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
+    uint8_t key[KB_MAX];
+    tu_fill(key, kb);
+    tu_fill(pt, bs * MAXB);
+    tu_fill(keys, kb * MAXB);
+    CHECK(lwcx_bc_ecb_encrypt_with(ref, c, key, want, pt, bs * MAXB) == LWCX_OK, "%s ref", prim);
+    CHECK(lwcx_bc_encrypt_keys_with(ref, c, want_keys, pt, keys, MAXB) == LWCX_OK, "%s ref", prim);
     for (size_t n = 0; n <= MAXB; n = next_count(n, batch)) {
-        uint8_t key[KB_MAX];
-        tu_fill(key, kb);
-        tu_fill(pt, bs * n);
-        tu_fill(keys, kb * n);
         tu_buf out = tu_alloc(bs * n), back = tu_alloc(bs * n);
 
         /* ECB under one key */
-        lwcx_impl_select(prim, "ref");
-        CHECK(lwcx_bc_ecb_encrypt(c, key, want, pt, bs * n) == LWCX_OK, "%s ref", prim);
-        lwcx_impl_select(prim, impl);
-        CHECK(lwcx_bc_ecb_encrypt(c, key, out.p, pt, bs * n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(lwcx_bc_ecb_encrypt_with(im, c, key, out.p, pt, bs * n) == LWCX_OK, "%s %s", prim, impl);
         CHECK(memcmp(out.p, want, bs * n) == 0, "%s %s ecb differs from ref, n=%zu", prim, impl, n);
-        CHECK(lwcx_bc_ecb_decrypt(c, key, back.p, out.p, bs * n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(lwcx_bc_ecb_decrypt_with(im, c, key, back.p, out.p, bs * n) == LWCX_OK, "%s %s", prim, impl);
         CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s ecb round trip, n=%zu", prim, impl, n);
         memcpy(back.p, pt, bs * n);
-        lwcx_bc_ecb_encrypt(c, key, back.p, back.p, bs * n);
+        lwcx_bc_ecb_encrypt_with(im, c, key, back.p, back.p, bs * n);
         CHECK(memcmp(back.p, want, bs * n) == 0, "%s %s in-place ecb encrypt, n=%zu", prim, impl, n);
-        lwcx_bc_ecb_decrypt(c, key, back.p, back.p, bs * n);
+        lwcx_bc_ecb_decrypt_with(im, c, key, back.p, back.p, bs * n);
         CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s in-place ecb decrypt, n=%zu", prim, impl, n);
 
         /* many keys */
-        lwcx_impl_select(prim, "ref");
-        CHECK(lwcx_bc_encrypt_keys(c, want, pt, keys, n) == LWCX_OK, "%s ref", prim);
-        lwcx_impl_select(prim, impl);
-        CHECK(lwcx_bc_encrypt_keys(c, out.p, pt, keys, n) == LWCX_OK, "%s %s", prim, impl);
-        CHECK(memcmp(out.p, want, bs * n) == 0, "%s %s encrypt_keys differs from ref, n=%zu", prim, impl, n);
-        CHECK(lwcx_bc_decrypt_keys(c, back.p, out.p, keys, n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(lwcx_bc_encrypt_keys_with(im, c, out.p, pt, keys, n) == LWCX_OK, "%s %s", prim, impl);
+        CHECK(memcmp(out.p, want_keys, bs * n) == 0, "%s %s encrypt_keys differs from ref, n=%zu", prim,
+              impl, n);
+        CHECK(lwcx_bc_decrypt_keys_with(im, c, back.p, out.p, keys, n) == LWCX_OK, "%s %s", prim, impl);
         CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s decrypt_keys round trip, n=%zu", prim, impl, n);
         memcpy(back.p, pt, bs * n);
-        lwcx_bc_encrypt_keys(c, back.p, back.p, keys, n);
-        CHECK(memcmp(back.p, want, bs * n) == 0, "%s %s in-place encrypt_keys, n=%zu", prim, impl, n);
-        lwcx_bc_decrypt_keys(c, back.p, back.p, keys, n);
+        lwcx_bc_encrypt_keys_with(im, c, back.p, back.p, keys, n);
+        CHECK(memcmp(back.p, want_keys, bs * n) == 0, "%s %s in-place encrypt_keys, n=%zu", prim, impl, n);
+        lwcx_bc_decrypt_keys_with(im, c, back.p, back.p, keys, n);
         CHECK(memcmp(back.p, pt, bs * n) == 0, "%s %s in-place decrypt_keys, n=%zu", prim, impl, n);
         /* each block of a batch really is under its own key */
         if (n >= 1) {
             uint8_t one[BS_MAX];
-            lwcx_bc_ecb_encrypt(c, keys + kb * (n - 1), one, pt + bs * (n - 1), bs);
-            CHECK(memcmp(one, want + bs * (n - 1), bs) == 0, "%s %s last key, n=%zu", prim, impl, n);
+            lwcx_bc_ecb_encrypt_with(im, c, keys + kb * (n - 1), one, pt + bs * (n - 1), bs);
+            CHECK(memcmp(one, want_keys + bs * (n - 1), bs) == 0, "%s %s last key, n=%zu", prim, impl, n);
         }
         CHECK(tu_guard_ok(&out) && tu_guard_ok(&back), "%s %s guard bytes, n=%zu", prim, impl, n);
         tu_free(&out);
@@ -95,6 +96,7 @@ static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
 {
     static uint8_t pt[BS_MAX * MAXB], ctrs[BS_MAX * MAXB], stream[BS_MAX * MAXB];
     const char *prim = lwcx_bc_name(c);
+    const lwcx_impl *im = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
     const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
     if (bs < 8 || bs > BS_MAX || kb > KB_MAX) return; /* cannot happen; keeps the compiler sure */
     for (int kind = 0; kind < 3; kind++) {
@@ -104,24 +106,25 @@ static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
         if (kind == 1) memset(iv, 0xff, bs), iv[bs - 1] = 0xf0; /* 2^(8bs) - 16: wraps to 0 */
         if (kind == 2) memset(iv + bs / 2, 0xff, bs - bs / 2);  /* carries into the upper half */
         for (size_t j = 0; j < MAXB; j++) counter_block(ctrs + bs * j, iv, bs, j);
-        lwcx_impl_select(prim, "ref");
-        lwcx_bc_ecb_encrypt(c, key, stream, ctrs, bs * MAXB);
-        lwcx_impl_select(prim, impl);
-        /* every byte length up to 3*batch+3 blocks, then around the 4 KiB chunks */
-        const size_t small = bs * (3 * (size_t)batch + 3);
+        lwcx_bc_ecb_encrypt_with(ref, c, key, stream, ctrs, bs * MAXB);
+        /* up to 3*batch+3 blocks every byte length next to a block boundary,
+         * and (the first iv) every one up to batch+2 blocks; then around the
+         * 4 KiB chunks */
+        const size_t small = bs * (3 * (size_t)batch + 3), every = kind ? 0 : bs * ((size_t)batch + 2);
         const size_t large[] = {4095, 4096, 4097, 8191, 8200, bs * MAXB};
         const size_t nlen = small + 1 + sizeof large / sizeof large[0];
         for (size_t li = 0; li < nlen; li++) {
             size_t len = li <= small ? li : large[li - small - 1];
             if (len > bs * MAXB) continue;
+            if (li > every && li <= small && (li + 1) % bs > 2) continue; /* not next to a boundary */
             tu_fill(pt, len);
             tu_buf out = tu_alloc(len);
-            CHECK(lwcx_bc_ctr(c, key, iv, out.p, pt, len) == LWCX_OK, "%s %s", prim, impl);
+            CHECK(lwcx_bc_ctr_with(im, c, key, iv, out.p, pt, len) == LWCX_OK, "%s %s", prim, impl);
             int ok = 1;
             for (size_t i = 0; i < len; i++) ok &= out.p[i] == (uint8_t)(pt[i] ^ stream[i]);
             CHECK(ok, "%s %s ctr keystream, len=%zu kind=%d", prim, impl, len, kind);
             CHECK(tu_guard_ok(&out), "%s %s ctr guard bytes, len=%zu", prim, impl, len);
-            lwcx_bc_ctr(c, key, iv, out.p, out.p, len); /* in place, inverse */
+            lwcx_bc_ctr_with(im, c, key, iv, out.p, out.p, len); /* in place, inverse */
             CHECK(memcmp(out.p, pt, len) == 0, "%s %s ctr round trip, len=%zu", prim, impl, len);
             tu_free(&out);
         }
@@ -135,18 +138,30 @@ static void internals(lwcx_blockcipher c, const char *impl)
     const bc_impl *im = (const bc_impl *)lwcx_find_impl(ci->prim, impl);
     const bc_impl *ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
     const size_t bs = ci->block_bytes, kb = ci->key_bytes, batch = im->desc.batch;
-    static uint8_t in[BS_MAX * 2 * BC_MAX_BATCH], out[BS_MAX * 2 * BC_MAX_BATCH];
     if (im->pack_unpack) {
-        tu_fill(in, bs * 2 * batch);
-        im->pack_unpack(out, in, 2 * batch);
-        CHECK(memcmp(out, in, bs * 2 * batch) == 0, "%s %s: pack_unpack is not the identity", ci->name, impl);
+        tu_buf in = tu_alloc(bs * 2 * batch), out = tu_alloc(bs * 2 * batch);
+        tu_fill(in.p, bs * 2 * batch);
+        im->pack_unpack(out.p, in.p, 2 * batch);
+        CHECK(memcmp(out.p, in.p, bs * 2 * batch) == 0, "%s %s: pack_unpack is not the identity", ci->name,
+              impl);
+        CHECK(tu_guard_ok(&out), "%s %s: pack_unpack guard bytes", ci->name, impl);
+        tu_free(&in);
+        tu_free(&out);
     }
     if (!im->search) return;
     unsigned lane_bits = 0;
-    while ((1u << lane_bits) < batch) lane_bits++;
-    for (int trial = 0; trial < 6; trial++) {
+    while (((size_t)1 << lane_bits) < batch) lane_bits++;
+    CHECK(lane_bits <= 16 && lane_bits <= 8 * kb, "%s %s: batch %zu too wide for this test", ci->name,
+          impl, batch);
+    if (lane_bits > 16 || lane_bits > 8 * kb) return;
+    const size_t words = (batch + 63) / 64;
+    const size_t sched_bytes = (ref->sched_bytes + BC_SCHED_ALIGN - 1) / BC_SCHED_ALIGN * BC_SCHED_ALIGN;
+    uint8_t *keys = malloc(kb * batch), *sched = aligned_alloc(BC_SCHED_ALIGN, sched_bytes);
+    uint64_t *want = malloc(8 * words), *got = malloc(8 * words);
+    CHECK(keys && sched && want && got, "allocation");
+    for (int trial = 0; trial < 6 && keys && sched && want && got; trial++) {
         /* distinct random key bits for the lane index; trial 0: the lowest ones */
-        uint16_t lane_bit[8];
+        uint16_t lane_bit[16];
         for (unsigned b = 0; b < lane_bits; b++) {
             int dup;
             do {
@@ -155,8 +170,7 @@ static void internals(lwcx_blockcipher c, const char *impl)
                 for (unsigned e = 0; e < b; e++) dup |= lane_bit[e] == lane_bit[b];
             } while (dup);
         }
-        uint8_t key0[KB_MAX], pt[BS_MAX], ct[BS_MAX], keys[KB_MAX * BC_MAX_BATCH];
-        _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_SCHED_MAX];
+        uint8_t key0[KB_MAX], pt[BS_MAX], ct[BS_MAX];
         tu_fill(key0, kb);
         tu_fill(pt, bs);
         /* every lane's key by its definition, the target a random lane's
@@ -170,8 +184,8 @@ static void internals(lwcx_blockcipher c, const char *impl)
         ref->expand(sched, keys + kb * target);
         ref->encrypt(sched, ct, pt, 1);
         if (trial == 1) ct[0] ^= 1;
-        uint64_t want[BC_MAX_BATCH / 64] = {0}, got[BC_MAX_BATCH / 64];
-        memset(got, 0xA5, sizeof got);
+        memset(want, 0, 8 * words);
+        memset(got, 0xA5, 8 * words);
         for (size_t l = 0; l < batch; l++) {
             uint8_t blk[BS_MAX];
             ref->expand(sched, keys + kb * l);
@@ -179,11 +193,14 @@ static void internals(lwcx_blockcipher c, const char *impl)
             if (memcmp(blk, ct, bs) == 0) want[l / 64] |= (uint64_t)1 << (l % 64);
         }
         im->search(key0, lane_bit, pt, ct, got);
-        size_t words = (batch + 63) / 64;
         if (batch < 64) got[0] &= ((uint64_t)1 << batch) - 1;
         CHECK(memcmp(got, want, 8 * words) == 0, "%s %s: search kernel hits differ from ref (trial %d)",
               ci->name, impl, trial);
     }
+    free(keys);
+    free(sched);
+    free(want);
+    free(got);
 }
 
 static void sizes_and_names(void)
@@ -204,6 +221,7 @@ static void sizes_and_names(void)
 
 static void bad_arguments(void)
 {
+    CHECK(strcmp(lwcx_strerror(LWCX_ERR_NOMEM), lwcx_strerror(-1000)) != 0, "LWCX_ERR_NOMEM has a message");
     uint8_t b[64] = {0}, k[64] = {0};
     const lwcx_blockcipher bad = (lwcx_blockcipher)NCIPHERS;
     CHECK(lwcx_bc_ecb_encrypt(bad, k, b, b, 8) == LWCX_ERR_ARG, "unknown cipher");
@@ -246,15 +264,14 @@ int main(void)
         size_t n = tu_available(prim, names);
         CHECK(n >= 1 && strcmp(names[n - 1], "ref") == 0, "%s: ref is always available and last", prim);
         for (size_t j = 0; j < n; j++) {
-            lwcx_impl_info info;
-            for (size_t x = 0; lwcx_impl_get(prim, x, &info) == LWCX_OK; x++)
-                if (strcmp(info.name, names[j]) == 0) break;
-            printf("differential: %s %s (batch %u)\n", prim, names[j], info.batch);
-            ecb_and_keys(ciphers[i], names[j], info.batch);
-            ctr(ciphers[i], names[j], info.batch);
+            const lwcx_impl *im = lwcx_impl_find(prim, names[j]);
+            const unsigned batch = lwcx_impl_batch(im);
+            printf("differential: %s %s (batch %u)\n", prim, names[j], batch);
+            tu_ran(im);
+            ecb_and_keys(ciphers[i], names[j], batch);
+            ctr(ciphers[i], names[j], batch);
             internals(ciphers[i], names[j]);
         }
-        lwcx_impl_select(prim, NULL);
     }
     sizes_and_names();
     bad_arguments();

@@ -7,8 +7,10 @@
  * batches: the functions receive a block count that is a multiple of
  * desc.batch (the modes in modes.c pad the tail in a buffer), and out may
  * equal in. The expanded key is opaque to everything but the implementation
- * that made it: modes.c only allocates sched_bytes (at most BC_SCHED_MAX,
- * aligned to BC_SCHED_ALIGN) and wipes it after use. Blocks and keys are
+ * that made it: modes.c only allocates sched_bytes (aligned to
+ * BC_SCHED_ALIGN) and wipes it after use. Neither the batch nor sched_bytes
+ * is bounded: modes.c pads and expands on the stack up to the sizes of 256
+ * lanes and on the heap beyond. Blocks and keys are
  * bytes in the cipher's published convention (see lwcx.h). */
 #ifndef LWCX_BC_IMPL_H
 #define LWCX_BC_IMPL_H
@@ -17,8 +19,12 @@
 
 #define BC_MAX_BLOCK 16   /* bytes */
 #define BC_MAX_KEY 32     /* bytes */
-#define BC_MAX_BATCH 256  /* the modes pad tails in buffers of this many blocks */
-#define BC_SCHED_MAX 8192 /* bytes of an expanded key, any implementation */
+/* Key search's fixed buffers (keysearch.c), until it sizes them from the
+ * implementation: a batch of at most this many blocks (wider ones get
+ * LWCX_ERR_UNSUPPORTED from it), an expanded key of at most this many bytes.
+ * Nothing else depends on them. */
+#define BC_MAX_BATCH 256
+#define BC_SCHED_MAX 8192
 #define BC_SCHED_ALIGN 64
 
 /* A key search as the range kernels see it: key index i is base with key
@@ -35,7 +41,7 @@ typedef struct bc_search_job {
 } bc_search_job;
 
 typedef struct bc_impl {
-    lwcx_impl_desc desc; /* desc.batch = blocks processed in parallel (<= BC_MAX_BATCH) */
+    lwcx_impl_desc desc; /* desc.batch = blocks processed in parallel, a power of 2 */
     size_t sched_bytes;  /* size of this implementation's expanded key */
     void (*expand)(void *sched, const uint8_t *key);
     void (*encrypt)(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks);
@@ -68,11 +74,6 @@ typedef struct bc_impl {
                            size_t max_cand);
 } bc_impl;
 
-/* TEMPORARY (h2-orch): the descriptors still use positional initializers,
- * which leave search_range NULL as intended but warn; delete this line once
- * they are designated (as on main and in the branch converting *_bs_impl.h). */
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-
 /* The range kernel of every implementation (search_range.c): through its
  * search kernel when it has one and the mask has enough bits, else its
  * many-keys path, else one expansion per key. The scratch (buffers sized from
@@ -85,12 +86,17 @@ size_t bc_search_range_generic(const bc_impl *im, const bc_search_job *job, bc_s
                                uint64_t lo, uint64_t n, uint64_t *cand, size_t max_cand);
 
 /* Bitsliced cores. Where a formulation is worth reusing across vector
- * widths (and, later, CUDA), its rounds live in a header <cipher>_bs_core.h
- * written over an abstract word: the including file first includes its
- * word header (bs_word_u64.h, bs_word_avx2.h or bs_word_neon.h), which
- * defines the type bs_word and the operations BS_XOR(a, b), BS_AND(a, b),
- * BS_OR(a, b), BS_NOT(a), BS_ONES (and what else the cores ask for), along
- * with the ISA's bit-matrix transposes and packing helpers. */
+ * widths (and CUDA), its rounds live in a header <cipher>_bs_core.h written
+ * over an abstract word: the including file first includes its word header
+ * (bs_word_u64.h, bs_word_avx2.h, bs_word_neon.h, bs_word_u64x8.h, or
+ * bs_word_u32.h and the CUDA one of the compile tests), which defines the
+ * type bs_word, its lane count BS_LANES and the operations BS_XOR(a, b),
+ * BS_AND(a, b), BS_OR(a, b), BS_NOT(a), BS_ONES (and what else the cores ask
+ * for), along with the ISA's bit-matrix transposes and packing helpers. The
+ * cores include only <stdint.h> and bs_core_common.h (inlining, restrict,
+ * unrolling and static assertions for C, C++ and CUDA), so they compile for
+ * any word of any width, with nvcc too; whatever is host-only (packing,
+ * wiping, the bc_impl entry points) lives in <cipher>_bs_impl.h. */
 
 /* What the modes need to know about a cipher; indexed by lwcx_blockcipher. */
 typedef struct bc_cipher {

@@ -10,7 +10,7 @@
  * off-diagonal blocks of every 2j x 2j square swap. */
 BS_INLINE void bs_tr_stage(bs_word a[64], const unsigned j)
 {
-#pragma GCC unroll 32
+    BS_UNROLL(32)
     for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) bs_tr_swap(&a[k], &a[k | j], j);
 }
 

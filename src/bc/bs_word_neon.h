@@ -11,8 +11,8 @@
 #include <arm_neon.h>
 
 #include "bc_impl.h"
+#include "bs_core_common.h"
 
-#define BS_INLINE static inline __attribute__((always_inline))
 /* kept out of line (inlined at every use, it multiplies the code size);
  * unused: not every includer needs every helper */
 #define BS_OUTLINE static __attribute__((unused))

@@ -7,8 +7,8 @@
 #define LWCX_BS_WORD_U64_H
 
 #include "bc_impl.h"
+#include "bs_core_common.h"
 
-#define BS_INLINE static inline __attribute__((always_inline))
 /* kept out of line (inlined at every use, it multiplies the code size);
  * unused: not every includer needs every helper */
 #define BS_OUTLINE static __attribute__((unused))

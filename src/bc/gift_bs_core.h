@@ -1,9 +1,10 @@
 /* GIFT-64 and GIFT-128 bitsliced across blocks, over an abstract word (see
- * bc_impl.h). The including file defines (bs_word_*.h) bs_word, BS_XOR,
- * BS_AND, BS_OR, BS_NOT, BS_ONES and also BS_MASK32(m): the word with every
+ * bc_impl.h). The including file defines (bs_word_*.h) bs_word, BS_LANES,
+ * BS_XOR, BS_AND, BS_OR, BS_NOT, BS_ONES, BS_MASK32(m): the word with every
  * bit equal to the uint32_t m, which is 0 or 0xFFFFFFFF (a broadcast), and
- * may define BS_ANDN(a, b) = ~a & b where that is one instruction. Packing
- * is its own.
+ * BS_LANE_PATS (see present_bs_core.h), and may define BS_ANDN(a, b) = ~a & b
+ * where that is one instruction, and GIFT_BS_INLINE (default BS_INLINE,
+ * bs_core_common.h). Packing is its own; nothing here is host-only.
  *
  * State: word i holds bit i (b_i, as in gift_ref.c) of every block of the
  * batch, so n words for an n-bit block. PermBits keeps a bit's place in its
@@ -27,7 +28,11 @@
 
 #include <stdint.h>
 
-#define GIFT_BS_INLINE static inline __attribute__((always_inline))
+#include "bs_core_common.h"
+
+#ifndef GIFT_BS_INLINE
+#define GIFT_BS_INLINE BS_INLINE
+#endif
 #define GIFT_KD_WORDS 256 /* the doubled key state: 8 words of 16 bits, twice each */
 
 /* where PermBits sends bit i of an n-bit state */
@@ -42,7 +47,7 @@
         GIFT_RCM1(c, 0), GIFT_RCM1(c, 1), GIFT_RCM1(c, 2), GIFT_RCM1(c, 3), GIFT_RCM1(c, 4), \
             GIFT_RCM1(c, 5)                                                            \
     }
-static const uint32_t gift_bs_rcm[40][6] = {
+BS_TABLE uint32_t gift_bs_rcm[40][6] = {
     GIFT_RCM(0x01), GIFT_RCM(0x03), GIFT_RCM(0x07), GIFT_RCM(0x0F), GIFT_RCM(0x1F),
     GIFT_RCM(0x3E), GIFT_RCM(0x3D), GIFT_RCM(0x3B), GIFT_RCM(0x37), GIFT_RCM(0x2F),
     GIFT_RCM(0x1E), GIFT_RCM(0x3C), GIFT_RCM(0x39), GIFT_RCM(0x33), GIFT_RCM(0x27),
@@ -143,7 +148,7 @@ GIFT_BS_INLINE unsigned gift_bs_kofs(unsigned q, unsigned r)
 
 /* One key as masks (for expand()): km[32 g + t] = key bit 16 g + t mod 16 as
  * 0 or ~0, complemented where GIFT_BS_KCOMP says. */
-static inline void gift_bs_key_masks(const unsigned n, uint32_t km[GIFT_KD_WORDS],
+BS_FUNC void gift_bs_key_masks(const unsigned n, uint32_t km[GIFT_KD_WORDS],
                                      const uint8_t key[16])
 {
     for (unsigned g = 0; g < 8; g++)
@@ -179,7 +184,7 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
 }
 
 /* Round-key word bit i at offset o: one key (masks km) or sliced (ks); every
- * caller passes a literal NULL for the other, so the choice is compiled away. */
+ * caller passes a literal 0 for the other, so the choice is compiled away. */
 #define GIFT_BS_K(km, ks, o, i) ((ks) ? (ks)[(o) + (i)] : BS_MASK32((km)[(o) + (i)]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
@@ -216,13 +221,13 @@ GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, unsigned o[4], unsigned 
 /* --- rounds ------------------------------------------------------------------ */
 
 /* Round r: y = AddRoundKey(PermBits(SubCells(x))). */
-GIFT_BS_INLINE void gift_bs_round(const unsigned n, bs_word *restrict y, const bs_word *restrict x,
+GIFT_BS_INLINE void gift_bs_round(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                   const uint32_t *km, const bs_word *ks, unsigned r)
 {
     unsigned o[4];
     const uint32_t *rc = gift_bs_rcm[r];
     gift_bs_round_ofs(n, o, r);
-#pragma GCC unroll 32
+    BS_UNROLL(32)
     for (unsigned j = 0; j < n / 4; j++) {
         bs_word t0, t1, t2, t3;
         gift_bs_sbox(n, &t0, &t1, &t2, &t3, x[4 * j], x[4 * j + 1], x[4 * j + 2], x[4 * j + 3]);
@@ -234,14 +239,14 @@ GIFT_BS_INLINE void gift_bs_round(const unsigned n, bs_word *restrict y, const b
 }
 
 /* The inverse of round r: y = SubCells^-1(PermBits^-1(AddRoundKey(x))). */
-GIFT_BS_INLINE void gift_bs_round_inv(const unsigned n, bs_word *restrict y,
-                                      const bs_word *restrict x, const uint32_t *km,
+GIFT_BS_INLINE void gift_bs_round_inv(const unsigned n, bs_word *BS_RESTRICT y,
+                                      const bs_word *BS_RESTRICT x, const uint32_t *km,
                                       const bs_word *ks, unsigned r)
 {
     unsigned o[4];
     const uint32_t *rc = gift_bs_rcm[r];
     gift_bs_round_ofs(n, o, r);
-#pragma GCC unroll 32
+    BS_UNROLL(32)
     for (unsigned j = 0; j < n / 4; j++) {
         const unsigned p0 = GIFT_BS_P(n, 4 * j), p1 = GIFT_BS_P(n, 4 * j + 1),
                        p2 = GIFT_BS_P(n, 4 * j + 2), p3 = GIFT_BS_P(n, 4 * j + 3);
@@ -255,7 +260,7 @@ GIFT_BS_INLINE void gift_bs_round_inv(const unsigned n, bs_word *restrict y,
 
 /* All rounds on x (n words, in the rounds' representation: see gift_bs_in),
  * t scratch of n words; the result is in x (the round counts are even). One
- * key: km; sliced keys: ks (the other NULL). */
+ * key: km; sliced keys: ks (the other 0). */
 GIFT_BS_INLINE void gift_bs_encrypt(const unsigned n, bs_word *x, bs_word *t, const uint32_t *km,
                                     const bs_word *ks)
 {
@@ -274,6 +279,31 @@ GIFT_BS_INLINE void gift_bs_decrypt(const unsigned n, bs_word *x, bs_word *t, co
         gift_bs_round_inv(n, t, x, km, ks, r - 1);
         gift_bs_round_inv(n, x, t, km, ks, r - 2);
     }
+}
+
+/* --- key search -------------------------------------------------------------- */
+
+/* One batch of a key search: lane l's key is key0 with key bit lane_bit[k]
+ * flipped for every bit k of l (k < log2(BS_LANES)). Returns the word whose
+ * lane l is set iff that key encrypts pt to ct (blocks of n / 8 big-endian
+ * bytes). kw, kd, x, t: scratch (128, GIFT_KD_WORDS, 128 and 128 words). */
+GIFT_BS_INLINE bs_word gift_bs_search(const unsigned n, const uint8_t *key0,
+                                      const uint16_t *lane_bit, const uint8_t *pt,
+                                      const uint8_t *ct, bs_word *kw, bs_word *kd, bs_word *x,
+                                      bs_word *t)
+{
+    BS_LANE_PATS_STORAGE const bs_word pat[] = BS_LANE_PATS;
+    BS_LANE_PATS_CHECK(pat);
+    bs_word diff = BS_MASK32(0);
+    gift_bs_key_search(kw, key0, lane_bit, pat, sizeof pat / sizeof pat[0]);
+    gift_bs_key_double(n, kd, kw);
+    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK32(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
+    gift_bs_in(n, x);
+    gift_bs_encrypt(n, x, t, 0, kd);
+    gift_bs_out(n, x);
+    for (unsigned i = 0; i < n; i++)
+        diff = BS_OR(diff, BS_XOR(x[i], BS_MASK32(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
+    return BS_NOT(diff);
 }
 
 #endif

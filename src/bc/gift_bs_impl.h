@@ -10,7 +10,6 @@
 typedef struct gift_bs_sched {
     uint32_t km[GIFT_KD_WORDS];
 } gift_bs_sched;
-_Static_assert(sizeof(gift_bs_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
 
 static void expand64(void *sched, const uint8_t *key)
 {
@@ -116,23 +115,13 @@ static void pack_unpack128(uint8_t *out, const uint8_t *in, size_t n)
     pack_unpack(128, out, in, n);
 }
 
-/* --- key search: the key state from key0 and the lane patterns; the
- * plaintext and ciphertext broadcast ------------------------------------------ */
+/* --- key search (gift_bs_search) ------------------------------------------------ */
 
 GIFT_BS_INLINE void search(const unsigned n, const uint8_t *key0, const uint16_t *lane_bit,
                            const uint8_t *pt, const uint8_t *ct, uint64_t *hits)
 {
-    BS_LANE_PATS_STORAGE const bs_word pat[] = BS_LANE_PATS;
-    bs_word kw[128], kd[GIFT_KD_WORDS], x[128], t[128], diff = BS_MASK32(0);
-    gift_bs_key_search(kw, key0, lane_bit, pat, sizeof pat / sizeof pat[0]);
-    gift_bs_key_double(n, kd, kw);
-    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK32(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
-    gift_bs_in(n, x);
-    gift_bs_encrypt(n, x, t, NULL, kd);
-    gift_bs_out(n, x);
-    for (unsigned i = 0; i < n; i++)
-        diff = BS_OR(diff, BS_XOR(x[i], BS_MASK32(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
-    bs_store_hits(hits, BS_NOT(diff));
+    bs_word kw[128], kd[GIFT_KD_WORDS], x[128], t[128];
+    bs_store_hits(hits, gift_bs_search(n, key0, lane_bit, pt, ct, kw, kd, x, t));
 }
 
 static void search64(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
@@ -147,13 +136,27 @@ static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8
 }
 
 const bc_impl GIFT_BS_IMPL(64) = {
-    GIFT_BS_DESC,   sizeof(gift_bs_sched), expand64,      encrypt64, decrypt64, encrypt_keys64,
-    decrypt_keys64, pack_unpack64,         search64,
+    .desc = GIFT_BS_DESC,
+    .sched_bytes = sizeof(gift_bs_sched),
+    .expand = expand64,
+    .encrypt = encrypt64,
+    .decrypt = decrypt64,
+    .encrypt_keys = encrypt_keys64,
+    .decrypt_keys = decrypt_keys64,
+    .pack_unpack = pack_unpack64,
+    .search = search64,
 };
 
 const bc_impl GIFT_BS_IMPL(128) = {
-    GIFT_BS_DESC,    sizeof(gift_bs_sched), expand128,      encrypt128, decrypt128, encrypt_keys128,
-    decrypt_keys128, pack_unpack128,        search128,
+    .desc = GIFT_BS_DESC,
+    .sched_bytes = sizeof(gift_bs_sched),
+    .expand = expand128,
+    .encrypt = encrypt128,
+    .decrypt = decrypt128,
+    .encrypt_keys = encrypt_keys128,
+    .decrypt_keys = decrypt_keys128,
+    .pack_unpack = pack_unpack128,
+    .search = search128,
 };
 
 #endif

@@ -2,6 +2,7 @@
  * written once over the narrow per-implementation interface (bc_impl.h) for
  * every cipher and implementation. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bc_impl.h"
@@ -54,26 +55,65 @@ const char *lwcx_bc_name(lwcx_blockcipher c)
     return ci ? ci->name : NULL;
 }
 
-/* An expanded key on the stack, whatever the implementation. */
+/* Scratch buffers: on the stack up to the sizes every implementation of up
+ * to 256 lanes needs, so that calls stay allocation-free; on the heap for
+ * wider ones (NULL if that fails). */
+#define STACK_SCHED_BYTES 8192 /* an expanded key */
+#define STACK_PAD_BYTES 4096   /* a padded batch of blocks (16-byte blocks x 256) */
+#define STACK_KEYPAD_BYTES 8192 /* a padded batch of keys (32-byte keys x 256) */
+
 typedef struct sched_buf {
-    _Alignas(BC_SCHED_ALIGN) uint8_t b[BC_SCHED_MAX];
+    _Alignas(BC_SCHED_ALIGN) uint8_t b[STACK_SCHED_BYTES];
 } sched_buf;
+
+/* room for the implementation's expanded key: st's when it fits */
+static void *sched_alloc(const bc_impl *im, sched_buf *st)
+{
+    if (im->sched_bytes <= sizeof st->b) return st->b;
+    const size_t n = (im->sched_bytes + BC_SCHED_ALIGN - 1) / BC_SCHED_ALIGN * BC_SCHED_ALIGN;
+    return aligned_alloc(BC_SCHED_ALIGN, n);
+}
+
+/* wipes the expanded key (a no-op on NULL) and frees it unless it is st's */
+static void sched_free(const bc_impl *im, void *ks, sched_buf *st)
+{
+    if (!ks) return;
+    lwcx_wipe(ks, im->sched_bytes);
+    if (ks != st->b) free(ks);
+}
+
+/* n bytes: stack (cap bytes) when they fit */
+static uint8_t *scratch_alloc(uint8_t *stack, size_t cap, size_t n)
+{
+    return n <= cap ? stack : malloc(n);
+}
+
+/* wipes the first n bytes and frees them unless they are the stack's */
+static void scratch_free(uint8_t *p, const uint8_t *stack, size_t n)
+{
+    lwcx_wipe(p, n);
+    if (p != stack) free(p);
+}
 
 typedef void (*blocks_fn)(const void *, uint8_t *, const uint8_t *, size_t);
 
 /* Runs fn on whole batches directly, then on one zero-padded batch for the tail. */
-static void run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned bs, uint8_t *out,
-                       const uint8_t *in, size_t n)
+static int run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned bs, uint8_t *out,
+                      const uint8_t *in, size_t n)
 {
     size_t whole = n - n % batch, rest = n - whole;
     if (whole) fn(sched, out, in, whole);
     if (rest) {
-        uint8_t buf[BC_MAX_BLOCK * BC_MAX_BATCH] = {0};
+        uint8_t stack[STACK_PAD_BYTES];
+        uint8_t *buf = scratch_alloc(stack, sizeof stack, (size_t)bs * batch);
+        if (!buf) return LWCX_ERR_NOMEM;
         memcpy(buf, in + bs * whole, bs * rest);
+        memset(buf + bs * rest, 0, bs * (batch - rest));
         fn(sched, buf, buf, batch);
         memcpy(out + bs * whole, buf, bs * rest);
-        lwcx_wipe(buf, bs * batch);
+        scratch_free(buf, stack, (size_t)bs * batch);
     }
+    return LWCX_OK;
 }
 
 /* --- one key: ECB ------------------------------------------------------------ */
@@ -89,12 +129,14 @@ static int ecb(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, ui
     int rc = LWCX_OK;
     const bc_impl *im = pick(ci, impl, &rc);
     if (!im || !len) return rc;
-    sched_buf ks;
-    im->expand(ks.b, key);
-    run_blocks(enc ? im->encrypt : im->decrypt, ks.b, im->desc.batch, ci->block_bytes, out, in,
-               len / ci->block_bytes);
-    lwcx_wipe(ks.b, im->sched_bytes);
-    return LWCX_OK;
+    sched_buf st;
+    void *ks = sched_alloc(im, &st);
+    if (!ks) return LWCX_ERR_NOMEM;
+    im->expand(ks, key);
+    int r = run_blocks(enc ? im->encrypt : im->decrypt, ks, im->desc.batch, ci->block_bytes, out,
+                       in, len / ci->block_bytes);
+    sched_free(im, ks, &st);
+    return r;
 }
 
 int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out, const uint8_t *in,
@@ -123,7 +165,7 @@ int lwcx_bc_ecb_decrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const ui
 
 /* --- one key: CTR -------------------------------------------------------------- */
 
-#define CTR_CHUNK_BYTES 4096 /* keystream per implementation call (whole batches) */
+#define CTR_CHUNK_BYTES 4096 /* keystream per implementation call (whole batches, at least one) */
 
 /* stream = ctr, ctr+1, ..., ctr+n-1 (n blocks), and ctr += n: the low 64
  * bits as one integer, a carry into the high half (16-byte blocks) when they
@@ -158,25 +200,32 @@ int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *k
     const bc_impl *im = pick(ci, impl, &rc);
     if (!im || !len) return rc;
     const unsigned bs = ci->block_bytes, batch = im->desc.batch;
-    /* the largest number of whole batches that fits the buffer */
-    const size_t chunk_blocks = (CTR_CHUNK_BYTES / bs) / batch * batch;
-    uint8_t stream[CTR_CHUNK_BYTES], ctr[BC_MAX_BLOCK];
-    sched_buf ks;
-    im->expand(ks.b, key);
+    /* the largest number of whole batches that fits the chunk, at least one */
+    size_t chunk_blocks = (CTR_CHUNK_BYTES / bs) / batch * batch;
+    if (chunk_blocks == 0) chunk_blocks = batch;
+    uint8_t stack[CTR_CHUNK_BYTES], ctr[BC_MAX_BLOCK];
+    uint8_t *stream = scratch_alloc(stack, sizeof stack, chunk_blocks * bs);
+    sched_buf st;
+    void *ks = stream ? sched_alloc(im, &st) : NULL;
+    if (!ks) {
+        if (stream) scratch_free(stream, stack, 0);
+        return LWCX_ERR_NOMEM;
+    }
+    im->expand(ks, key);
     memcpy(ctr, iv, bs);
     while (len) {
         size_t nbytes = len < chunk_blocks * bs ? len : chunk_blocks * bs;
         size_t nblocks = (nbytes + bs - 1) / bs;
         nblocks += (batch - nblocks % batch) % batch; /* pad to whole batches */
         counter_blocks(stream, ctr, bs, nblocks);
-        im->encrypt(ks.b, stream, stream, nblocks);
+        im->encrypt(ks, stream, stream, nblocks);
         for (size_t j = 0; j < nbytes; j++) out[j] = (uint8_t)(in[j] ^ stream[j]);
         out += nbytes;
         in += nbytes;
         len -= nbytes; /* only the last chunk is partial, so ctr running ahead does not matter */
     }
-    lwcx_wipe(stream, sizeof stream);
-    lwcx_wipe(ks.b, im->sched_bytes);
+    scratch_free(stream, stack, chunk_blocks * bs);
+    sched_free(im, ks, &st);
     return LWCX_OK;
 }
 
@@ -200,25 +249,36 @@ static int many_keys(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out, co
         size_t whole = n - n % batch, rest = n - whole;
         if (whole) fn(out, in, keys, whole);
         if (rest) {
-            uint8_t buf[BC_MAX_BLOCK * BC_MAX_BATCH] = {0}, kbuf[BC_MAX_KEY * BC_MAX_BATCH] = {0};
+            uint8_t stack[STACK_PAD_BYTES], kstack[STACK_KEYPAD_BYTES];
+            uint8_t *buf = scratch_alloc(stack, sizeof stack, (size_t)bs * batch);
+            uint8_t *kbuf = buf ? scratch_alloc(kstack, sizeof kstack, (size_t)kb * batch) : NULL;
+            if (!kbuf) {
+                if (buf) scratch_free(buf, stack, 0);
+                return LWCX_ERR_NOMEM;
+            }
             memcpy(buf, in + bs * whole, bs * rest);
+            memset(buf + bs * rest, 0, bs * (batch - rest));
             memcpy(kbuf, keys + kb * whole, kb * rest);
+            memset(kbuf + kb * rest, 0, kb * (batch - rest));
             fn(buf, buf, kbuf, batch);
             memcpy(out + bs * whole, buf, bs * rest);
-            lwcx_wipe(kbuf, kb * batch);
-            lwcx_wipe(buf, bs * batch);
+            scratch_free(kbuf, kstack, (size_t)kb * batch);
+            scratch_free(buf, stack, (size_t)bs * batch);
         }
         return LWCX_OK;
     }
     /* no parallel key schedule: expand each key, then one (padded) batch */
     blocks_fn bfn = enc ? im->encrypt : im->decrypt;
-    sched_buf ks;
-    for (size_t i = 0; i < n; i++) {
-        im->expand(ks.b, keys + kb * i);
-        run_blocks(bfn, ks.b, batch, bs, out + bs * i, in + bs * i, 1);
+    sched_buf st;
+    void *ks = sched_alloc(im, &st);
+    if (!ks) return LWCX_ERR_NOMEM;
+    int r = LWCX_OK;
+    for (size_t i = 0; i < n && r == LWCX_OK; i++) {
+        im->expand(ks, keys + kb * i);
+        r = run_blocks(bfn, ks, batch, bs, out + bs * i, in + bs * i, 1);
     }
-    lwcx_wipe(ks.b, im->sched_bytes);
-    return LWCX_OK;
+    sched_free(im, ks, &st);
+    return r;
 }
 
 int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in, const uint8_t *keys,

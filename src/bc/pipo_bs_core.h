@@ -1,7 +1,8 @@
 /* PIPO-64/128 and PIPO-64/256 rounds, fully bitsliced across blocks, over an
  * abstract word (see bc_impl.h). The including file defines bs_word,
- * BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a) and BS_ONES, and may
- * define PIPO_BS_INLINE (default: static inline, always inlined).
+ * BS_LANES, BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a), BS_ONES and
+ * BS_LANE_PATS (see present_bs_core.h), and may define PIPO_BS_INLINE
+ * (default BS_INLINE, bs_core_common.h). Nothing here is host-only.
  *
  * Layout. A state is 64 words: word 8 i + j holds bit j of row (byte) i of
  * every block, i.e. bit 8 i + j of the block read as a little-endian 64-bit
@@ -26,8 +27,12 @@
 #ifndef LWCX_PIPO_BS_CORE_H
 #define LWCX_PIPO_BS_CORE_H
 
+#include <stdint.h>
+
+#include "bs_core_common.h"
+
 #ifndef PIPO_BS_INLINE
-#define PIPO_BS_INLINE static inline __attribute__((always_inline))
+#define PIPO_BS_INLINE BS_INLINE
 #endif
 
 #define PIPO_BS_MAX_ROUNDS 17
@@ -238,6 +243,17 @@ PIPO_BS_INLINE bs_word pipo_bs_match(const bs_word *x, const bs_word *c)
     bs_word d = BS_XOR(x[0], c[0]);
     for (unsigned n = 1; n < 64; n++) d = BS_OR(d, BS_XOR(x[n], c[n]));
     return BS_NOT(d);
+}
+
+/* The keys of a search batch: key holds the sliced key words of key0 (as
+ * expand leaves them: nkw x 64 masks); lane l's key becomes key0 with key
+ * bit lane_bit[k] flipped for every bit k of l (k < log2(BS_LANES)). Then
+ * pipo_bs_match(pipo_bs_encrypt(...), ct) gives the lanes that hit. */
+PIPO_BS_INLINE void pipo_bs_search_keys(bs_word *key, unsigned nkw, const uint16_t *lane_bit)
+{
+    BS_LANE_PATS_STORAGE const bs_word pat[] = BS_LANE_PATS;
+    BS_LANE_PATS_CHECK(pat);
+    pipo_bs_flip_lanes(key, 8 * nkw, lane_bit, pat, sizeof pat / sizeof pat[0]);
 }
 
 #endif

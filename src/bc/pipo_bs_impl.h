@@ -20,7 +20,6 @@
 typedef struct pipo_bs_sched {
     bs_word k[4][64]; /* key word w, bit 8 i + j, as a mask (2 words for 128-bit keys) */
 } pipo_bs_sched;
-_Static_assert(sizeof(pipo_bs_sched) <= BC_SCHED_MAX, "fits the modes' buffer");
 
 /* --- one key -------------------------------------------------------------------- */
 
@@ -113,16 +112,15 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 
 /* --- key search -------------------------------------------------------------------- */
 
-/* Lane l gets key0 with key bit lane_bit[k] flipped for every bit k set in l:
- * key0's bits as masks, XORed with lane pattern k at lane_bit[k]. */
+/* Lane l gets key0 with key bit lane_bit[k] flipped for every bit k set in l
+ * (pipo_bs_search_keys). */
 static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                    const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
 {
-    BS_LANE_PATS_STORAGE const bs_word lane_pat[] = BS_LANE_PATS;
     pipo_bs_sched k;
     bs_word a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
     masks(k.k[0], key0, 8 * nkw);
-    pipo_bs_flip_lanes(k.k[0], 8 * nkw, lane_bit, lane_pat, sizeof lane_pat / sizeof lane_pat[0]);
+    pipo_bs_search_keys(k.k[0], nkw, lane_bit);
     masks(a, pt, 8);
     masks(c, ct, 8);
     pipo_bs_rc(rc, rounds);
@@ -144,13 +142,27 @@ static void search256(const uint8_t *key0, const uint16_t *lane_bit, const uint8
 }
 
 const bc_impl PIPO_BS_IMPL(128) = {
-    PIPO_BS_DESC,    2 * 64 * sizeof(bs_word), expand128,   encrypt128, decrypt128,
-    encrypt_keys128, decrypt_keys128,          pack_unpack, search128,
+    .desc = PIPO_BS_DESC,
+    .sched_bytes = 2 * 64 * sizeof(bs_word),
+    .expand = expand128,
+    .encrypt = encrypt128,
+    .decrypt = decrypt128,
+    .encrypt_keys = encrypt_keys128,
+    .decrypt_keys = decrypt_keys128,
+    .pack_unpack = pack_unpack,
+    .search = search128,
 };
 
 const bc_impl PIPO_BS_IMPL(256) = {
-    PIPO_BS_DESC,    4 * 64 * sizeof(bs_word), expand256,   encrypt256, decrypt256,
-    encrypt_keys256, decrypt_keys256,          pack_unpack, search256,
+    .desc = PIPO_BS_DESC,
+    .sched_bytes = 4 * 64 * sizeof(bs_word),
+    .expand = expand256,
+    .encrypt = encrypt256,
+    .decrypt = decrypt256,
+    .encrypt_keys = encrypt_keys256,
+    .decrypt_keys = decrypt_keys256,
+    .pack_unpack = pack_unpack,
+    .search = search256,
 };
 
 #endif

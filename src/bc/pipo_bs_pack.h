@@ -18,9 +18,9 @@
  * scale 1 transposes the bits inside each byte, scale 8 the bytes. */
 PIPO_BS_INLINE void pipo_bs_tr_group(bs_word v[8], unsigned scale)
 {
-#pragma GCC unroll 3
+    BS_UNROLL(3)
     for (unsigned s = 4; s >= 1; s >>= 1)
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++)
             if (!(m & s)) PIPO_BS_TR_SWAP(&v[m], &v[m | s], s * scale);
 }
@@ -30,10 +30,10 @@ PIPO_BS_INLINE void pipo_bs_tr_bytes(bs_word x[64])
 {
     for (unsigned r = 0; r < 8; r++) {
         bs_word v[8];
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++) v[m] = x[r + 8 * m];
         pipo_bs_tr_group(v, 8);
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++) x[r + 8 * m] = v[m];
     }
 }
@@ -44,10 +44,10 @@ PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t s
 {
     for (unsigned g = 0; g < 8; g++) {
         bs_word v[8];
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++) v[m] = bs_load_le(in + stride * (8 * g + m));
         pipo_bs_tr_group(v, 1);
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++) x[8 * g + m] = v[m];
     }
     pipo_bs_tr_bytes(x);
@@ -61,10 +61,10 @@ PIPO_BS_INLINE void pipo_bs_unpack(uint8_t *out, bs_word x[64])
     pipo_bs_tr_bytes(x);
     for (unsigned g = 0; g < 8; g++) {
         bs_word v[8];
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++) v[m] = x[8 * g + m];
         pipo_bs_tr_group(v, 1);
-#pragma GCC unroll 8
+        BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++) bs_store_le(out + row * (8 * g + m), v[m]);
     }
 }

@@ -5,17 +5,26 @@
  * schedule can run sliced too: the key register as nk words (80 or 128),
  * its rotation a moving offset. The includer defines (bs_word_*.h), besides
  * bs_word and the Boolean operations of bc_impl.h:
+ *   BS_LANES           the lanes of a word, a power of 2
  *   BS_ZERO            the all-zeros word
  *   BS_MASK32(m)       the word with every 32-bit part equal to m (0 or ~0)
  *   BS_LANE_PATS       initializer of the words whose lane l is bit k of l,
- *                      k < log2 of the lanes per word, stored as
- *                      BS_LANE_PATS_STORAGE (static or nothing)
- * Nothing here is ISA-specific; packing stays with the includer. */
+ *                      k < log2(BS_LANES), stored as BS_LANE_PATS_STORAGE
+ *                      (static or nothing)
+ * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h).
+ * Nothing here is ISA-specific or host-only; packing stays with the
+ * includer. */
 #ifndef LWCX_PRESENT_BS_CORE_H
 #define LWCX_PRESENT_BS_CORE_H
 
+#include <stdint.h>
+
+#include "bs_core_common.h"
+
 #define PRESENT_ROUNDS 31
-#define PRESENT_INLINE static inline __attribute__((always_inline))
+#ifndef PRESENT_INLINE
+#define PRESENT_INLINE BS_INLINE
+#endif
 
 /* One key for all lanes, as expand() leaves it: m[r][i] = bit i of round key
  * K_{r+1} as 0 or ~0, so applying a key bit is one broadcast (8 KiB). */
@@ -23,7 +32,7 @@ typedef struct present_bs_sched {
     uint32_t m[PRESENT_ROUNDS + 1][64];
 } present_bs_sched;
 
-static inline void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
+BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
 {
     for (int r = 0; r <= PRESENT_ROUNDS; r++)
         for (int i = 0; i < 64; i++) s->m[r][i] = 0u - (uint32_t)((rk[r] >> i) & 1);
@@ -36,8 +45,17 @@ typedef struct present_bs_rk {
     const uint32_t *m;
     const bs_word *ks;
 } present_bs_rk;
-#define PRESENT_RK_MASKS(masks) ((present_bs_rk){0, (masks), NULL})
-#define PRESENT_RK_SLICED(words) ((present_bs_rk){1, NULL, (words)})
+/* (a function, not a compound literal: C++ and CUDA have none) */
+PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, const uint32_t *m, const bs_word *ks)
+{
+    present_bs_rk rk;
+    rk.sliced = sliced;
+    rk.m = m;
+    rk.ks = ks;
+    return rk;
+}
+#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, (masks), 0)
+#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, (words))
 
 /* Round-key bit i. Every caller builds rk with one of the two macros in the
  * call itself, so after inlining the choice is made at compile time. */
@@ -83,10 +101,10 @@ PRESENT_INLINE void present_bs_sbox_inv(bs_word *o0, bs_word *o1, bs_word *o2, b
 }
 
 /* y = pLayer(S(x ^ K)) */
-PRESENT_INLINE void present_bs_round_enc(bs_word *restrict y, const bs_word *restrict x,
+PRESENT_INLINE void present_bs_round_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                          present_bs_rk rk)
 {
-#pragma GCC unroll 16
+    BS_UNROLL(16)
     for (int j = 0; j < 16; j++)
         present_bs_sbox(&y[j], &y[16 + j], &y[32 + j], &y[48 + j],
                         BS_XOR(x[4 * j], present_bs_key(rk, 4 * j)),
@@ -96,10 +114,10 @@ PRESENT_INLINE void present_bs_round_enc(bs_word *restrict y, const bs_word *res
 }
 
 /* y = S^-1(pLayer^-1(x)) ^ K */
-PRESENT_INLINE void present_bs_round_dec(bs_word *restrict y, const bs_word *restrict x,
+PRESENT_INLINE void present_bs_round_dec(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                          present_bs_rk rk)
 {
-#pragma GCC unroll 16
+    BS_UNROLL(16)
     for (int j = 0; j < 16; j++) {
         bs_word o0, o1, o2, o3;
         present_bs_sbox_inv(&o0, &o1, &o2, &o3, x[j], x[16 + j], x[32 + j], x[48 + j]);
@@ -241,6 +259,7 @@ PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8
                                            const uint16_t *lane_bit)
 {
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
+    BS_LANE_PATS_CHECK(lane);
     for (unsigned p = 0; p < nk; p++) kr[p] = (key0[nk / 8 - 1 - p / 8] >> (p % 8) & 1) ? BS_ONES : BS_ZERO;
     for (unsigned b = 0; b < sizeof lane / sizeof lane[0]; b++)
         kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
@@ -258,26 +277,6 @@ PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, 
     bs_word diff = BS_ZERO;
     for (int i = 0; i < 64; i++) diff = BS_OR(diff, (ct >> i & 1) ? BS_NOT(x[i]) : x[i]);
     return diff;
-}
-
-/* Many keys: the lanes' user keys packed into the register words like blocks
- * (the low 64 bits, then the rest zero-extended), with the includer's pack
- * (lanes blocks of 8 bytes -> 64 words). Wipes its copies. */
-static inline void present_bs_pack_keys(bs_word *kr, unsigned nk, const uint8_t *keys, size_t lanes,
-                                        void (*pack)(bs_word *, const uint8_t *))
-{
-    const unsigned kb = nk / 8;
-    uint8_t lo[8 * 256], hi[8 * 256];
-    for (size_t l = 0; l < lanes; l++) {
-        memcpy(lo + 8 * l, keys + kb * l + kb - 8, 8);
-        memset(hi + 8 * l, 0, 8);
-        memcpy(hi + 8 * l + 16 - kb, keys + kb * l, kb - 8);
-    }
-    pack(kr, lo);
-    pack(kr + 64, hi); /* words 64 .. nk-1 matter; the rest is overwritten next */
-    for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
-    lwcx_wipe(lo, sizeof lo);
-    lwcx_wipe(hi, sizeof hi);
 }
 
 #endif

@@ -7,8 +7,7 @@
 #ifndef LWCX_PRESENT_BS_IMPL_H
 #define LWCX_PRESENT_BS_IMPL_H
 
-/* a batch into 64 words and back (functions: present_bs_pack_keys takes a
- * pointer to pack) */
+/* a batch into 64 words and back */
 static void pack(bs_word x[64], const uint8_t *in)
 {
     bs_pack_be(64, x, in);
@@ -62,6 +61,24 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
     }
 }
 
+/* Many keys: the lanes' user keys packed into the register words like blocks
+ * (the low 64 bits, then the rest zero-extended). Wipes its copies. */
+static inline void pack_keys(bs_word *kr, unsigned nk, const uint8_t *keys)
+{
+    const unsigned kb = nk / 8;
+    uint8_t lo[8 * BS_LANES], hi[8 * BS_LANES];
+    for (size_t l = 0; l < BS_LANES; l++) {
+        memcpy(lo + 8 * l, keys + kb * l + kb - 8, 8);
+        memset(hi + 8 * l, 0, 8);
+        memcpy(hi + 8 * l + 16 - kb, keys + kb * l, kb - 8);
+    }
+    pack(kr, lo);
+    pack(kr + 64, hi); /* words 64 .. nk-1 matter; the rest is overwritten next */
+    for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
+    lwcx_wipe(lo, sizeof lo);
+    lwcx_wipe(hi, sizeof hi);
+}
+
 /* Many keys: the keys packed like blocks, their schedule run sliced. */
 static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
                        unsigned nk, int enc)
@@ -70,7 +87,7 @@ static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, siz
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
         bs_word x[64], y[64];
         present_bs_keyreg k = {kr, nk, 0};
-        present_bs_pack_keys(kr, nk, keys + nk / 8 * i, BS_LANES, pack);
+        pack_keys(kr, nk, keys + nk / 8 * i);
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_crypt_sliced(x, y, &k, enc));
     }
@@ -94,9 +111,8 @@ static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys
     crypt_keys(out, in, keys, n, 128, 0);
 }
 
-static inline __attribute__((always_inline)) void search(const uint8_t *key0, const uint16_t *lane_bit,
-                                                         const uint8_t *pt, const uint8_t *ct,
-                                                         uint64_t *hits, unsigned nk)
+BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
+                      const uint8_t *ct, uint64_t *hits, unsigned nk)
 {
     bs_word kr[2 * 128], x[64], y[64];
     present_bs_search_keys(kr, nk, key0, lane_bit);
@@ -116,13 +132,27 @@ static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8
 }
 
 const bc_impl PRESENT_BS_NAME(80) = {
-    PRESENT_BS_DESC, sizeof(present_bs_sched), expand80,    encrypt, decrypt,
-    encrypt_keys80,  decrypt_keys80,           pack_unpack, search80,
+    .desc = PRESENT_BS_DESC,
+    .sched_bytes = sizeof(present_bs_sched),
+    .expand = expand80,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
+    .encrypt_keys = encrypt_keys80,
+    .decrypt_keys = decrypt_keys80,
+    .pack_unpack = pack_unpack,
+    .search = search80,
 };
 
 const bc_impl PRESENT_BS_NAME(128) = {
-    PRESENT_BS_DESC, sizeof(present_bs_sched), expand128,   encrypt, decrypt,
-    encrypt_keys128, decrypt_keys128,          pack_unpack, search128,
+    .desc = PRESENT_BS_DESC,
+    .sched_bytes = sizeof(present_bs_sched),
+    .expand = expand128,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
+    .encrypt_keys = encrypt_keys128,
+    .decrypt_keys = decrypt_keys128,
+    .pack_unpack = pack_unpack,
+    .search = search128,
 };
 
 #endif

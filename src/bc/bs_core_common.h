@@ -1,0 +1,87 @@
+/* What the bitsliced cores (<cipher>_bs_core.h) need besides their word:
+ * portable spellings of inlining, restrict, loop unrolling and static
+ * assertions for C11 (gcc, clang), C++ and CUDA (nvcc). Every macro is a
+ * default: a word header included before the cores may define its own
+ * (a CUDA word, e.g., BS_INLINE as static __device__ __forceinline__).
+ * Nothing here may pull in more than <stdint.h>: the cores must compile
+ * wherever a word type does. */
+#ifndef LWCX_BS_CORE_COMMON_H
+#define LWCX_BS_CORE_COMMON_H
+
+#include <stdint.h>
+
+/* Function space qualifiers: host and device under CUDA, nothing elsewhere. */
+#ifndef BS_HD
+#if defined(__CUDACC__)
+#define BS_HD __host__ __device__
+#else
+#define BS_HD
+#endif
+#endif
+
+/* Always inlined (the rounds: inlining makes every index a constant).
+ * Device code under CUDA, where the rounds' tables are (BS_TABLE). */
+#ifndef BS_INLINE
+#if defined(__CUDACC__)
+#define BS_INLINE static __device__ __forceinline__
+#elif defined(__GNUC__)
+#define BS_INLINE static inline __attribute__((always_inline))
+#else
+#define BS_INLINE static inline
+#endif
+#endif
+
+/* Left to the compiler (setup such as key expansion, host and device under
+ * CUDA; may be unused). */
+#ifndef BS_FUNC
+#define BS_FUNC static inline BS_HD
+#endif
+
+#ifndef BS_RESTRICT
+#if defined(__cplusplus) || defined(__CUDACC__)
+#define BS_RESTRICT __restrict__
+#else
+#define BS_RESTRICT restrict
+#endif
+#endif
+
+/* BS_UNROLL(n) right before a loop: unroll it n times. */
+#define BS_PRAGMA(x) _Pragma(#x)
+#ifndef BS_UNROLL
+#if defined(__CUDACC__)
+#define BS_UNROLL(n) BS_PRAGMA(unroll n)
+#elif defined(__clang__)
+#define BS_UNROLL(n) BS_PRAGMA(clang loop unroll_count(n))
+#elif defined(__GNUC__)
+#define BS_UNROLL(n) BS_PRAGMA(GCC unroll n)
+#else
+#define BS_UNROLL(n)
+#endif
+#endif
+
+/* A compile-time check, at file or block scope. */
+#ifndef BS_STATIC_ASSERT
+#if defined(__cplusplus)
+#define BS_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define BS_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+#endif
+
+/* The key-search lane patterns pat[] (BS_LANE_PATS) must be one per bit of
+ * a lane index. */
+#define BS_LANE_PATS_CHECK(pat)                                                                   \
+    BS_STATIC_ASSERT(((uint64_t)1 << (sizeof(pat) / sizeof((pat)[0]))) == BS_LANES,              \
+                     "one lane pattern per bit of a lane index")
+
+/* Constant tables the rounds read (every thread reads the same entry at
+ * once: constant memory under CUDA). */
+#ifndef BS_TABLE
+#if defined(__CUDACC__)
+#define BS_TABLE static __constant__ const
+#else
+#define BS_TABLE static const
+#endif
+#endif
+
+#endif

@@ -1,0 +1,153 @@
+/* A portable test word of 512 lanes, for the <cipher>_wide512.c files:
+ * bs_word is eight uint64_t side by side, lane l = bit l % 64 of element
+ * l / 64, so the layout is eight bitslice64 instances and the hits store is
+ * a copy. Its purpose is to prove that the cores, the modes and the tests
+ * hold for batches wider than any SIMD implementation's; it is registered
+ * after bitslice64, so never chosen by default. Defines the word operations
+ * the cores ask for (see bc_impl.h), the key-search lane patterns, the hits
+ * store, and the SWAR 64x64 bit transpose run in all eight elements, with
+ * the packing of big-endian blocks built on it. */
+#ifndef LWCX_BS_WORD_U64X8_H
+#define LWCX_BS_WORD_U64X8_H
+
+#include "bc_impl.h"
+#include "bs_core_common.h"
+
+/* kept out of line (inlined at every use, it multiplies the code size);
+ * unused: not every includer needs every helper */
+#define BS_OUTLINE static __attribute__((unused))
+
+typedef struct bs_word {
+    uint64_t e[8];
+} bs_word;
+#define BS_LANES 512
+BS_STATIC_ASSERT(sizeof(bs_word) == 64, "rows of 64 bytes (pipo_bs_pack.h)");
+
+BS_INLINE bs_word bs_x8_set(uint64_t v)
+{
+    bs_word r;
+    for (int i = 0; i < 8; i++) r.e[i] = v;
+    return r;
+}
+
+BS_INLINE bs_word bs_x8_xor(bs_word a, bs_word b)
+{
+    for (int i = 0; i < 8; i++) a.e[i] ^= b.e[i];
+    return a;
+}
+
+BS_INLINE bs_word bs_x8_and(bs_word a, bs_word b)
+{
+    for (int i = 0; i < 8; i++) a.e[i] &= b.e[i];
+    return a;
+}
+
+BS_INLINE bs_word bs_x8_or(bs_word a, bs_word b)
+{
+    for (int i = 0; i < 8; i++) a.e[i] |= b.e[i];
+    return a;
+}
+
+BS_INLINE bs_word bs_x8_not(bs_word a)
+{
+    for (int i = 0; i < 8; i++) a.e[i] = ~a.e[i];
+    return a;
+}
+
+#define BS_XOR(a, b) bs_x8_xor((a), (b))
+#define BS_AND(a, b) bs_x8_and((a), (b))
+#define BS_OR(a, b) bs_x8_or((a), (b))
+#define BS_NOT(a) bs_x8_not(a)
+#define BS_ONES bs_x8_set(~(uint64_t)0)
+#define BS_ZERO bs_x8_set(0)
+/* every 32-bit part m, for m = 0 or ~0u */
+#define BS_MASK32(m) bs_x8_set((uint64_t)(int64_t)(int32_t)(m))
+
+/* Initializer of the key-search lane patterns: entry k is the word whose
+ * lane l is bit k of l: for k < 6 the same in every element, for k >= 6
+ * bit k - 6 of the element index. Constant expressions (static). */
+#define BS_X8_ALL(v) {{v, v, v, v, v, v, v, v}}
+#define BS_X8_1 0xFFFFFFFFFFFFFFFFu
+#define BS_LANE_PATS                                                                              \
+    {                                                                                             \
+        BS_X8_ALL(0xAAAAAAAAAAAAAAAAu), BS_X8_ALL(0xCCCCCCCCCCCCCCCCu),                           \
+        BS_X8_ALL(0xF0F0F0F0F0F0F0F0u), BS_X8_ALL(0xFF00FF00FF00FF00u),                           \
+        BS_X8_ALL(0xFFFF0000FFFF0000u), BS_X8_ALL(0xFFFFFFFF00000000u),                           \
+        {{0, BS_X8_1, 0, BS_X8_1, 0, BS_X8_1, 0, BS_X8_1}},                                       \
+        {{0, 0, BS_X8_1, BS_X8_1, 0, 0, BS_X8_1, BS_X8_1}},                                       \
+        {{0, 0, 0, 0, BS_X8_1, BS_X8_1, BS_X8_1, BS_X8_1}},                                       \
+    }
+#define BS_LANE_PATS_STORAGE static
+
+/* lane l of w to bit l % 64 of hits[l / 64] */
+BS_INLINE void bs_store_hits(uint64_t *hits, bs_word w)
+{
+    for (int i = 0; i < 8; i++) hits[i] = w.e[i];
+}
+
+/* Raw rows for layouts that load blocks as they are: 64 bytes as eight
+ * little-endian 64-bit integers. */
+BS_INLINE bs_word bs_load_le(const uint8_t *p)
+{
+    bs_word w;
+    for (int i = 0; i < 8; i++) w.e[i] = lwcx_load64le(p + 8 * i);
+    return w;
+}
+
+BS_INLINE void bs_store_le(uint8_t *p, bs_word w)
+{
+    for (int i = 0; i < 8; i++) lwcx_store64le(p + 8 * i, w.e[i]);
+}
+
+/* --- 64x64 bit transpose, in every element ---------------------------------- */
+
+/* One step of the SWAR transpose on rows lo and hi: swaps the high j bits
+ * of every 2j-bit group of *lo with the low j bits of the same group of
+ * *hi. */
+BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
+{
+    const uint64_t m = j == 32 ? 0x00000000FFFFFFFFu
+                       : j == 16 ? 0x0000FFFF0000FFFFu
+                       : j == 8  ? 0x00FF00FF00FF00FFu
+                       : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
+                       : j == 2  ? 0x3333333333333333u
+                                 : 0x5555555555555555u; /* the low j bits of each group */
+    for (int i = 0; i < 8; i++) {
+        uint64_t t = ((lo->e[i] >> j) ^ hi->e[i]) & m;
+        lo->e[i] ^= t << j;
+        hi->e[i] ^= t;
+    }
+}
+
+#include "bs_transpose64.h"
+
+/* 512 blocks of n bits (64 or 128, big-endian bytes) into n words: word i
+ * holds bit i of every block read as a big-endian number (block 64 e + b in
+ * bit b of element e; a 128-bit block's last 8 bytes are bits 63..0). Row k
+ * of a transpose holds block 64 e + k in element e. */
+BS_OUTLINE void bs_pack_be(const unsigned n, bs_word *x, const uint8_t *in)
+{
+    const unsigned bs = n / 8;
+    for (unsigned h = 0; h < n / 64; h++) {
+        bs_word *w = x + 64 * h;
+        const uint8_t *p = in + bs - 8 * (h + 1);
+        for (unsigned k = 0; k < 64; k++)
+            for (unsigned e = 0; e < 8; e++) w[k].e[e] = lwcx_load64be(p + bs * (64 * e + k));
+        bs_transpose64(w);
+    }
+}
+
+/* the inverse of bs_pack_be (x is clobbered) */
+BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
+{
+    const unsigned bs = n / 8;
+    for (unsigned h = 0; h < n / 64; h++) {
+        bs_word *w = x + 64 * h;
+        uint8_t *p = out + bs - 8 * (h + 1);
+        bs_transpose64(w);
+        for (unsigned k = 0; k < 64; k++)
+            for (unsigned e = 0; e < 8; e++) lwcx_store64be(p + bs * (64 * e + k), w[k].e[e]);
+    }
+}
+
+#endif

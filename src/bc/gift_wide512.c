@@ -1,0 +1,10 @@
+/* GIFT-64 and GIFT-128 bitsliced over 512 blocks in the portable test word
+ * of bs_word_u64x8.h (eight uint64_t, eight bitslice64 instances side by
+ * side): the rounds of gift_bs_core.h and the entry points of gift_bs_impl.h
+ * unchanged, to prove them beyond 256 lanes. Never chosen by default. */
+#include "bs_word_u64x8.h"
+#include "gift_bs_core.h"
+
+#define GIFT_BS_IMPL(n) bc_gift##n##_wide512
+#define GIFT_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
+#include "gift_bs_impl.h"

@@ -1,0 +1,10 @@
+/* PRESENT bitsliced over 512 blocks in the portable test word of
+ * bs_word_u64x8.h (eight uint64_t, eight bitslice64 instances side by side):
+ * the rounds of present_bs_core.h and the entry points of present_bs_impl.h
+ * unchanged, to prove them beyond 256 lanes. Never chosen by default. */
+#include "bs_word_u64x8.h"
+#include "present_bs_core.h"
+
+#define PRESENT_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
+#define PRESENT_BS_NAME(bits) bc_present##bits##_wide512
+#include "present_bs_impl.h"
