@@ -39,19 +39,19 @@ static void teardown(void *p)
 static const bc_impl *resolve(lwcx_blockcipher c, const lwcx_impl *impl)
 {
     int rc;
-    return lwcx_resolve(bc_ciphers[c].prim, impl, &rc);
+    return lwcx_resolve(lwcx_bc_ciphers[c].prim, impl, &rc);
 }
 
 static void pack_unpack(lwcx_blockcipher c, state *s, const lwcx_impl *impl)
 {
     const bc_impl *im = resolve(c, impl);
-    if (im) im->pack_unpack(s->out, s->in, BULK_BYTES / bc_ciphers[c].block_bytes);
+    if (im) im->pack_unpack(s->out, s->in, BULK_BYTES / lwcx_bc_ciphers[c].block_bytes);
 }
 
 static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
 {
     const bc_impl *im = resolve(c, impl);
-    return im && im->pack_unpack && (BULK_BYTES / bc_ciphers[c].block_bytes) % im->desc.batch == 0;
+    return im && im->pack_unpack && (BULK_BYTES / lwcx_bc_ciphers[c].block_bytes) % im->desc.batch == 0;
 }
 
 #define CASES(prim, cipher)                                                                       \

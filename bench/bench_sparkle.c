@@ -43,7 +43,7 @@ static void teardown(void *p)
 static void permute_x8(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
 {
     int rc;
-    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
 }
 

@@ -134,7 +134,7 @@ static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
 /* The internal entry points a bitsliced implementation may add. */
 static void internals(lwcx_blockcipher c, const char *impl)
 {
-    const bc_cipher *ci = &bc_ciphers[c];
+    const bc_cipher *ci = &lwcx_bc_ciphers[c];
     const bc_impl *im = (const bc_impl *)lwcx_find_impl(ci->prim, impl);
     const bc_impl *ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
     const size_t bs = ci->block_bytes, kb = ci->key_bytes, batch = im->desc.batch;

@@ -51,7 +51,7 @@ static void one_key(lwcx_blockcipher c, const uint8_t *key, const uint8_t *pt)
     if (c == LWCX_PRESENT80 || c == LWCX_PRESENT128) {
         uint64_t rk[PRESENT_ROUNDS + 1];
         static present_bs_sched s;
-        (c == LWCX_PRESENT80 ? bc_present80_expand : bc_present128_expand)(rk, key);
+        (c == LWCX_PRESENT80 ? lwcx_bc_present80_expand : lwcx_bc_present128_expand)(rk, key);
         present_bs_sched_from(&s, rk);
         for (unsigned i = 0; i < 64; i++) x[i] = mask(bit_be(pt, 8, i));
         r = present_bs_encrypt(x, y, &s);

@@ -58,7 +58,7 @@ static void check_file(const char *dir, unsigned bits, int n)
     CHECK(have_pt && have_key && seen == 4 * rounds, "%s: %u trace lines, plaintext %d, key %d", path,
           seen, have_pt, have_key);
     if (seen != 4 * rounds) return;
-    bc_gift_ref_trace(bits, key, pt, got);
+    lwcx_bc_gift_ref_trace(bits, key, pt, got);
     tu_ran_name(bits == 64 ? "gift64" : "gift128", "ref");
     for (size_t i = 0; i < 4 * rounds; i++) {
         size_t nb = i % 4 == 3 ? 16 : bs;

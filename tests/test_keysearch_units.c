@@ -181,7 +181,7 @@ static void merge_and_ranks(void)
 static void kernels(void)
 {
     for (int c = 0; c < BC_NCIPHERS; c++) {
-        const bc_cipher *ci = &bc_ciphers[c];
+        const bc_cipher *ci = &lwcx_bc_ciphers[c];
         const char *names[16];
         size_t ni = tu_available(ci->name, names);
         uint8_t key[BC_MAX_KEY], base[BC_MAX_KEY], pt[BC_MAX_BLOCK], ct[BC_MAX_BLOCK];
@@ -202,14 +202,14 @@ static void kernels(void)
                 nc = im->search_range(&job, lo, n, cand, 4);
                 CHECK(nc == 1 && cand[0] == at, "%s %s: own range kernel", ci->name, names[i]);
             }
-            bc_search_scratch *s = bc_search_scratch_new(im, &job);
-            nc = bc_search_range_generic(im, &job, s, lo, n, cand, 4);
+            bc_search_scratch *s = lwcx_bc_search_scratch_new(im, &job);
+            nc = lwcx_bc_search_range_generic(im, &job, s, lo, n, cand, 4);
             CHECK(nc == 1 && cand[0] == at, "%s %s: generic range, %zu candidates", ci->name, names[i], nc);
-            nc = bc_search_range_generic(im, &job, s, at + 1, n, cand, 4);
+            nc = lwcx_bc_search_range_generic(im, &job, s, at + 1, n, cand, 4);
             CHECK(nc == 0, "%s %s: range after the key", ci->name, names[i]);
-            nc = bc_search_range_generic(im, &job, s, at, 1, cand, 0);
+            nc = lwcx_bc_search_range_generic(im, &job, s, at, 1, cand, 0);
             CHECK(nc == 1, "%s %s: one-key range, no room", ci->name, names[i]);
-            bc_search_scratch_free(s);
+            lwcx_bc_search_scratch_free(s);
         }
     }
 }

@@ -15,7 +15,7 @@ static const lwcx_impl *ref;
 static const sparkle_impl *find_impl(const lwcx_impl *impl)
 {
     int rc = LWCX_OK;
-    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     CHECK(im != NULL, "%s: %s", lwcx_impl_name(impl), lwcx_strerror(rc));
     return im;
 }
@@ -33,7 +33,7 @@ static void batch_permutation(const lwcx_impl *impl)
                 const size_t words = 2 * nb * count;
                 for (size_t i = 0; i < words + 8; i++) want[i] = got[i] = (uint32_t)tu_rand();
                 sparkle_permute_many(im, got, count, nb, steps);
-                for (size_t i = 0; i < count; i++) sparkle_ref.permute(want + 2 * nb * i, nb, steps);
+                for (size_t i = 0; i < count; i++) lwcx_sparkle_ref.permute(want + 2 * nb * i, nb, steps);
                 CHECK(memcmp(got, want, sizeof got) == 0, "%s permute_many: nb %u, %u steps, %zu states",
                       name, nb, steps, count);
             }
@@ -206,7 +206,7 @@ static void esch_batch_entry(const lwcx_impl *impl)
                 const size_t words = 2 * nb * count + GUARD_WORDS;
                 for (size_t i = 0; i < words; i++) want[i] = got[i] = (uint32_t)tu_rand();
                 sparkle_esch_absorb_many(im, got, count, nb, steps, msgs, len / 16);
-                sparkle_esch_absorb_generic(&sparkle_ref, want, count, nb, steps, msgs, len / 16);
+                sparkle_esch_absorb_generic(&lwcx_sparkle_ref, want, count, nb, steps, msgs, len / 16);
                 CHECK(memcmp(got, want, words * sizeof *got) == 0,
                       "%s esch_absorb_many: nb %u, %u steps, %zu states, %zu blocks", name, nb, steps, count,
                       len / 16);
@@ -275,12 +275,12 @@ static void schwaemm_batch_entry(const lwcx_impl *impl)
                         }
                         sparkle_schwaemm_blocks_many(im, got, count, nb, steps, rw, got_p,
                                                      (const uint8_t *const *)got_p, blocks, dec);
-                        sparkle_schwaemm_blocks_generic(&sparkle_ref, want, count, nb, steps, rw, want_p,
+                        sparkle_schwaemm_blocks_generic(&lwcx_sparkle_ref, want, count, nb, steps, rw, want_p,
                                                         (const uint8_t *const *)want_p, blocks, dec);
                     } else {
                         sparkle_schwaemm_blocks_many(im, got, count, nb, steps, rw, kind ? got_p : NULL, in_p,
                                                      blocks, dec);
-                        sparkle_schwaemm_blocks_generic(&sparkle_ref, want, count, nb, steps, rw,
+                        sparkle_schwaemm_blocks_generic(&lwcx_sparkle_ref, want, count, nb, steps, rw,
                                                         kind ? want_p : NULL, in_p, blocks, dec);
                     }
                     int same = memcmp(got, want, words * sizeof *got) == 0;

@@ -69,7 +69,7 @@ typedef struct bc_impl {
      * indices that match to cand (in any order, at most max_cand of them) and
      * returns how many matched, which may exceed max_cand: the caller then
      * searches the range again in parts. Without it, the key search uses
-     * bc_search_range_generic over the functions above. */
+     * lwcx_bc_search_range_generic over the functions above. */
     size_t (*search_range)(const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
                            size_t max_cand);
 } bc_impl;
@@ -80,9 +80,9 @@ typedef struct bc_impl {
  * the implementation's batch) serves one thread; new returns NULL when out of
  * memory; free wipes it and accepts NULL. */
 typedef struct bc_search_scratch bc_search_scratch;
-bc_search_scratch *bc_search_scratch_new(const bc_impl *im, const bc_search_job *job);
-void bc_search_scratch_free(bc_search_scratch *s);
-size_t bc_search_range_generic(const bc_impl *im, const bc_search_job *job, bc_search_scratch *s,
+bc_search_scratch *lwcx_bc_search_scratch_new(const bc_impl *im, const bc_search_job *job);
+void lwcx_bc_search_scratch_free(bc_search_scratch *s);
+size_t lwcx_bc_search_range_generic(const bc_impl *im, const bc_search_job *job, bc_search_scratch *s,
                                uint64_t lo, uint64_t n, uint64_t *cand, size_t max_cand);
 
 /* Bitsliced cores. Where a formulation is worth reusing across vector
@@ -106,25 +106,25 @@ typedef struct bc_cipher {
 } bc_cipher;
 
 #define BC_NCIPHERS 6
-extern const bc_cipher bc_ciphers[BC_NCIPHERS];
+extern const bc_cipher lwcx_bc_ciphers[BC_NCIPHERS];
 
 /* PRESENT's key schedule (present_ref.c), shared by its implementations: writes
  * the 32 round keys K_1..K_32 as uint64_t[32] (K_i's bit 63 = key-register bit
  * k79 or k127). */
 #define BC_PRESENT_SCHED_BYTES (32 * sizeof(uint64_t))
-void bc_present80_expand(void *rk, const uint8_t *key);
-void bc_present128_expand(void *rk, const uint8_t *key);
+void lwcx_bc_present80_expand(void *rk, const uint8_t *key);
+void lwcx_bc_present128_expand(void *rk, const uint8_t *key);
 
 /* GIFT ref's trace of one encryption, as in the official vector files: for
  * round r, trace[4r .. 4r+2] = the state after SubCells, PermBits and
  * AddRoundKey, trace[4r+3] = the key state after its update (bytes in the
  * files' order; a GIFT-64 state fills the first 8). bits: 64 or 128. */
-void bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16]);
+void lwcx_bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16]);
 
 /* ref is used directly (key search confirms candidates with it); the other
  * implementations are declared by the list of the build (lwcx_impls.h). */
-extern const bc_impl bc_present80_ref, bc_present128_ref;
-extern const bc_impl bc_gift64_ref, bc_gift128_ref;
-extern const bc_impl bc_pipo128_ref, bc_pipo256_ref;
+extern const bc_impl lwcx_bc_present80_ref, lwcx_bc_present128_ref;
+extern const bc_impl lwcx_bc_gift64_ref, lwcx_bc_gift128_ref;
+extern const bc_impl lwcx_bc_pipo128_ref, lwcx_bc_pipo256_ref;
 
 #endif

@@ -11,7 +11,7 @@
 #include "bs_word_avx2.h"
 #include "gift_bs_core.h"
 
-#define GIFT_BS_IMPL(n) bc_gift##n##_avx2
+#define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_avx2
 #define GIFT_BS_DESC \
     {.name = "avx2", \
      .description = "AVX2: 256 blocks bitsliced in ymm (4 x 64 lanes), 10-op S-box circuit, PermBits and key schedule as renaming", \

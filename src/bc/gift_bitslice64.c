@@ -8,7 +8,7 @@
 #include "bs_word_u64.h"
 #include "gift_bs_core.h"
 
-#define GIFT_BS_IMPL(n) bc_gift##n##_bitslice64
+#define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_bitslice64
 #define GIFT_BS_DESC \
     {.name = "bitslice64", \
      .description = "portable C: 64 blocks bitsliced in 64-bit words, 10-op S-box circuit, PermBits and key schedule as word renaming", \

@@ -10,7 +10,7 @@
 #include "bs_word_neon.h"
 #include "gift_bs_core.h"
 
-#define GIFT_BS_IMPL(n) bc_gift##n##_neon
+#define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_neon
 #define GIFT_BS_DESC \
     {.name = "neon", \
      .description = "NEON: 128 blocks bitsliced in q registers (2 x 64 lanes), 10-op S-box circuit, PermBits and key schedule as renaming", \

@@ -174,7 +174,7 @@ static void decrypt(const gift_params *p, const void *sched, uint8_t *out, const
     }
 }
 
-void bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16])
+void lwcx_bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16])
 {
     const gift_params *p = bits == 64 ? &GIFT64 : &GIFT128;
     gift_sched sched;
@@ -217,7 +217,7 @@ static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
     decrypt(&GIFT128, s, out, in, n);
 }
 
-const bc_impl bc_gift64_ref = {
+const bc_impl lwcx_bc_gift64_ref = {
     .desc = {.name = "ref", .description = "the specification: round keys into an array, S-box table, PermBits as a bit loop", .batch = 1, .constant_time = 0},
     .sched_bytes = sizeof(gift_sched),
     .expand = expand64,
@@ -225,7 +225,7 @@ const bc_impl bc_gift64_ref = {
     .decrypt = decrypt64,
 };
 
-const bc_impl bc_gift128_ref = {
+const bc_impl lwcx_bc_gift128_ref = {
     .desc = {.name = "ref", .description = "the specification: round keys into an array, S-box table, PermBits as a bit loop", .batch = 1, .constant_time = 0},
     .sched_bytes = sizeof(gift_sched),
     .expand = expand128,

@@ -5,6 +5,6 @@
 #include "bs_word_u64x8.h"
 #include "gift_bs_core.h"
 
-#define GIFT_BS_IMPL(n) bc_gift##n##_wide512
+#define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_wide512
 #define GIFT_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
 #include "gift_bs_impl.h"

@@ -19,7 +19,7 @@
 #define KS_MAX_CAND 64               /* candidates per kernel call; more: the range is split */
 #define KS_PROGRESS_NS 100000000L    /* progress callback period */
 
-void ks_make_key(const lwcx_keysearch *ks, uint8_t *key, uint64_t i)
+void lwcx_ks_make_key(const lwcx_keysearch *ks, uint8_t *key, uint64_t i)
 {
     const unsigned kb = ks->ci->key_bytes;
     memcpy(key, ks->base, kb);
@@ -29,7 +29,7 @@ void ks_make_key(const lwcx_keysearch *ks, uint8_t *key, uint64_t i)
     }
 }
 
-int ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *idx)
+int lwcx_ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *idx)
 {
     const unsigned kb = ks->ci->key_bytes;
     uint64_t i = 0;
@@ -38,14 +38,14 @@ int ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *idx)
         unsigned p = ks->pos[b];
         i |= (uint64_t)((key[kb - 1 - p / 8] ^ ks->base[kb - 1 - p / 8]) >> (p % 8) & 1) << b;
     }
-    ks_make_key(ks, k2, i);
+    lwcx_ks_make_key(ks, k2, i);
     int ok = memcmp(k2, key, kb) == 0 && i >= ks->start && i - ks->start < ks->count;
     lwcx_wipe(k2, sizeof k2);
     *idx = i;
     return ok ? 0 : -1;
 }
 
-int ks_confirm(const lwcx_keysearch *ks, const uint8_t *key)
+int lwcx_ks_confirm(const lwcx_keysearch *ks, const uint8_t *key)
 {
     const unsigned bs = ks->ci->block_bytes;
     _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_SCHED_MAX];
@@ -60,7 +60,7 @@ int ks_confirm(const lwcx_keysearch *ks, const uint8_t *key)
     return ok;
 }
 
-int ks_mark_done(lwcx_keysearch *ks, uint64_t lo, uint64_t hi)
+int lwcx_ks_mark_done(lwcx_keysearch *ks, uint64_t lo, uint64_t hi)
 {
     if (lo >= hi) return LWCX_OK;
     size_t i = 0, j;
@@ -90,7 +90,7 @@ int ks_mark_done(lwcx_keysearch *ks, uint64_t lo, uint64_t hi)
     return LWCX_OK;
 }
 
-int ks_add_found(lwcx_keysearch *ks, uint64_t idx, const uint8_t *key)
+int lwcx_ks_add_found(lwcx_keysearch *ks, uint64_t idx, const uint8_t *key)
 {
     size_t pos = ks->nfound;
     while (pos > 0 && ks->found[pos - 1].index >= idx) pos--;
@@ -142,7 +142,7 @@ int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **out, lwcx_bl
     if (!out) return LWCX_ERR_NULL;
     *out = NULL;
     if ((unsigned)c >= BC_NCIPHERS) return LWCX_ERR_ARG;
-    const bc_cipher *ci = &bc_ciphers[c];
+    const bc_cipher *ci = &lwcx_bc_ciphers[c];
     if (!pt || !ct || !base_key) return LWCX_ERR_NULL;
     if (npairs == 0 || npairs > LWCX_KEYSEARCH_MAX_PAIRS) return LWCX_ERR_ARG;
     if (start > LWCX_KEYSEARCH_MAX_END || count > LWCX_KEYSEARCH_MAX_END - start)
@@ -218,7 +218,7 @@ static int search_part(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, ui
     uint64_t cand[KS_MAX_CAND];
     const size_t nc = ks->im->search_range
                           ? ks->im->search_range(&ks->job, lo, n, cand, KS_MAX_CAND)
-                          : bc_search_range_generic(ks->im, &ks->job, s, lo, n, cand, KS_MAX_CAND);
+                          : lwcx_bc_search_range_generic(ks->im, &ks->job, s, lo, n, cand, KS_MAX_CAND);
     if (nc > KS_MAX_CAND && n > 1) {
         int rc = search_part(ks, s, lo, n / 2);
         return rc ? rc : search_part(ks, s, lo + n / 2, n - n / 2);
@@ -227,10 +227,10 @@ static int search_part(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, ui
     uint8_t key[BC_MAX_KEY];
     for (size_t k = 0; k < nc && k < KS_MAX_CAND && rc == LWCX_OK; k++) {
         if (cand[k] < lo || cand[k] - lo >= n) continue; /* not ours: a faulty kernel */
-        ks_make_key(ks, key, cand[k]);
-        if (!ks_confirm(ks, key)) continue;
+        lwcx_ks_make_key(ks, key, cand[k]);
+        if (!lwcx_ks_confirm(ks, key)) continue;
         pthread_mutex_lock(&ks->lock);
-        rc = ks_add_found(ks, cand[k], key);
+        rc = lwcx_ks_add_found(ks, cand[k], key);
         pthread_mutex_unlock(&ks->lock);
     }
     lwcx_wipe(key, sizeof key);
@@ -242,7 +242,7 @@ static int search_range(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, u
     int rc = n ? search_part(ks, s, lo, n) : LWCX_OK;
     if (rc == LWCX_OK) {
         pthread_mutex_lock(&ks->lock);
-        rc = ks_mark_done(ks, lo, lo + n);
+        rc = lwcx_ks_mark_done(ks, lo, lo + n);
         pthread_mutex_unlock(&ks->lock);
     }
     return rc;
@@ -260,10 +260,10 @@ int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n)
     if (!ks) return LWCX_ERR_NULL;
     int rc = check_range(ks, lo, n);
     if (rc) return rc;
-    bc_search_scratch *s = ks->im->search_range ? NULL : bc_search_scratch_new(ks->im, &ks->job);
+    bc_search_scratch *s = ks->im->search_range ? NULL : lwcx_bc_search_scratch_new(ks->im, &ks->job);
     if (!ks->im->search_range && !s) return LWCX_ERR_NOMEM;
     rc = search_range(ks, s, lo, n);
-    bc_search_scratch_free(s);
+    lwcx_bc_search_scratch_free(s);
     return rc;
 }
 
@@ -273,7 +273,7 @@ int lwcx_keysearch_done(lwcx_keysearch *ks, uint64_t lo, uint64_t n)
     int rc = check_range(ks, lo, n);
     if (rc) return rc;
     pthread_mutex_lock(&ks->lock);
-    rc = ks_mark_done(ks, lo, lo + n);
+    rc = lwcx_ks_mark_done(ks, lo, lo + n);
     pthread_mutex_unlock(&ks->lock);
     return rc;
 }
@@ -282,9 +282,9 @@ int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key)
 {
     if (!ks || !key) return LWCX_ERR_NULL;
     uint64_t idx;
-    if (ks_key_index(ks, key, &idx) != 0 || !ks_confirm(ks, key)) return LWCX_ERR_ARG;
+    if (lwcx_ks_key_index(ks, key, &idx) != 0 || !lwcx_ks_confirm(ks, key)) return LWCX_ERR_ARG;
     pthread_mutex_lock(&ks->lock);
-    int rc = ks_add_found(ks, idx, key);
+    int rc = lwcx_ks_add_found(ks, idx, key);
     pthread_mutex_unlock(&ks->lock);
     return rc;
 }
@@ -356,7 +356,7 @@ static void *worker(void *arg)
 {
     ks_run *r = arg;
     lwcx_keysearch *ks = r->ks;
-    bc_search_scratch *s = ks->im->search_range ? NULL : bc_search_scratch_new(ks->im, &ks->job);
+    bc_search_scratch *s = ks->im->search_range ? NULL : lwcx_bc_search_scratch_new(ks->im, &ks->job);
     if (!ks->im->search_range && !s) atomic_store(&r->err, LWCX_ERR_NOMEM);
     while (atomic_load(&r->err) == LWCX_OK && !atomic_load_explicit(&r->stop, memory_order_relaxed)) {
         uint64_t lo, n;
@@ -365,7 +365,7 @@ static void *worker(void *arg)
         int rc = search_range(ks, s, lo, n);
         if (rc) atomic_store(&r->err, rc);
     }
-    bc_search_scratch_free(s);
+    lwcx_bc_search_scratch_free(s);
     pthread_mutex_lock(&r->lock);
     if (--r->running == 0) pthread_cond_signal(&r->finished);
     pthread_mutex_unlock(&r->lock);

@@ -155,10 +155,10 @@ static int load_search(in *r, lwcx_keysearch **ks)
     if (line(r, "cipher")) return LWCX_ERR_FORMAT;
     int c = -1;
     for (int k = 0; k < BC_NCIPHERS; k++)
-        if (strlen(bc_ciphers[k].name) == r->vlen && memcmp(bc_ciphers[k].name, r->val, r->vlen) == 0)
+        if (strlen(lwcx_bc_ciphers[k].name) == r->vlen && memcmp(lwcx_bc_ciphers[k].name, r->val, r->vlen) == 0)
             c = k;
     if (c < 0) return LWCX_ERR_FORMAT;
-    const unsigned bs = bc_ciphers[c].block_bytes, kb = bc_ciphers[c].key_bytes;
+    const unsigned bs = lwcx_bc_ciphers[c].block_bytes, kb = lwcx_bc_ciphers[c].key_bytes;
     size_t np = 0;
     while (np < LWCX_KEYSEARCH_MAX_PAIRS && line_hex(r, "pt", pt + bs * np, bs) == 0) {
         if (line_hex(r, "ct", ct + bs * np, bs)) return LWCX_ERR_FORMAT;
@@ -183,7 +183,7 @@ static int load_record(in *r, lwcx_keysearch *ks)
             parse_u64(sp + 1, r->vlen - (size_t)(sp + 1 - r->val), &hi) || lo >= hi ||
             lo < ks->start || hi - ks->start > ks->count)
             return LWCX_ERR_FORMAT;
-        int rc = ks_mark_done(ks, lo, hi);
+        int rc = lwcx_ks_mark_done(ks, lo, hi);
         if (rc) return rc;
     }
     uint8_t key[BC_MAX_KEY];
@@ -192,10 +192,10 @@ static int load_record(in *r, lwcx_keysearch *ks)
         uint64_t idx, want;
         if (r->vlen < 2 * kb + 2 || r->val[2 * kb] != ' ' || parse_hex(r->val, 2 * kb, key, kb) ||
             parse_u64(r->val + 2 * kb + 1, r->vlen - 2 * kb - 1, &idx) ||
-            ks_key_index(ks, key, &want) || want != idx || !ks_confirm(ks, key))
+            lwcx_ks_key_index(ks, key, &want) || want != idx || !lwcx_ks_confirm(ks, key))
             rc = LWCX_ERR_FORMAT;
         else
-            rc = ks_add_found(ks, idx, key);
+            rc = lwcx_ks_add_found(ks, idx, key);
     }
     lwcx_wipe(key, sizeof key);
     if (rc) return rc;
@@ -272,8 +272,8 @@ int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src)
     int rc = d && f ? LWCX_OK : LWCX_ERR_NOMEM;
     if (rc == LWCX_OK) {
         pthread_mutex_lock(&dst->lock);
-        for (size_t i = 0; i < nd && rc == LWCX_OK; i++) rc = ks_mark_done(dst, d[i].lo, d[i].hi);
-        for (size_t i = 0; i < nf && rc == LWCX_OK; i++) rc = ks_add_found(dst, f[i].index, f[i].key);
+        for (size_t i = 0; i < nd && rc == LWCX_OK; i++) rc = lwcx_ks_mark_done(dst, d[i].lo, d[i].hi);
+        for (size_t i = 0; i < nf && rc == LWCX_OK; i++) rc = lwcx_ks_add_found(dst, f[i].index, f[i].key);
         if (rc == LWCX_OK && dst != src) dst->matches += unstored; /* beyond the stored ones: counted */
         pthread_mutex_unlock(&dst->lock);
     }

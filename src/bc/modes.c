@@ -17,7 +17,7 @@ LWCX_DEFINE_PRIMITIVE(pipo128, bc_impl, "PIPO-64/128 block cipher: 64-bit block,
 LWCX_DEFINE_PRIMITIVE(pipo256, bc_impl, "PIPO-64/256 block cipher: 64-bit block, 256-bit key, 17 rounds");
 
 /* indexed by lwcx_blockcipher */
-const bc_cipher bc_ciphers[BC_NCIPHERS] = {
+const bc_cipher lwcx_bc_ciphers[BC_NCIPHERS] = {
     {"present80", 8, 10, 31, &lwcx_prim_present80},
     {"present128", 8, 16, 31, &lwcx_prim_present128},
     {"gift64", 8, 16, 28, &lwcx_prim_gift64},
@@ -28,7 +28,7 @@ const bc_cipher bc_ciphers[BC_NCIPHERS] = {
 
 static const bc_cipher *cipher(lwcx_blockcipher c)
 {
-    return (unsigned)c < BC_NCIPHERS ? &bc_ciphers[c] : NULL;
+    return (unsigned)c < BC_NCIPHERS ? &lwcx_bc_ciphers[c] : NULL;
 }
 
 /* The implementation to run (impl, or the automatic choice), or NULL with *rc set. */

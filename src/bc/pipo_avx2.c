@@ -60,7 +60,7 @@ static void pipo_bs_load_keys(__m256i k[][64], const uint8_t *keys, unsigned nkw
     }
 }
 
-#define PIPO_BS_IMPL(n) bc_pipo##n##_avx2
+#define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx2
 #define PIPO_BS_DESC \
     {.name = "avx2", \
      .description = "AVX2: 256 blocks bitsliced in 64 ymm, 34-op S-box circuit, R-layer as renaming", \

@@ -37,7 +37,7 @@ static void pipo_bs_load_keys(uint64_t k[][64], const uint8_t *keys, unsigned nk
 }
 
 #define PIPO_BS_CRYPT static
-#define PIPO_BS_IMPL(n) bc_pipo##n##_bitslice64
+#define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_bitslice64
 #define PIPO_BS_DESC \
     {.name = "bitslice64", \
      .description = "portable C: 64 blocks bitsliced in 64 words, 34-op S-box circuit, R-layer as renaming", \

@@ -86,7 +86,7 @@ static void pipo_bs_load_keys(uint64x2_t k[][64], const uint8_t *keys, unsigned 
     }
 }
 
-#define PIPO_BS_IMPL(n) bc_pipo##n##_neon
+#define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_neon
 #define PIPO_BS_DESC \
     {.name = "neon", \
      .description = "Advanced SIMD: 128 blocks bitsliced in 64 q registers, 34-op S-box circuit, R-layer as renaming", \

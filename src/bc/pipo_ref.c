@@ -173,7 +173,7 @@ static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
     decrypt(s, 17, out, in, n);
 }
 
-const bc_impl bc_pipo128_ref = {
+const bc_impl lwcx_bc_pipo128_ref = {
     .desc = {.name = "ref", .description = "the specification: bitsliced S-box on the 8 rows, rotations, one block at a time", .batch = 1, .constant_time = 1},
     .sched_bytes = sizeof(pipo_sched),
     .expand = expand128,
@@ -181,7 +181,7 @@ const bc_impl bc_pipo128_ref = {
     .decrypt = decrypt128,
 };
 
-const bc_impl bc_pipo256_ref = {
+const bc_impl lwcx_bc_pipo256_ref = {
     .desc = {.name = "ref", .description = "the specification: bitsliced S-box on the 8 rows, rotations, one block at a time", .batch = 1, .constant_time = 1},
     .sched_bytes = sizeof(pipo_sched),
     .expand = expand256,

@@ -37,6 +37,6 @@ static void pipo_bs_load_keys(bs_word k[][64], const uint8_t *keys, unsigned nkw
     }
 }
 
-#define PIPO_BS_IMPL(n) bc_pipo##n##_wide512
+#define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_wide512
 #define PIPO_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
 #include "pipo_bs_impl.h"

@@ -16,5 +16,5 @@
      .features = LWCX_CPU_AVX2, \
      .batch = BS_LANES, \
      .constant_time = 0}
-#define PRESENT_BS_NAME(bits) bc_present##bits##_avx2
+#define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_avx2
 #include "present_bs_impl.h"

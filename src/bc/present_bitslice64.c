@@ -10,5 +10,5 @@
      .description = "portable C: 64 blocks bitsliced in 64 words, 14-op S-box circuit, pLayer as renaming", \
      .batch = BS_LANES, \
      .constant_time = 0}
-#define PRESENT_BS_NAME(bits) bc_present##bits##_bitslice64
+#define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_bitslice64
 #include "present_bs_impl.h"

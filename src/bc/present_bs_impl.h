@@ -3,7 +3,7 @@
  * (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be, bs_store_hits)
  * and present_bs_core.h, and the file's own
  *   PRESENT_BS_DESC             the lwcx_impl_desc initializer
- *   PRESENT_BS_NAME(bits)       the object names, e.g. bc_present##bits##_avx2 */
+ *   PRESENT_BS_NAME(bits)       the object names, e.g. lwcx_bc_present##bits##_avx2 */
 #ifndef LWCX_PRESENT_BS_IMPL_H
 #define LWCX_PRESENT_BS_IMPL_H
 
@@ -21,7 +21,7 @@ static void unpack(uint8_t *out, bs_word x[64])
 static void expand80(void *sched, const uint8_t *key)
 {
     uint64_t rk[PRESENT_ROUNDS + 1];
-    bc_present80_expand(rk, key);
+    lwcx_bc_present80_expand(rk, key);
     present_bs_sched_from(sched, rk);
     lwcx_wipe(rk, sizeof rk);
 }
@@ -29,7 +29,7 @@ static void expand80(void *sched, const uint8_t *key)
 static void expand128(void *sched, const uint8_t *key)
 {
     uint64_t rk[PRESENT_ROUNDS + 1];
-    bc_present128_expand(rk, key);
+    lwcx_bc_present128_expand(rk, key);
     present_bs_sched_from(sched, rk);
     lwcx_wipe(rk, sizeof rk);
 }

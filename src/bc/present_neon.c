@@ -13,5 +13,5 @@
      .features = LWCX_CPU_NEON, \
      .batch = BS_LANES, \
      .constant_time = 0}
-#define PRESENT_BS_NAME(bits) bc_present##bits##_neon
+#define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_neon
 #include "present_bs_impl.h"

@@ -19,7 +19,7 @@ static const uint8_t SBOX_INV[16] = {0x5, 0xE, 0xF, 0x8, 0xC, 0x1, 0x2, 0xD,
 /* --- key schedule ------------------------------------------------------- */
 
 /* 80-bit key register: hi = k79..k16, lo = k15..k0 (low 16 bits). */
-void bc_present80_expand(void *sched, const uint8_t *key)
+void lwcx_bc_present80_expand(void *sched, const uint8_t *key)
 {
     present_sched *s = sched;
     uint64_t hi = lwcx_load64be(key), lo = (uint64_t)key[8] << 8 | key[9];
@@ -40,7 +40,7 @@ void bc_present80_expand(void *sched, const uint8_t *key)
 }
 
 /* 128-bit key register: hi = k127..k64, lo = k63..k0. */
-void bc_present128_expand(void *sched, const uint8_t *key)
+void lwcx_bc_present128_expand(void *sched, const uint8_t *key)
 {
     present_sched *s = sched;
     uint64_t hi = lwcx_load64be(key), lo = lwcx_load64be(key + 8);
@@ -109,18 +109,18 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
     }
 }
 
-const bc_impl bc_present80_ref = {
+const bc_impl lwcx_bc_present80_ref = {
     .desc = {.name = "ref", .description = "the specification: round keys into an array, S-box table, pLayer as a bit loop", .batch = 1, .constant_time = 0},
     .sched_bytes = sizeof(present_sched),
-    .expand = bc_present80_expand,
+    .expand = lwcx_bc_present80_expand,
     .encrypt = encrypt,
     .decrypt = decrypt,
 };
 
-const bc_impl bc_present128_ref = {
+const bc_impl lwcx_bc_present128_ref = {
     .desc = {.name = "ref", .description = "the specification: round keys into an array, S-box table, pLayer as a bit loop", .batch = 1, .constant_time = 0},
     .sched_bytes = sizeof(present_sched),
-    .expand = bc_present128_expand,
+    .expand = lwcx_bc_present128_expand,
     .encrypt = encrypt,
     .decrypt = decrypt,
 };

@@ -6,5 +6,5 @@
 #include "present_bs_core.h"
 
 #define PRESENT_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
-#define PRESENT_BS_NAME(bits) bc_present##bits##_wide512
+#define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_wide512
 #include "present_bs_impl.h"

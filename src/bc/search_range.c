@@ -32,7 +32,7 @@ static void make_key(const bc_search_job *j, uint8_t *key, uint64_t i)
     flip_bits(j, key, i);
 }
 
-bc_search_scratch *bc_search_scratch_new(const bc_impl *im, const bc_search_job *job)
+bc_search_scratch *lwcx_bc_search_scratch_new(const bc_impl *im, const bc_search_job *job)
 {
     bc_search_scratch *s = calloc(1, sizeof *s);
     if (!s) return NULL;
@@ -52,7 +52,7 @@ bc_search_scratch *bc_search_scratch_new(const bc_impl *im, const bc_search_job 
     s->keys = malloc(s->keys_bytes + s->in_bytes + s->out_bytes);
     s->sched = aligned_alloc(BC_SCHED_ALIGN, s->sched_bytes);
     if (!s->hits || !s->keys || !s->sched) {
-        bc_search_scratch_free(s);
+        lwcx_bc_search_scratch_free(s);
         return NULL;
     }
     s->in = s->keys + s->keys_bytes;
@@ -61,7 +61,7 @@ bc_search_scratch *bc_search_scratch_new(const bc_impl *im, const bc_search_job 
     return s;
 }
 
-void bc_search_scratch_free(bc_search_scratch *s)
+void lwcx_bc_search_scratch_free(bc_search_scratch *s)
 {
     if (!s) return;
     if (s->keys) lwcx_wipe(s->keys, s->keys_bytes + s->in_bytes + s->out_bytes);
@@ -127,7 +127,7 @@ static size_t range_keys(const bc_impl *im, const bc_search_job *j, bc_search_sc
     return c;
 }
 
-size_t bc_search_range_generic(const bc_impl *im, const bc_search_job *job, bc_search_scratch *s,
+size_t lwcx_bc_search_range_generic(const bc_impl *im, const bc_search_job *job, bc_search_scratch *s,
                                uint64_t lo, uint64_t n, uint64_t *cand, size_t max_cand)
 {
     return s->lane_bits ? range_kernel(im, job, s, lo, n, cand, max_cand)

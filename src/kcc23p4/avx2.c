@@ -265,7 +265,7 @@ static void avx2_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uin
     for (size_t i = 0; i < n; i += RK_BATCH) dec_rk_g(out + 8 * i, in + 8 * i, rk, RK_WIDE, RK_SCALAR);
 }
 
-const kcc23p4_impl kcc23p4_avx2 = {
+const kcc23p4_impl lwcx_kcc23p4_avx2 = {
     .desc = {
         .name = "avx2",
         .description = "AVX2, 8 blocks per register, 24-32 in flight (+3 in scalar registers), fused key schedule",

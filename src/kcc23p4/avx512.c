@@ -143,7 +143,7 @@ static void avx512_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const u
     for (size_t i = 0; i < n; i += 16 * RK_WIDE) dec_rk_g(out + 8 * i, in + 8 * i, rk, RK_WIDE);
 }
 
-const kcc23p4_impl kcc23p4_avx512 = {
+const kcc23p4_impl lwcx_kcc23p4_avx512 = {
     .desc = {
         .name = "avx512",
         .description = "AVX-512, 16 blocks per register, vprold rotations, vpternlogd logic",

@@ -24,7 +24,7 @@ typedef struct kcc23p4_impl {
 } kcc23p4_impl;
 
 /* The key schedule as specified (scalar; shared by all one-key paths). */
-void kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1);
+void lwcx_kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1);
 
 /* The implementations are declared by the list of the build (lwcx_impls.h). */
 

@@ -91,7 +91,7 @@ int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *ke
 int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8])
 {
     if (!ks || !key) return LWCX_ERR_NULL;
-    kcc23p4_expand(ks->rk, lwcx_load32le(key), lwcx_load32le(key + 4));
+    lwcx_kcc23p4_expand(ks->rk, lwcx_load32le(key), lwcx_load32le(key + 4));
     return LWCX_OK;
 }
 

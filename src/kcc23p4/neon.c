@@ -152,7 +152,7 @@ static void neon_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uin
     for (; i < n; i += 4) dec_rk_g(out + 8 * i, in + 8 * i, rk, 1);
 }
 
-const kcc23p4_impl kcc23p4_neon = {
+const kcc23p4_impl lwcx_kcc23p4_neon = {
     .desc = {
         .name = "neon",
         .description = "NEON, 4 blocks per register, 16 blocks in flight, fused key schedule",

@@ -120,7 +120,7 @@ static void portable_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n,
     }
 }
 
-const kcc23p4_impl kcc23p4_portable = {
+const kcc23p4_impl lwcx_kcc23p4_portable = {
     .desc = {
         .name = "portable",
         .description = "plain C, 4 blocks interleaved, key schedule fused into the rounds",

@@ -2,7 +2,7 @@
  * an array of 80 round keys, then 80 rounds run one block at a time. */
 #include "kcc23p4_impl.h"
 
-void kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1)
+void lwcx_kcc23p4_expand(uint32_t rk[KCC23P4_ROUNDS], uint32_t k0, uint32_t k1)
 {
     uint32_t k1w = k0, k2w = k1;
     for (uint32_t i = 0; i < KCC23P4_ROUNDS; i++) {
@@ -47,7 +47,7 @@ static void ref_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *key
 {
     uint32_t rk[KCC23P4_ROUNDS];
     for (size_t i = 0; i < n; i++) {
-        kcc23p4_expand(rk, lwcx_load32le(keys + 8 * i), lwcx_load32le(keys + 8 * i + 4));
+        lwcx_kcc23p4_expand(rk, lwcx_load32le(keys + 8 * i), lwcx_load32le(keys + 8 * i + 4));
         encrypt_block(out + 8 * i, in + 8 * i, rk);
     }
     lwcx_wipe(rk, sizeof rk);
@@ -57,7 +57,7 @@ static void ref_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *key
 {
     uint32_t rk[KCC23P4_ROUNDS];
     for (size_t i = 0; i < n; i++) {
-        kcc23p4_expand(rk, lwcx_load32le(keys + 8 * i), lwcx_load32le(keys + 8 * i + 4));
+        lwcx_kcc23p4_expand(rk, lwcx_load32le(keys + 8 * i), lwcx_load32le(keys + 8 * i + 4));
         decrypt_block(out + 8 * i, in + 8 * i, rk);
     }
     lwcx_wipe(rk, sizeof rk);
@@ -73,7 +73,7 @@ static void ref_decrypt_rk(uint8_t *out, const uint8_t *in, size_t n, const uint
     for (size_t i = 0; i < n; i++) decrypt_block(out + 8 * i, in + 8 * i, rk);
 }
 
-const kcc23p4_impl kcc23p4_ref = {
+const kcc23p4_impl lwcx_kcc23p4_ref = {
     .desc = {
         .name = "ref",
         .description = "the specification: round keys into an array, then one block at a time",

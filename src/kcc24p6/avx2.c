@@ -19,7 +19,7 @@ static inline __attribute__((always_inline)) __m256i rotb(__m256i x, int j)
 
 #include "x86_kernel.h"
 
-const kcc24p6_impl kcc24p6_avx2 = {
+const kcc24p6_impl lwcx_kcc24p6_avx2 = {
     .desc = {
         .name = "avx2",
         .description = "AVX2 + PCLMULQDQ: 32 byte-sliced blocks per register, carry-less tag",

@@ -12,7 +12,7 @@
 
 #include "x86_kernel.h"
 
-const kcc24p6_impl kcc24p6_gfni = {
+const kcc24p6_impl lwcx_kcc24p6_gfni = {
     .desc = {
         .name = "gfni",
         .description = "AVX2 + GFNI + PCLMULQDQ: byte-sliced blocks, one affine instruction per byte rotation",

@@ -19,12 +19,12 @@ typedef struct kcc24p6_impl {
 } kcc24p6_impl;
 
 /* Facts of the design shared by the optimized implementations. */
-extern const uint8_t kcc24p6_nonce[7];
+extern const uint8_t lwcx_kcc24p6_nonce[7];
 /* Key-schedule additive constants: byte b of entry (i mod 8) is
  * ROL8(C[b], (i+3) % 8) for even b and ROL8(C[b], (i+7) % 8) for odd b. */
-extern const uint64_t kcc24p6_rc[8];
+extern const uint64_t lwcx_kcc24p6_rc[8];
 /* H for a message of n blocks, as a little-endian u64 */
-uint64_t kcc24p6_h(unsigned n);
+uint64_t lwcx_kcc24p6_h(unsigned n);
 /* x^64 reduction of a 128-bit carry-less product modulo x^64 + x^9 + 1 */
 static inline uint64_t kcc24p6_reduce(uint64_t lo, uint64_t hi)
 {
@@ -41,7 +41,7 @@ typedef struct kcc24p6_tag_tables {
     uint64_t pow16[8][256];
     uint64_t hpow[KCC24P6_MAX_BLOCKS + 1][5];
 } kcc24p6_tag_tables;
-const kcc24p6_tag_tables *kcc24p6_tag_tables_get(void);
+const kcc24p6_tag_tables *lwcx_kcc24p6_tag_tables_get(void);
 static inline uint64_t kcc24p6_pow16(const uint64_t (*t)[256], uint64_t x)
 {
     return t[0][x & 255] ^ t[1][(x >> 8) & 255] ^ t[2][(x >> 16) & 255] ^ t[3][(x >> 24) & 255] ^
@@ -68,7 +68,7 @@ static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
 {
     const uint64_t even = 0x00ff00ff00ff00ffu;
     uint64_t rot = (kcc24p6_rol_bytes(k, (q + 1) % 8) & even) | (kcc24p6_rol_bytes(k, (q + 5) % 8) & ~even);
-    return kcc24p6_add_bytes(rot, kcc24p6_rc[q]);
+    return kcc24p6_add_bytes(rot, lwcx_kcc24p6_rc[q]);
 }
 
 /* The 80 rounds of a byte-sliced implementation, 8 unrolled per group so the

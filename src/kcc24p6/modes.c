@@ -4,14 +4,14 @@
 
 #include "kcc24p6_impl.h"
 
-const uint8_t kcc24p6_nonce[7] = {0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE};
+const uint8_t lwcx_kcc24p6_nonce[7] = {0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE};
 
-const uint64_t kcc24p6_rc[8] = {
+const uint64_t lwcx_kcc24p6_rc[8] = {
     0x393bb7a338cb391bu, 0x72766f4770977236u, 0xe4ecde8ee02fe46cu, 0xc9d9bd1dc15ec9d8u,
     0x93b37b3a83bc93b1u, 0x2767f67407792763u, 0x4eceede80ef24ec6u, 0x9c9ddbd11ce59c8du,
 };
 
-uint64_t kcc24p6_h(unsigned n)
+uint64_t lwcx_kcc24p6_h(unsigned n)
 {
     const uint8_t c = (uint8_t)n;
     const uint8_t h[8] = {c, (uint8_t)(c ^ 0x12), (uint8_t)(c & 0x34), (uint8_t)(c | 0x56),
@@ -44,7 +44,7 @@ static void tag_tables_build(void)
             tag_tables.pow16[j][b] = y;
         }
     for (unsigned n = 0; n <= KCC24P6_MAX_BLOCKS; n++) {
-        uint64_t *hp = tag_tables.hpow[n], sq = mul_slow(kcc24p6_h(n), kcc24p6_h(n)); /* H^(2^k) */
+        uint64_t *hp = tag_tables.hpow[n], sq = mul_slow(lwcx_kcc24p6_h(n), lwcx_kcc24p6_h(n)); /* H^(2^k) */
         hp[0] = 1;
         hp[1] = sq;
         for (int k = 2; k <= 4; k++) {
@@ -54,7 +54,7 @@ static void tag_tables_build(void)
     }
 }
 
-const kcc24p6_tag_tables *kcc24p6_tag_tables_get(void)
+const kcc24p6_tag_tables *lwcx_kcc24p6_tag_tables_get(void)
 {
     pthread_once(&tag_tables_once, tag_tables_build);
     return &tag_tables;

@@ -28,7 +28,7 @@ ctr_g(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8], con
     uint8x16_t s[8][2];
     for (int g = 0; g < G; g++) {
         s[0][g] = vaddq_u8(vld1q_u8(lanes), vdupq_n_u8((uint8_t)(16 * g)));
-        for (int j = 1; j < 8; j++) s[j][g] = vdupq_n_u8(kcc24p6_nonce[j - 1]);
+        for (int j = 1; j < 8; j++) s[j][g] = vdupq_n_u8(lwcx_kcc24p6_nonce[j - 1]);
     }
     KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
@@ -57,7 +57,7 @@ static inline void clmul(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
 
 static void neon_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
-    const uint64_t h = kcc24p6_h((unsigned)nblocks);
+    const uint64_t h = lwcx_kcc24p6_h((unsigned)nblocks);
     uint64_t lo, hi;
     clmul(h, h, &lo, &hi);
     const uint64_t h2 = kcc24p6_reduce(lo, hi);
@@ -73,7 +73,7 @@ static void neon_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
     lwcx_store64le(tag, a);
 }
 
-const kcc24p6_impl kcc24p6_neon = {
+const kcc24p6_impl lwcx_kcc24p6_neon = {
     .desc = {
         .name = "neon",
         .description = "NEON + PMULL: 16 byte-sliced blocks per register, polynomial-multiply tag",

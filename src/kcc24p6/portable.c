@@ -62,7 +62,7 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8],
     uint8_t s[8][32];
     for (unsigned b = 0; b < L; b++) s[0][b] = (uint8_t)b;
     for (unsigned j = 1; j < 8; j++)
-        for (unsigned b = 0; b < L; b++) s[j][b] = kcc24p6_nonce[j - 1];
+        for (unsigned b = 0; b < L; b++) s[j][b] = lwcx_kcc24p6_nonce[j - 1];
     KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
     /* after 80 rounds (a multiple of 8) logical byte j is back in slice j */
@@ -150,7 +150,7 @@ static void tag_maps_prepare(unsigned n)
     if (atomic_load_explicit(&tag_maps_ready[n], memory_order_acquire)) return;
     pthread_mutex_lock(&tag_maps_lock);
     if (!atomic_load_explicit(&tag_maps_ready[n], memory_order_relaxed)) {
-        const uint64_t h2 = square(kcc24p6_h(n));
+        const uint64_t h2 = square(lwcx_kcc24p6_h(n));
         map_build(tag_maps[n].m1, h2, 1);
         map_build(tag_maps[n].m2, map_apply(tag_maps[n].m1, h2), 2); /* H^6 = M(H^2) */
         atomic_store_explicit(&tag_maps_ready[n], 1, memory_order_release);
@@ -160,7 +160,7 @@ static void tag_maps_prepare(unsigned n)
 
 static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
-    uint64_t a = square(kcc24p6_h((unsigned)nblocks));
+    uint64_t a = square(lwcx_kcc24p6_h((unsigned)nblocks));
     if (nblocks) {
         tag_maps_prepare((unsigned)nblocks);
         const linear_map *m1 = &tag_maps[nblocks].m1, *m2 = &tag_maps[nblocks].m2;
@@ -172,7 +172,7 @@ static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
     lwcx_store64le(tag, a);
 }
 
-const kcc24p6_impl kcc24p6_portable = {
+const kcc24p6_impl lwcx_kcc24p6_portable = {
     .desc = {
         .name = "portable",
         .description = "contest rules: byte-sliced blocks in compiler-vectorized loops, SWAR key schedule, per-length 4-bit tables for the tag",

@@ -78,7 +78,7 @@ static uint64_t gf_mul(uint64_t a, uint64_t b)
 
 static void ref_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
-    const uint64_t h = kcc24p6_h((unsigned)nblocks);
+    const uint64_t h = lwcx_kcc24p6_h((unsigned)nblocks);
     uint64_t a = gf_mul(h, h);
     for (size_t i = 0; i < nblocks; i++) {
         a ^= lwcx_load64le(ct + 8 * i);
@@ -88,7 +88,7 @@ static void ref_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
     lwcx_store64le(tag, a);
 }
 
-const kcc24p6_impl kcc24p6_ref = {
+const kcc24p6_impl lwcx_kcc24p6_ref = {
     .desc = {
         .name = "ref",
         .description = "the official code's shape: byte-wise rounds, copy-loop rotation, bit-serial multiply",

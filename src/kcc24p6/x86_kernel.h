@@ -42,7 +42,7 @@ static void x86_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8
     V s[8];
     s[0] = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    for (int j = 1; j < 8; j++) s[j] = _mm256_set1_epi8((char)kcc24p6_nonce[j - 1]);
+    for (int j = 1; j < 8; j++) s[j] = _mm256_set1_epi8((char)lwcx_kcc24p6_nonce[j - 1]);
     KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
 
@@ -109,7 +109,7 @@ static inline __m128i load_block(const uint8_t *p)
 
 static void x86_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
-    const kcc24p6_tag_tables *tt = kcc24p6_tag_tables_get();
+    const kcc24p6_tag_tables *tt = lwcx_kcc24p6_tag_tables_get();
     __m128i hpow[5]; /* hpow[k] = H^(2^(k+1) - 2): H^2, H^6, H^14, H^30, in the high lane */
     for (int k = 1; k <= 4; k++) hpow[k] = _mm_set_epi64x((long long)tt->hpow[nblocks][k], 0);
     __m128i a = hpow[1];

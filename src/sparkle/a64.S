@@ -1,6 +1,6 @@
 /* SPARKLE permutations in scalar A64, register-scheduled.
  *
- * void sparkle_a64_permute(uint32_t *state, unsigned nb, unsigned steps)
+ * void lwcx_sparkle_a64_permute(uint32_t *state, unsigned nb, unsigned steps)
  * nb = 4, 6 or 8 (anything else runs as 8, like opt); steps >= 1 (0 is a no-op).
  *
  * The whole state, the Alzette constants, the step counter and two temporaries
@@ -52,7 +52,7 @@ c4      .req w24
 c5      .req w25
 c6      .req w26
 c7      .req w27
-tab     .req x26    /* nb = 6 only: &sparkle_rcon (c6, c7 unused there) */
+tab     .req x26    /* nb = 6 only: &lwcx_sparkle_rcon (c6, c7 unused there) */
 ta      .req w28    /* Alzette temporaries, then tx and ty of the linear layer */
 tax     .req x28
 tb      .req w30
@@ -214,12 +214,12 @@ tb      .req w30
 .endm
 
     .text
-    .globl  sparkle_a64_permute
-    .hidden sparkle_a64_permute
-    .hidden sparkle_rcon
-    .type   sparkle_a64_permute, %function
+    .globl  lwcx_sparkle_a64_permute
+    .hidden lwcx_sparkle_a64_permute
+    .hidden lwcx_sparkle_rcon
+    .type   lwcx_sparkle_a64_permute, %function
     .p2align 4
-sparkle_a64_permute:
+lwcx_sparkle_a64_permute:
     LANDING_PAD
     cbz     w2, .Lret
     stp     x29, x30, [sp, #-96]!
@@ -229,8 +229,8 @@ sparkle_a64_permute:
     stp     x23, x24, [sp, #48]
     stp     x25, x26, [sp, #64]
     stp     x27, x28, [sp, #80]
-    adrp    x3, sparkle_rcon
-    add     x3, x3, :lo12:sparkle_rcon
+    adrp    x3, lwcx_sparkle_rcon
+    add     x3, x3, :lo12:lwcx_sparkle_rcon
     ldp     c0, c1, [x3]
     ldp     c2, c3, [x3, #8]
     ldp     c4, c5, [x3, #16]
@@ -328,7 +328,7 @@ sparkle_a64_permute:
     ldp     x29, x30, [sp], #96
 .Lret:
     ret
-    .size   sparkle_a64_permute, . - sparkle_a64_permute
+    .size   lwcx_sparkle_a64_permute, . - lwcx_sparkle_a64_permute
 
 #if defined(__ARM_FEATURE_BTI_DEFAULT) && __ARM_FEATURE_BTI_DEFAULT
 /* Mark the object BTI-compatible so linking it does not drop BTI for the library. */

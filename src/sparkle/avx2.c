@@ -27,7 +27,7 @@
 
 #include "sparkle_impl.h"
 
-extern const sparkle_impl sparkle_avx2; /* defined at the end */
+extern const sparkle_impl lwcx_sparkle_avx2; /* defined at the end */
 
 /* ---- 128-bit helpers (single state) ---- */
 
@@ -111,7 +111,7 @@ static inline __attribute__((always_inline)) void x_store(uint32_t *s, X x, X y,
 /* The step constants rcon[s mod 8] and s, added to y0 and y1. */
 static inline X x_stepk(unsigned s)
 {
-    return _mm_setr_epi32((int)sparkle_rcon[s & 7], (int)s, 0, 0);
+    return _mm_setr_epi32((int)lwcx_sparkle_rcon[s & 7], (int)s, 0, 0);
 }
 
 static inline __attribute__((always_inline)) void permute1(uint32_t *s, unsigned steps, const unsigned H)
@@ -119,8 +119,8 @@ static inline __attribute__((always_inline)) void permute1(uint32_t *s, unsigned
     X xl, yl, xr, yr;
     x_load(s, &xl, &yl, H);
     x_load(s + 2 * H, &xr, &yr, H);
-    const X cl = _mm_loadu_si128((const __m128i *)sparkle_rcon);
-    const X cr = _mm_loadu_si128((const __m128i *)(sparkle_rcon + H)); /* H+4 <= 8 words */
+    const X cl = _mm_loadu_si128((const __m128i *)lwcx_sparkle_rcon);
+    const X cr = _mm_loadu_si128((const __m128i *)(lwcx_sparkle_rcon + H)); /* H+4 <= 8 words */
 
     yl = _mm_xor_si128(yl, x_stepk(0));
     for (unsigned step = 0; step < steps; step++) {
@@ -173,7 +173,7 @@ static inline __attribute__((always_inline)) void v_alzette(V *x, V *y, const un
 {
     const V r24 = V_ROR24, r16 = V_ROR16;
 #define EACH for (unsigned i = 0; i < n; i++)
-#define C(i) _mm256_set1_epi32((int)sparkle_rcon[(i) / K])
+#define C(i) _mm256_set1_epi32((int)lwcx_sparkle_rcon[(i) / K])
     EACH x[i] = _mm256_add_epi32(x[i], v_ror31(y[i]));
     EACH y[i] = _mm256_xor_si256(y[i], _mm256_shuffle_epi8(x[i], r24));
     EACH x[i] = _mm256_xor_si256(x[i], C(i));
@@ -260,7 +260,7 @@ static inline __attribute__((always_inline)) void v_steps(V *x, V *y, unsigned s
     const unsigned half = NB / 2;
     for (unsigned step = 0; step < steps; step++) {
         for (unsigned k = 0; k < K; k++) {
-            y[0 * K + k] = _mm256_xor_si256(y[0 * K + k], _mm256_set1_epi32((int)sparkle_rcon[step & 7]));
+            y[0 * K + k] = _mm256_xor_si256(y[0 * K + k], _mm256_set1_epi32((int)lwcx_sparkle_rcon[step & 7]));
             y[1 * K + k] = _mm256_xor_si256(y[1 * K + k], _mm256_set1_epi32((int)step));
         }
         v_alzette(x, y, NB * K, K);
@@ -447,7 +447,7 @@ static void avx2_esch_absorb_many(uint32_t *states, size_t count, unsigned nb, u
     const batch b = {nb, steps, 0, 0, blocks};
     const size_t done = run_groups(states, count, &b, NULL, msg, absorb_group);
     if (done < count)
-        sparkle_esch_absorb_generic(&sparkle_avx2, states + 2 * nb * done, count - done, nb, steps, msg + done, blocks);
+        sparkle_esch_absorb_generic(&lwcx_sparkle_avx2, states + 2 * nb * done, count - done, nb, steps, msg + done, blocks);
 }
 
 /* State word w of group k: the x or y register of branch w / 2. */
@@ -516,11 +516,11 @@ static void avx2_schwaemm_blocks_many(uint32_t *states, size_t count, unsigned n
         done = run_groups(states, count, &b, out, in, blocks_group);
     }
     if (done < count)
-        sparkle_schwaemm_blocks_generic(&sparkle_avx2, states + 2 * nb * done, count - done, nb, steps, rate_words,
+        sparkle_schwaemm_blocks_generic(&lwcx_sparkle_avx2, states + 2 * nb * done, count - done, nb, steps, rate_words,
                                         out ? out + done : NULL, in + done, blocks, decrypt);
 }
 
-const sparkle_impl sparkle_avx2 = {
+const sparkle_impl lwcx_sparkle_avx2 = {
     .desc = {
         .name = "avx2",
         .description = "AVX2: branches in SIMD lanes (one state), 8 states per register (many)",

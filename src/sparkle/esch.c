@@ -97,7 +97,7 @@ int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t
     for (size_t i = 0; i < count; i++)
         if ((outlen && !out[i]) || (len && !msg[i])) return LWCX_ERR_NULL;
     int rc = LWCX_OK;
-    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (!im || outlen == 0) return rc;
     for (size_t g = 0; g < count; g += LANES)
         hash_group(p, im, out + g, outlen, msg + g, len, count - g < LANES ? count - g : LANES);
@@ -139,7 +139,7 @@ static esch_ctx *open_ctx(lwcx_esch_ctx *uctx, const esch_params **p)
     esch_ctx *ctx = (esch_ctx *)uctx;
     if (!ctx || ctx->magic != CTX_MAGIC || ctx->phase == PHASE_NONE || ctx->phase > PHASE_SQUEEZE) return NULL;
     *p = params_of((lwcx_esch_variant)ctx->variant);
-    return *p && ctx->pending <= RATE && ctx->squeezed <= RATE && sparkle_impl_valid(ctx->im) ? ctx : NULL;
+    return *p && ctx->pending <= RATE && ctx->squeezed <= RATE && lwcx_sparkle_impl_valid(ctx->im) ? ctx : NULL;
 }
 
 int lwcx_esch_init(lwcx_esch_ctx *uctx, lwcx_esch_variant v)
@@ -153,7 +153,7 @@ int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *uctx, lwcx_esch_va
     if (!ctx) return LWCX_ERR_NULL;
     if (!params_of(v)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (!im) return rc;
     memset(uctx, 0, sizeof *uctx);
     ctx->magic = CTX_MAGIC;

@@ -4,7 +4,7 @@
 LWCX_DEFINE_PRIMITIVE(sparkle, sparkle_impl,
                       "SPARKLE256/384/512 permutations, Schwaemm AEAD, Esch hash and XOEsch XOF");
 
-const sparkle_impl *sparkle_pick(const lwcx_impl *impl, int *status)
+const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, int *status)
 {
     return lwcx_resolve(&lwcx_prim_sparkle, impl, status);
 }
@@ -20,7 +20,7 @@ int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t stat
     if (state_bytes != 32 && state_bytes != 48 && state_bytes != 64) return LWCX_ERR_LENGTH;
     if (steps < 1 || steps > 12) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (!im) return rc;
     uint32_t w[2 * SPARKLE_MAX_BRANCHES];
     const unsigned nwords = (unsigned)(state_bytes / 4);

@@ -51,7 +51,7 @@ INLINE uint32x2_t ell64(uint32x2_t t)
 /* (rcon[step & 7], step) for branches 0 and 1 of the left half */
 INLINE uint32x2_t step_consts(unsigned step)
 {
-    return vcreate_u32(sparkle_rcon[step & 7] | (uint64_t)step << 32);
+    return vcreate_u32(lwcx_sparkle_rcon[step & 7] | (uint64_t)step << 32);
 }
 
 /* ---- one state ---------------------------------------------------------- */
@@ -78,7 +78,7 @@ static inline void store2(uint32_t *p, uint32x2_t x, uint32x2_t y)
 static void permute4(uint32_t *s, unsigned steps)
 {
     const uint8x16_t r24 = vld1q_u8(ror24_idx);
-    const V c = vld1q_u32(sparkle_rcon);
+    const V c = vld1q_u32(lwcx_sparkle_rcon);
     const uint32x4x2_t in = vld2q_u32(s);
     V x = in.val[0], y = in.val[1]; /* lanes 0-1: left half, 2-3: right */
     for (unsigned step = 0; step < steps; step++) {
@@ -99,7 +99,7 @@ static void permute4(uint32_t *s, unsigned steps)
 static void permute6(uint32_t *s, unsigned steps)
 {
     const uint8x16_t r24 = vld1q_u8(ror24_idx), rot3 = vld1q_u8(rot3_idx);
-    const V cl = vld1q_u32(sparkle_rcon), cr = vld1q_u32(sparkle_rcon + 3);
+    const V cl = vld1q_u32(lwcx_sparkle_rcon), cr = vld1q_u32(lwcx_sparkle_rcon + 3);
     const uint32x4x2_t a = vld2q_u32(s);      /* branches 0-3 */
     const uint32x2x2_t b = vld2_u32(s + 8);   /* branches 4-5 */
     /* lanes 0-2 hold the half's branches; lane 3 is don't-care */
@@ -129,7 +129,7 @@ static void permute6(uint32_t *s, unsigned steps)
 static void permute8(uint32_t *s, unsigned steps)
 {
     const uint8x16_t r24 = vld1q_u8(ror24_idx);
-    const V cl = vld1q_u32(sparkle_rcon), cr = vld1q_u32(sparkle_rcon + 4);
+    const V cl = vld1q_u32(lwcx_sparkle_rcon), cr = vld1q_u32(lwcx_sparkle_rcon + 4);
     const uint32x4x2_t a = vld2q_u32(s), b = vld2q_u32(s + 8);
     V xl = a.val[0], yl = a.val[1], xr = b.val[0], yr = b.val[1];
     for (unsigned step = 0; step < steps; step++) {
@@ -184,9 +184,9 @@ INLINE void many4(uint32_t *st, unsigned steps, const unsigned NB)
     }
     for (unsigned b = 0; b < NB; b++) x[b] = w[2 * b], y[b] = w[2 * b + 1];
     for (unsigned step = 0; step < steps; step++) {
-        y[0] = veorq_u32(y[0], vdupq_n_u32(sparkle_rcon[step & 7]));
+        y[0] = veorq_u32(y[0], vdupq_n_u32(lwcx_sparkle_rcon[step & 7]));
         y[1] = veorq_u32(y[1], vdupq_n_u32(step));
-        for (unsigned b = 0; b < NB; b++) alzette(&x[b], &y[b], vdupq_n_u32(sparkle_rcon[b]), r24);
+        for (unsigned b = 0; b < NB; b++) alzette(&x[b], &y[b], vdupq_n_u32(lwcx_sparkle_rcon[b]), r24);
         V tx = x[0], ty = y[0];
         for (unsigned b = 1; b < half; b++) tx = veorq_u32(tx, x[b]), ty = veorq_u32(ty, y[b]);
         tx = ell(tx);
@@ -221,7 +221,7 @@ static void neon_permute_many(uint32_t *states, size_t count, unsigned nb, unsig
     for (; count; count--, states += words) neon_permute(states, nb, steps);
 }
 
-const sparkle_impl sparkle_neon = {
+const sparkle_impl lwcx_sparkle_neon = {
     .desc = {
         .name = "neon",
         .description = "NEON: one state's Alzette boxes side by side; batches of 4 states lane-sliced",

@@ -22,9 +22,9 @@ static inline __attribute__((always_inline)) void permute_nb(uint32_t *s, unsign
     const unsigned half = NB / 2;
     for (unsigned b = 0; b < NB; b++) x[b] = s[2 * b], y[b] = s[2 * b + 1];
     for (unsigned step = 0; step < steps; step++) {
-        y[0] ^= sparkle_rcon[step & 7];
+        y[0] ^= lwcx_sparkle_rcon[step & 7];
         y[1] ^= step;
-        for (unsigned b = 0; b < NB; b++) ALZETTE(x[b], y[b], sparkle_rcon[b]);
+        for (unsigned b = 0; b < NB; b++) ALZETTE(x[b], y[b], lwcx_sparkle_rcon[b]);
         uint32_t tx = x[0], ty = y[0];
         for (unsigned b = 1; b < half; b++) tx ^= x[b], ty ^= y[b];
         tx = ELL(tx);
@@ -52,7 +52,7 @@ static void opt_permute(uint32_t *s, unsigned nb, unsigned steps)
     }
 }
 
-const sparkle_impl sparkle_opt = {
+const sparkle_impl lwcx_sparkle_opt = {
     .desc = {
         .name = "opt",
         .description = "unrolled portable C, state in registers",

@@ -4,7 +4,7 @@
  * function ell, and swaps the halves with a one-branch rotation. */
 #include "sparkle_impl.h"
 
-const uint32_t sparkle_rcon[SPARKLE_MAX_BRANCHES] = {
+const uint32_t lwcx_sparkle_rcon[SPARKLE_MAX_BRANCHES] = {
     0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8, 0xC2B3293D,
 };
 
@@ -33,9 +33,9 @@ static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
 {
     const unsigned half = nb / 2; /* branches per half */
     for (unsigned step = 0; step < steps; step++) {
-        s[1] ^= sparkle_rcon[step % SPARKLE_MAX_BRANCHES];
+        s[1] ^= lwcx_sparkle_rcon[step % SPARKLE_MAX_BRANCHES];
         s[3] ^= step;
-        for (unsigned b = 0; b < nb; b++) alzette(&s[2 * b], &s[2 * b + 1], sparkle_rcon[b]);
+        for (unsigned b = 0; b < nb; b++) alzette(&s[2 * b], &s[2 * b + 1], lwcx_sparkle_rcon[b]);
 
         /* tx, ty: ell of the XOR of the left half's x and y words */
         uint32_t tx = 0, ty = 0;
@@ -61,7 +61,7 @@ static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
     }
 }
 
-const sparkle_impl sparkle_ref = {
+const sparkle_impl lwcx_sparkle_ref = {
     .desc = {
         .name = "ref",
         .description = "the specification's loops",

@@ -181,7 +181,7 @@ int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
     lanes L;
     L.p = params_of(v);
     int rc = check_args(L.p, ct, tag, pt, len, ad, adlen, nonce, key);
-    if (rc || !(L.im = sparkle_pick(impl, &rc))) return rc;
+    if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
     run_lanes(&L, &ct, &tag, &pt, len, &ad, adlen, &nonce, &key, DATA_ENCRYPT);
     return LWCX_OK;
@@ -194,7 +194,7 @@ int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
     lanes L;
     L.p = params_of(v);
     int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key);
-    if (rc || !(L.im = sparkle_pick(impl, &rc))) return rc;
+    if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
     uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES], *want_p = want;
     run_lanes(&L, &pt, &want_p, &ct, len, &ad, adlen, &nonce, &key, DATA_DECRYPT);
@@ -240,7 +240,7 @@ int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant
         if (rc) return rc;
     }
     int rc = LWCX_OK;
-    if (!(L.im = sparkle_pick(impl, &rc))) return rc;
+    if (!(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
     for (size_t g = 0; g < count; g += LANES) {
         L.count = count - g < LANES ? count - g : LANES;
         run_lanes(&L, ct + g, tag + g, pt + g, len, ad + g, adlen, nonce + g, key + g, DATA_ENCRYPT);
@@ -274,7 +274,7 @@ static schwaemm_ctx *open_ctx(lwcx_schwaemm_ctx *uctx, const schwaemm_params **p
     schwaemm_ctx *ctx = (schwaemm_ctx *)uctx;
     if (!ctx || ctx->magic != CTX_MAGIC || ctx->phase == PHASE_NONE || ctx->phase > PHASE_DECRYPT) return NULL;
     *p = params_of((lwcx_schwaemm_variant)ctx->variant);
-    return *p && ctx->pending <= 4u * (*p)->rate_words && sparkle_impl_valid(ctx->im) ? ctx : NULL;
+    return *p && ctx->pending <= 4u * (*p)->rate_words && lwcx_sparkle_impl_valid(ctx->im) ? ctx : NULL;
 }
 
 int lwcx_schwaemm_init(lwcx_schwaemm_ctx *uctx, lwcx_schwaemm_variant v, const uint8_t *key,
@@ -291,7 +291,7 @@ int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *uctx, lwcx
     if (!ctx || !key || !nonce) return LWCX_ERR_NULL;
     if (!p) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (!im) return rc;
     memset(uctx, 0, sizeof *uctx);
     ctx->magic = CTX_MAGIC;

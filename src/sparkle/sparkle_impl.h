@@ -39,23 +39,23 @@ typedef struct sparkle_impl {
 } sparkle_impl;
 
 /* The round constants: the fractional part of e, 32 bits at a time. */
-extern const uint32_t sparkle_rcon[SPARKLE_MAX_BRANCHES];
+extern const uint32_t lwcx_sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
 /* ref is used directly by the tests; the implementations are declared by
  * the list of the build (lwcx_impls.h). */
-extern const sparkle_impl sparkle_ref;
+extern const sparkle_impl lwcx_sparkle_ref;
 
 /* The implementation to run: impl when given, else the automatic choice;
  * NULL with *status set when there is none (see lwcx_resolve). */
-const sparkle_impl *sparkle_pick(const lwcx_impl *impl, int *status);
+const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, int *status);
 
 /* 1 if im, read back from an incremental context in the caller's storage, is
  * one of SPARKLE's implementations usable here: a corrupted context must
  * never make the library call through garbage. */
-static inline int sparkle_impl_valid(const sparkle_impl *im)
+static inline int lwcx_sparkle_impl_valid(const sparkle_impl *im)
 {
     int rc;
-    return im && sparkle_pick((const lwcx_impl *)(const void *)im, &rc) != NULL;
+    return im && lwcx_sparkle_pick((const lwcx_impl *)(const void *)im, &rc) != NULL;
 }
 
 /* Permutes count states of 2*nb words each, stored one after another. */
