@@ -1,10 +1,13 @@
-/* AIMer ref: the specification made readable. Field products by a
- * shift-and-add carry-less multiply with masks (constant time), one
+/* AIMer ref: the specification made readable. Field products from
+ * 32-bit carry-less products done by integer multiplication (constant time), one
  * reduction routine for the three polynomials, exponentiation by square and
  * multiply over the exponent's bits, the affine layer as rows, and
- * SHAKE128/256 from OpenSSL's libcrypto, one hash at a time. */
+ * SHAKE128/256 from OpenSSL's libcrypto, one hash at a time. The field
+ * kernels leave their scratch to the stack frames that follow; the protocol
+ * wipes its own buffers. */
 #include <openssl/evp.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "aimer_impl.h"
 
@@ -13,17 +16,29 @@
 /* The nonzero low terms of each field's polynomial x^n + ...: */
 static const unsigned taps128[] = {7, 2, 1, 0}, taps256[] = {10, 5, 2, 0};
 
-/* 64 x 64 -> 128-bit carry-less product, one masked shift per bit of b */
+/* 32 x 32 -> 64-bit carry-less product by integer multiplication: each
+ * operand split into the four sets of every fourth bit, so a product of two
+ * sets sums at most 8 bits per position and its carries stay in the three
+ * positions above, which belong to other sets and are masked away */
+static uint64_t clmul32(uint32_t a, uint32_t b)
+{
+    const uint64_t m0 = 0x1111111111111111u, m1 = m0 << 1, m2 = m0 << 2, m3 = m0 << 3;
+    const uint64_t a0 = a & m0, a1 = a & m1, a2 = a & m2, a3 = a & m3;
+    const uint64_t b0 = b & m0, b1 = b & m1, b2 = b & m2, b3 = b & m3;
+    const uint64_t r0 = (a0 * b0) ^ (a1 * b3) ^ (a2 * b2) ^ (a3 * b1);
+    const uint64_t r1 = (a0 * b1) ^ (a1 * b0) ^ (a2 * b3) ^ (a3 * b2);
+    const uint64_t r2 = (a0 * b2) ^ (a1 * b1) ^ (a2 * b0) ^ (a3 * b3);
+    const uint64_t r3 = (a0 * b3) ^ (a1 * b2) ^ (a2 * b1) ^ (a3 * b0);
+    return (r0 & m0) | (r1 & m1) | (r2 & m2) | (r3 & m3);
+}
+
+/* 64 x 64 -> 128 bits from four 32 x 32 products */
 static void clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
 {
-    uint64_t l = 0, h = 0;
-    for (unsigned i = 0; i < 64; i++) {
-        const uint64_t m = -((b >> i) & 1);
-        l ^= (a << i) & m;
-        h ^= (i ? a >> (64 - i) : 0) & m;
-    }
-    *lo = l;
-    *hi = h;
+    const uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
+    const uint64_t mid = clmul32(a0, b1) ^ clmul32(a1, b0);
+    *lo = clmul32(a0, b0) ^ mid << 32;
+    *hi = clmul32(a1, b1) ^ mid >> 32;
 }
 
 /* c (w words) = p (2w words) mod x^n + sum x^taps: fold the top word down,
@@ -52,7 +67,6 @@ static void mul_w(uint64_t *c, const uint64_t *a, const uint64_t *b, unsigned w,
             p[i + j + 1] ^= hi;
         }
     reduce(c, p, w, taps);
-    lwcx_wipe(p, sizeof p);
 }
 
 /* squaring spreads the bits: bit j goes to 2j */
@@ -74,16 +88,53 @@ static void sqr_w(uint64_t *c, const uint64_t *a, unsigned w, const unsigned *ta
         p[2 * i + 1] = spread32(a[i] >> 32);
     }
     reduce(c, p, w, taps);
-    lwcx_wipe(p, sizeof p);
+}
+
+/* x -> x^(2^k) is GF(2)-linear: for the large k of the multiplication
+ * checks, its matrix (row j = (x^j)^(2^k)), as the specification computes
+ * it, instead of k squarings. Built once for each (field, k) of the sets. */
+static const struct {
+    unsigned w, k;
+} power_keys[] = {{2, 49}, {2, 91}, {3, 17}, {3, 47}, {4, 11}, {4, 141}};
+#define NPOWERS (sizeof power_keys / sizeof power_keys[0])
+static aimer_gf *power_rows[NPOWERS];
+static pthread_once_t power_once = PTHREAD_ONCE_INIT;
+
+static void power_build(void)
+{
+    for (size_t i = 0; i < NPOWERS; i++) {
+        const unsigned w = power_keys[i].w, n = 64 * w;
+        const unsigned *taps = w == 4 ? taps256 : taps128;
+        aimer_gf *rows = malloc(n * sizeof *rows);
+        if (!rows) continue; /* sqr_n falls back to squaring */
+        for (unsigned j = 0; j < n; j++) {
+            aimer_gf t = {0};
+            t[j / 64] = (uint64_t)1 << (j % 64);
+            for (unsigned r = 0; r < power_keys[i].k; r++) sqr_w(t, t, w, taps);
+            memcpy(rows[j], t, sizeof t);
+        }
+        power_rows[i] = rows;
+    }
 }
 
 static void sqr_n_w(uint64_t *c, const uint64_t *a, unsigned k, unsigned w, const unsigned *taps)
 {
-    aimer_gf t;
+    aimer_gf t = {0};
+    if (k > 8) {
+        pthread_once(&power_once, power_build);
+        for (size_t i = 0; i < NPOWERS; i++)
+            if (power_keys[i].w == w && power_keys[i].k == k && power_rows[i]) {
+                for (unsigned j = 0; j < 64 * w; j++) { /* every row read: constant time */
+                    const uint64_t m = -((a[j / 64] >> (j % 64)) & 1);
+                    for (unsigned v = 0; v < w; v++) t[v] ^= power_rows[i][j][v] & m;
+                }
+                memcpy(c, t, sizeof t);
+                return;
+            }
+    }
     memcpy(t, a, sizeof t);
     for (unsigned i = 0; i < k; i++) sqr_w(t, t, w, taps);
     memcpy(c, t, sizeof t);
-    lwcx_wipe(t, sizeof t);
 }
 
 /* c = a^d, left to right over the bits of the public exponent d */
