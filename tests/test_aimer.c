@@ -296,6 +296,40 @@ static void test_errors(void)
     lwcx_aimer_key_free(k);
 }
 
+/* Signing and verifying the largest sets in a thread with a 64 KiB stack:
+ * the protocol keeps its megabytes on the heap. */
+typedef struct small_stack_job {
+    const lwcx_impl *impl;
+    int ok;
+} small_stack_job;
+
+static void *small_stack_worker(void *arg)
+{
+    small_stack_job *j = arg;
+    static uint8_t sig[LWCX_AIMER_MAX_SIG_BYTES];
+    uint8_t pk[64], sk[96], msg[3] = {1, 2, 3};
+    j->ok = 1;
+    for (int s = LWCX_AIMER256F; s <= LWCX_AIMER256S; s++)
+        j->ok &= lwcx_aimer_keygen_with(j->impl, (lwcx_aimer_set)s, pk, sk) == LWCX_OK &&
+                 lwcx_aimer_sign_with(j->impl, (lwcx_aimer_set)s, sig, msg, 3, sk) == LWCX_OK &&
+                 lwcx_aimer_verify_with(j->impl, (lwcx_aimer_set)s, sig, lwcx_aimer_sig_bytes((lwcx_aimer_set)s),
+                                        msg, 3, pk) == LWCX_OK;
+    return NULL;
+}
+
+static void test_small_stack(const lwcx_impl *impl)
+{
+    small_stack_job j = {impl, 0};
+    pthread_attr_t attr;
+    pthread_t th;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64 * 1024);
+    int started = pthread_create(&th, &attr, small_stack_worker, &j) == 0;
+    pthread_attr_destroy(&attr);
+    if (started) pthread_join(th, NULL);
+    CHECK(started && j.ok, "%s: aimer256f/s in a 64 KiB stack", lwcx_impl_name(impl));
+}
+
 /* ---- kernels ---------------------------------------------------------------- */
 
 /* SHAKE through x1 and x4 against OpenSSL, every input length around the
@@ -402,6 +436,7 @@ int main(int argc, char **argv)
          * (AIMER_FLIPS_ALL=0 leaves the 128f flips to the sample: the
          * sanitizer and qemu stages), 200 flips on the others: the protocol
          * code is shared, only the kernels differ */
+        if (reject) test_small_stack(impl);
         if (reject) test_rejections(impl, impl == fastest && all_flips, impl == fastest ? sample : 200);
     }
     printf("%u passed, %u failed\n", passed, failed);
