@@ -10,20 +10,12 @@
 #include "lwcx.h"
 #include "timer.h"
 
+/* Every primitive of the build (the generated list), with its cases. */
+#define BENCH_FAMILY_(p) {#p, bench_cases_##p},
 static const struct {
     const char *name;
     const bench_case *const *cases;
-} families[] = {
-    {"kcc23p4", bench_cases_kcc23p4},
-    {"kcc24p6", bench_cases_kcc24p6},
-    {"sparkle", bench_cases_sparkle},
-    {"present80", bench_cases_present80},
-    {"present128", bench_cases_present128},
-    {"gift64", bench_cases_gift64},
-    {"gift128", bench_cases_gift128},
-    {"pipo128", bench_cases_pipo128},
-    {"pipo256", bench_cases_pipo256},
-};
+} families[] = {LWCX_PRIMITIVES(BENCH_FAMILY_)};
 #define NFAMILIES (sizeof families / sizeof families[0])
 
 #define MAX_IMPLS 16
@@ -57,12 +49,12 @@ static uint64_t timer_overhead(void)
     return best;
 }
 
-/* Times iters calls; returns cycles (overhead removed) and ns. */
-static void sample(const bench_case *bc, void *st, unsigned iters, uint64_t overhead, double *cyc,
-                   double *ns)
+/* Times iters calls on impl; returns cycles (overhead removed) and ns. */
+static void sample(const bench_case *bc, void *st, const lwcx_impl *impl, unsigned iters,
+                   uint64_t overhead, double *cyc, double *ns)
 {
     uint64_t n0 = timer_ns(), c0 = timer_cycles();
-    for (unsigned k = 0; k < iters; k++) bc->run(st);
+    for (unsigned k = 0; k < iters; k++) bc->run(st, impl);
     uint64_t c1 = timer_cycles(), n1 = timer_ns();
     uint64_t c = c1 - c0;
     *cyc = (double)(c > overhead ? c - overhead : 0);
@@ -72,14 +64,13 @@ static void sample(const bench_case *bc, void *st, unsigned iters, uint64_t over
 static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
                            row *rows)
 {
-    const char *names[MAX_IMPLS];
+    const lwcx_impl *impls[MAX_IMPLS];
     unsigned iters[MAX_IMPLS];
     size_t nimpl = 0;
     for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
-        lwcx_impl_info info;
-        if (lwcx_impl_get(bc->primitive, i, &info) == 0 && info.available &&
-            (!bc->applies || bc->applies(info.name)))
-            names[nimpl++] = info.name;
+        const lwcx_impl *impl = lwcx_impl_at(bc->primitive, i);
+        if (lwcx_impl_available(impl, NULL) && (!bc->applies || bc->applies(impl)))
+            impls[nimpl++] = impl;
     }
     void *st = bc->setup();
     if (!st) return 0;
@@ -89,11 +80,10 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
 
     /* warm up and pick how many calls one sample holds */
     for (size_t m = 0; m < nimpl; m++) {
-        lwcx_impl_select(bc->primitive, names[m]);
         double cyc, ns, spent = 0;
         unsigned calls = 0;
         while (spent < warm_ns) {
-            sample(bc, st, 1, overhead, &cyc, &ns);
+            sample(bc, st, impls[m], 1, overhead, &cyc, &ns);
             spent += ns;
             calls++;
         }
@@ -104,34 +94,51 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     static double cyc[MAX_IMPLS][MAX_REPS], ns[MAX_IMPLS][MAX_REPS];
     for (int r = 0; r < reps; r++)
         for (size_t m = 0; m < nimpl; m++) {
-            lwcx_impl_select(bc->primitive, names[m]);
-            sample(bc, st, iters[m], overhead, &cyc[m][r], &ns[m][r]);
+            sample(bc, st, impls[m], iters[m], overhead, &cyc[m][r], &ns[m][r]);
             cyc[m][r] /= (double)iters[m] * bc->units;
             ns[m][r] /= (double)iters[m] * bc->units;
         }
     bc->teardown(st);
-    lwcx_impl_select(bc->primitive, NULL);
 
     double ref_med = 0;
     for (size_t m = 0; m < nimpl; m++) {
         rows[m].bc = bc;
-        rows[m].impl = names[m];
+        rows[m].impl = lwcx_impl_name(impls[m]);
         rows[m].cyc_med = median(cyc[m], (size_t)reps);
         rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
         rows[m].ns_med = median(ns[m], (size_t)reps);
-        if (strcmp(names[m], "ref") == 0) ref_med = rows[m].cyc_med;
+        if (strcmp(rows[m].impl, "ref") == 0) ref_med = rows[m].cyc_med;
     }
     for (size_t m = 0; m < nimpl; m++)
         rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
     return nimpl;
 }
 
+#ifndef LWCX_BUILD_INFO
+#define LWCX_BUILD_INFO "unknown" /* CMake passes the build type and flags */
+#endif
+#if defined(__clang__)
+#define COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define COMPILER "gcc " __VERSION__
+#else
+#define COMPILER "unknown"
+#endif
+
+/* ticks of the cycle counter per core cycle (0: unknown), measured once per run */
+static double ticks_per_cycle;
+
+static double core_cycles(double ticks)
+{
+    return ticks_per_cycle > 0 ? ticks / ticks_per_cycle : 0;
+}
+
 static void print_row(FILE *f, const row *r)
 {
     char vs[16] = "       -"; /* no ref row in this case */
     if (r->speedup > 0) snprintf(vs, sizeof vs, "%8.2fx", r->speedup);
-    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.3f %s   per %s", r->bc->primitive, r->bc->op,
-            r->impl, r->cyc_med, r->cyc_min, r->ns_med, vs, r->bc->unit);
+    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.2f %10.3f %s   per %s", r->bc->primitive, r->bc->op,
+            r->impl, r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, vs, r->bc->unit);
     if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
         fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
     fputc('\n', f);
@@ -161,9 +168,9 @@ static void json_machine(FILE *f)
     json_str(f, "cpu", lwcx_cpu_model(), ", ");
     json_str(f, "features", feats, ", ");
     json_str(f, "cycle_counter", TIMER_CYCLES_NAME, ", ");
-#if defined(__VERSION__)
-    json_str(f, "compiler", __VERSION__, ", ");
-#endif
+    fprintf(f, "\"ticks_per_core_cycle\": %.4f, ", ticks_per_cycle);
+    json_str(f, "compiler", COMPILER, ", ");
+    json_str(f, "build", LWCX_BUILD_INFO, ", ");
     json_str(f, "lwcx_version", lwcx_version(), "},\n  \"results\": [");
 }
 
@@ -174,10 +181,11 @@ static void json_row(FILE *f, const row *r, int first)
     fprintf(f,
             "%s\n    {\"primitive\": \"%s\", \"impl\": \"%s\", \"op\": \"%s\", \"unit\": \"%s\", "
             "\"units_per_call\": %.0f, \"cycles_per_unit_median\": %.3f, "
-            "\"cycles_per_unit_min\": %.3f, \"ns_per_unit_median\": %.4f, "
-            "\"units_per_second\": %.6g, \"speedup_vs_ref\": %s}",
+            "\"cycles_per_unit_min\": %.3f, \"core_cycles_per_unit_median\": %.3f, "
+            "\"ns_per_unit_median\": %.4f, \"units_per_second\": %.6g, \"speedup_vs_ref\": %s}",
             first ? "" : ",", r->bc->primitive, r->impl, r->bc->op, r->bc->unit, r->bc->units,
-            r->cyc_med, r->cyc_min, r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0, vs);
+            r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0,
+            vs);
 }
 
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
@@ -191,13 +199,21 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
         }
     }
     uint64_t overhead = timer_overhead();
+    ticks_per_cycle = timer_ticks_per_core_cycle();
     if (opt->table) {
         char feats[256];
-        fprintf(opt->table, "# cpu: %s\n# features: %s\n# cycles: %s (overhead %llu subtracted)\n",
+        fprintf(opt->table, "# cpu: %s\n# features: %s\n# compiler: %s\n# build: %s\n",
                 lwcx_cpu_model(), lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats),
-                TIMER_CYCLES_NAME, (unsigned long long)overhead);
-        fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
-                "cyc/unit", "min", "ns/unit", "vs ref");
+                COMPILER, LWCX_BUILD_INFO);
+        fprintf(opt->table, "# cyc: %s ticks (overhead %llu subtracted); ", TIMER_CYCLES_NAME,
+                (unsigned long long)overhead);
+        if (ticks_per_cycle > 0)
+            fprintf(opt->table, "core cyc: ticks / %.3f (ticks per core cycle, dependent-add chain)\n",
+                    ticks_per_cycle);
+        else
+            fprintf(opt->table, "core cycles unknown on this architecture\n");
+        fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
+                "cyc/unit", "min", "core cyc", "ns/unit", "vs ref");
     }
     if (opt->json) json_machine(opt->json);
     int first = 1;

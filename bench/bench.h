@@ -5,19 +5,23 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "lwcx.h"
+#include "lwcx_impls.h"
+
 /* One measured operation of a primitive. run() goes through the public API,
- * so what is timed is what users get, dispatch included. */
+ * the _with form on the implementation measured, so what is timed is what
+ * users get, dispatch included, and no global selection is involved. */
 typedef struct bench_case {
     const char *primitive;
     const char *op;   /* e.g. "encrypt_keys_512" */
     const char *unit; /* "block", "byte", "call", "key" */
     double units;     /* units processed by one run() */
     void *(*setup)(void);
-    void (*run)(void *state);
+    void (*run)(void *state, const lwcx_impl *impl);
     void (*teardown)(void *state);
     /* NULL, or whether the case applies to an implementation (internal
      * steps some implementations do not have); rows only for those */
-    int (*applies)(const char *impl);
+    int (*applies)(const lwcx_impl *impl);
 } bench_case;
 
 typedef struct bench_options {
@@ -34,12 +38,8 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
  * their medians (B/A). Returns 0, or 2 if a file cannot be read. */
 int bench_compare(const char *path_a, const char *path_b, FILE *out);
 
-/* Cases per primitive: NULL-terminated arrays. */
-extern const bench_case *const bench_cases_kcc23p4[];
-extern const bench_case *const bench_cases_kcc24p6[];
-extern const bench_case *const bench_cases_sparkle[];
-extern const bench_case *const bench_cases_present80[], *const bench_cases_present128[];
-extern const bench_case *const bench_cases_gift64[], *const bench_cases_gift128[];
-extern const bench_case *const bench_cases_pipo128[], *const bench_cases_pipo256[];
+/* Each primitive of the build has its cases (NULL-terminated). */
+#define BENCH_CASES_DECLARE_(p) extern const bench_case *const bench_cases_##p[];
+LWCX_PRIMITIVES(BENCH_CASES_DECLARE_)
 
 #endif

@@ -35,55 +35,60 @@ static void teardown(void *p)
     free(p);
 }
 
-/* Packing alone, through the selected implementation's internal entry point. */
-static void pack_unpack(lwcx_blockcipher c, state *s)
+/* Packing alone, through the implementation's internal entry point. */
+static const bc_impl *resolve(lwcx_blockcipher c, const lwcx_impl *impl)
 {
-    const bc_impl *im = lwcx_active_impl(bc_ciphers[c].prim);
-    im->pack_unpack(s->out, s->in, BULK_BYTES / bc_ciphers[c].block_bytes);
+    int rc;
+    return lwcx_resolve(bc_ciphers[c].prim, impl, &rc);
 }
 
-static int has_pack_unpack(lwcx_blockcipher c, const char *impl)
+static void pack_unpack(lwcx_blockcipher c, state *s, const lwcx_impl *impl)
 {
-    const bc_impl *im = (const bc_impl *)lwcx_find_impl(bc_ciphers[c].prim, impl);
+    const bc_impl *im = resolve(c, impl);
+    if (im) im->pack_unpack(s->out, s->in, BULK_BYTES / bc_ciphers[c].block_bytes);
+}
+
+static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
+{
+    const bc_impl *im = resolve(c, impl);
     return im && im->pack_unpack && (BULK_BYTES / bc_ciphers[c].block_bytes) % im->desc.batch == 0;
 }
 
 #define CASES(prim, cipher)                                                                       \
-    static void prim##_ecb(void *p)                                                               \
+    static void prim##_ecb(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
         state *s = p;                                                                             \
-        lwcx_bc_ecb_encrypt(cipher, s->key, s->out, s->in, BULK_BYTES);                           \
+        lwcx_bc_ecb_encrypt_with(impl, cipher, s->key, s->out, s->in, BULK_BYTES);                \
     }                                                                                             \
-    static void prim##_ctr(void *p)                                                               \
+    static void prim##_ctr(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
         state *s = p;                                                                             \
-        lwcx_bc_ctr(cipher, s->key, s->iv, s->out, s->in, BULK_BYTES);                            \
+        lwcx_bc_ctr_with(impl, cipher, s->key, s->iv, s->out, s->in, BULK_BYTES);                 \
     }                                                                                             \
-    static void prim##_search(void *p)                                                            \
+    static void prim##_search(void *p, const lwcx_impl *impl)                                     \
     {                                                                                             \
         state *s = p;                                                                             \
         size_t nfound;                                                                            \
-        lwcx_bc_keysearch(cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start, SEARCH_KEYS, 1,  \
-                          NULL, NULL, NULL, 0, &nfound, NULL);                                    \
+        lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start,       \
+                               SEARCH_KEYS, 1, NULL, NULL, NULL, 0, &nfound, NULL);               \
         s->next_start = (s->next_start + SEARCH_KEYS) & 0xFFFFFFFFFFFu;                           \
     }                                                                                             \
-    static void prim##_pack(void *p)                                                              \
+    static void prim##_pack(void *p, const lwcx_impl *impl)                                       \
     {                                                                                             \
-        state *s = p;                                                                             \
-        pack_unpack(cipher, s);                                                                   \
+        pack_unpack(cipher, p, impl);                                                             \
     }                                                                                             \
-    static int prim##_has_pack(const char *impl)                                                  \
+    static int prim##_has_pack(const lwcx_impl *impl)                                             \
     {                                                                                             \
         return has_pack_unpack(cipher, impl);                                                     \
     }                                                                                             \
     static const bench_case prim##_ecb_case = {#prim, "ecb_enc_4KiB", "byte", BULK_BYTES, setup, \
-                                               prim##_ecb, teardown, NULL};                             \
+                                               prim##_ecb, teardown, NULL};                       \
     static const bench_case prim##_ctr_case = {#prim, "ctr_4KiB", "byte", BULK_BYTES, setup,     \
-                                               prim##_ctr, teardown, NULL};                             \
+                                               prim##_ctr, teardown, NULL};                       \
     static const bench_case prim##_pack_case = {#prim, "pack_unpack_4KiB", "byte", BULK_BYTES,   \
                                                 setup, prim##_pack, teardown, prim##_has_pack};   \
     static const bench_case prim##_search_case = {#prim, "keysearch_1core", "key", SEARCH_KEYS,  \
-                                                  setup, prim##_search, teardown, NULL};                \
+                                                  setup, prim##_search, teardown, NULL};            \
     const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case, &prim##_ctr_case,          \
                                                     &prim##_pack_case, &prim##_search_case, NULL};
 

@@ -25,11 +25,11 @@ static void teardown(void *p)
     free(p);
 }
 
-#define ENC(len)                                                   \
-    static void run_enc_##len(void *p)                             \
-    {                                                              \
-        state *s = p;                                              \
-        lwcx_kcc24p6_encrypt(s->ct, s->tag, s->pt, len, s->key);   \
+#define ENC(len)                                                            \
+    static void run_enc_##len(void *p, const lwcx_impl *impl)               \
+    {                                                                       \
+        state *s = p;                                                       \
+        lwcx_kcc24p6_encrypt_with(impl, s->ct, s->tag, s->pt, len, s->key); \
     }
 ENC(64)
 ENC(192)
@@ -42,10 +42,10 @@ static void *setup_dec(void)
     if (s) lwcx_kcc24p6_encrypt(s->ct, s->tag, s->pt, 192, s->key);
     return s;
 }
-static void run_dec_192(void *p)
+static void run_dec_192(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc24p6_decrypt(s->pt, s->ct, 192, s->tag, s->key);
+    lwcx_kcc24p6_decrypt_with(impl, s->pt, s->ct, 192, s->tag, s->key);
 }
 
 static const bench_case enc192 = {"kcc24p6", "encrypt_192B", "call", 1, setup, run_enc_192, teardown, NULL};

@@ -39,60 +39,69 @@ static void teardown(void *p)
 }
 
 /* The permutation through the public API (one state), and 8 states through
- * the selected implementation's batch form (the interface the modes use). */
-#define PERMUTE(bits, bytes, steps)                                                   \
-    static void run_p##bits(void *p)                                                  \
-    {                                                                                 \
-        lwcx_sparkle_permute(((state *)p)->msg[0], bytes, steps);                     \
-    }                                                                                 \
-    static void run_p##bits##x8(void *p)                                              \
-    {                                                                                 \
-        sparkle_permute_many(sparkle_active(), ((state *)p)->states, WAYS, bytes / 8, steps); \
-    }                                                                                 \
+ * the implementation's batch form (the interface the modes use). */
+static void permute_x8(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
+{
+    int rc;
+    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
+}
+
+#define PERMUTE(bits, bytes, steps)                                                               \
+    static void run_p##bits(void *p, const lwcx_impl *impl)                                       \
+    {                                                                                             \
+        lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                      \
+    }                                                                                             \
+    static void run_p##bits##x8(void *p, const lwcx_impl *impl)                                   \
+    {                                                                                             \
+        permute_x8(p, impl, bytes / 8, steps);                                                    \
+    }                                                                                             \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
-                                       setup, run_p##bits, teardown, NULL};                 \
-    static const bench_case p##bits##x8 = {"sparkle", "sparkle" #bits "_" #steps "steps_8way", \
+                                       setup, run_p##bits, teardown, NULL};                       \
+    static const bench_case p##bits##x8 = {"sparkle", "sparkle" #bits "_" #steps "steps_8way",   \
                                            "call", WAYS, setup, run_p##bits##x8, teardown, NULL};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
 
 #define SCHWAEMM(name, len)                                                                        \
-    static void run_s##name(void *p)                                                               \
+    static void run_s##name(void *p, const lwcx_impl *impl)                                        \
     {                                                                                              \
         state *s = p;                                                                              \
-        lwcx_schwaemm_encrypt(LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0], len, NULL, 0, \
-                              s->nonce[0], s->key[0]);                                             \
+        lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0],    \
+                                   len, NULL, 0, s->nonce[0], s->key[0]);                          \
     }                                                                                              \
-    static void run_s##name##x8(void *p)                                                           \
+    static void run_s##name##x8(void *p, const lwcx_impl *impl)                                    \
     {                                                                                              \
         state *s = p;                                                                              \
-        lwcx_schwaemm_encrypt_many(LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs, len, s->msgs, 0, \
-                                   s->nonces, s->keys, WAYS);                                      \
+        lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs,     \
+                                        len, s->msgs, 0, s->nonces, s->keys, WAYS);                \
     }                                                                                              \
-    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len, setup, \
-                                       run_s##name, teardown, NULL};                                     \
-    static const bench_case s##name##x8 = {"sparkle", "schwaemm256-128_enc_" #name "_8way", "byte", \
-                                           (double)WAYS * len, setup, run_s##name##x8, teardown, NULL};
+    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,       \
+                                       setup, run_s##name, teardown, NULL};                        \
+    static const bench_case s##name##x8 = {"sparkle", "schwaemm256-128_enc_" #name "_8way",       \
+                                           "byte", (double)WAYS * len, setup, run_s##name##x8,     \
+                                           teardown, NULL};
 SCHWAEMM(16B, 16)
 SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
 
-#define ESCH(name, len)                                                                          \
-    static void run_e##name(void *p)                                                             \
-    {                                                                                            \
-        state *s = p;                                                                            \
-        lwcx_esch_hash(LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                             \
-    }                                                                                            \
-    static void run_e##name##x8(void *p)                                                         \
-    {                                                                                            \
-        state *s = p;                                                                            \
-        lwcx_esch_hash_many(LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);                      \
-    }                                                                                            \
-    static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup, run_e##name, \
-                                       teardown, NULL};                                                \
-    static const bench_case e##name##x8 = {"sparkle", "esch256_" #name "_8way", "byte",          \
-                                           (double)WAYS * len, setup, run_e##name##x8, teardown, NULL};
+#define ESCH(name, len)                                                                            \
+    static void run_e##name(void *p, const lwcx_impl *impl)                                        \
+    {                                                                                              \
+        state *s = p;                                                                              \
+        lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                    \
+    }                                                                                              \
+    static void run_e##name##x8(void *p, const lwcx_impl *impl)                                    \
+    {                                                                                              \
+        state *s = p;                                                                              \
+        lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);             \
+    }                                                                                              \
+    static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup,           \
+                                       run_e##name, teardown, NULL};                               \
+    static const bench_case e##name##x8 = {"sparkle", "esch256_" #name "_8way", "byte",           \
+                                           (double)WAYS * len, setup, run_e##name##x8, teardown,   \
+                                           NULL};
 ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
 

@@ -34,6 +34,42 @@ static inline uint64_t timer_cycles(void)
 #define TIMER_CYCLES_NAME "clock_gettime (ns)"
 #endif
 
+/* Ticks of timer_cycles per core clock cycle, measured on a chain of
+ * dependent additions (one cycle each on every core we know): rdtsc and
+ * cntvct_el0 count at a fixed rate, not at the core's clock. 0 if unknown. */
+static inline double timer_ticks_per_core_cycle(void)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+    const uint64_t iters = 1u << 20; /* 8 dependent adds each: ~8M cycles */
+    double best = 0;
+    for (int run = 0; run < 7; run++) {
+        uint64_t x = 0, n = iters, t0 = timer_cycles();
+#if defined(__x86_64__)
+        __asm__ __volatile__("1:\n\t"
+                             "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                             "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                             "dec %1\n\tjnz 1b"
+                             : "+r"(x), "+r"(n)
+                             :
+                             : "cc");
+#else
+        __asm__ __volatile__("1:\n\t"
+                             "add %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\t"
+                             "add %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\t"
+                             "subs %1, %1, #1\n\tb.ne 1b"
+                             : "+r"(x), "+r"(n)
+                             :
+                             : "cc");
+#endif
+        const double r = (double)(timer_cycles() - t0) / (8.0 * (double)iters);
+        if (run == 0 || r < best) best = r;
+    }
+    return best;
+#else
+    return 0;
+#endif
+}
+
 static inline uint64_t timer_ns(void)
 {
     struct timespec ts;

@@ -38,6 +38,12 @@ else()
   set(LWCX_ARCH other)
 endif()
 
+# Assembly implementations exist for aarch64 only; a language must be enabled
+# at the top level, not inside lwcx_add_impl.
+if(LWCX_ARCH STREQUAL aarch64)
+  enable_language(ASM)
+endif()
+
 set(LWCX_IMPL_SOURCES "")
 set(LWCX_IMPL_PRIMITIVES "")
 
@@ -76,9 +82,6 @@ function(lwcx_add_impl primitive name)
       get_source_file_property(opts ${src} COMPILE_OPTIONS)
       if(NOT opts)
         set_source_files_properties(${src} PROPERTIES COMPILE_OPTIONS "${LWCX_ISA_${A_ISA}_FLAGS}")
-      endif()
-      if(src MATCHES "\\.S$")
-        enable_language(ASM)
       endif()
     endforeach()
   endif()

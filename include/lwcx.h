@@ -27,7 +27,15 @@ extern "C" {
 #define LWCX_API __attribute__((visibility("default")))
 #endif
 
-#define LWCX_VERSION_STRING "0.1.0"
+/* The version, written only here (CMake reads it from these lines). */
+#define LWCX_VERSION_MAJOR 0
+#define LWCX_VERSION_MINOR 1
+#define LWCX_VERSION_PATCH 0
+#define LWCX_VERSION_STR_(x) #x
+#define LWCX_VERSION_XSTR_(x) LWCX_VERSION_STR_(x)
+#define LWCX_VERSION_STRING                                                                        \
+    LWCX_VERSION_XSTR_(LWCX_VERSION_MAJOR) "." LWCX_VERSION_XSTR_(LWCX_VERSION_MINOR) "."          \
+        LWCX_VERSION_XSTR_(LWCX_VERSION_PATCH)
 
 /* ------------------------------------------------------------------ */
 /* Status codes                                                        */
@@ -125,7 +133,7 @@ LWCX_API int lwcx_impl_env_check(char *msg, size_t cap);
 
 /* Force the automatic choice of a primitive by name, or pass name = NULL to
  * return to automatic selection. Fails with LWCX_ERR_UNSUPPORTED if this
- * machine cannot run it. Process-wide: not meant to be changed while other
+ * machine cannot run it, and with LWCX_ERR_IMPL_ENV while LWCX_IMPL is invalid. Process-wide: not meant to be changed while other
  * threads use the primitive (use the _with forms instead). */
 LWCX_API int lwcx_impl_select(const char *primitive, const char *name);
 /* Name of the implementation the automatic choice uses (choosing it now if

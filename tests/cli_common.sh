@@ -4,7 +4,16 @@
 set -u
 lwcx=$1
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+trap 'rm -rf "$dir" ${bin:+"$bin"}' EXIT
+# Under LWCX_TEST_EMULATOR (exported by CTest, see cmake/test_emulator.cmake)
+# the tool runs through a wrapper that execs the emulator, so that signals sent
+# to a background run still reach it. It lives outside the scratch directory.
+if [ -n "${LWCX_TEST_EMULATOR:-}" ]; then
+  bin=$(mktemp -d)
+  printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$LWCX_TEST_EMULATOR" "$lwcx" > "$bin/lwcx"
+  chmod +x "$bin/lwcx"
+  lwcx=$bin/lwcx
+fi
 cd "$dir" || exit 1
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }

@@ -21,33 +21,10 @@
 
 #include "../kat/kat_aimer.h"
 #include "../src/aimer/aimer_impl.h"
+#include "testutil.h"
 
-/* (testutil.h is being converted to the handle API elsewhere; these few
- * helpers stand alone.) */
-static unsigned passed, failed;
-#define CHECK(cond, ...)                                                                          \
-    do {                                                                                          \
-        if (cond) {                                                                               \
-            passed++;                                                                             \
-        } else if (failed++ < 20) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);              \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fputc('\n', stderr);                                                                  \
-        }                                                                                         \
-    } while (0)
-
-static uint64_t rng_state = 0x243f6a8885a308d3u;
-static uint64_t rnd(void) /* splitmix64: seeded, reproducible */
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-static void fill(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) p[i] = (uint8_t)rnd();
-}
+#define rnd tu_rand
+#define fill tu_fill
 
 #define NSETS 6
 
@@ -381,7 +358,7 @@ static void test_field(const lwcx_impl *impl)
 {
     const aimer_impl *im = (const aimer_impl *)impl;
     for (int s = 0; s < NSETS; s += 2) {
-        const aimer_params *p = aimer_params_get((lwcx_aimer_set)s);
+        const aimer_params *p = lwcx_aimer_params_get((lwcx_aimer_set)s);
         const aimer_field_ops *f = &im->field[p->field];
         unsigned bad = 0;
         for (int it = 0; it < 50; it++) {
@@ -424,9 +401,12 @@ int main(int argc, char **argv)
     const lwcx_impl *fastest = lwcx_impl_auto("aimer");
     CHECK(fastest != NULL, "no automatic choice");
     if (reject) test_errors();
-    for (size_t k = 0; k < lwcx_impl_count("aimer"); k++) {
-        const lwcx_impl *impl = lwcx_impl_at("aimer", k);
-        if (!lwcx_impl_available(impl, NULL)) continue;
+    const lwcx_impl *impls[16];
+    const size_t nimpl = tu_impls("aimer", impls);
+    CHECK(nimpl > 0, "no aimer implementation available");
+    for (size_t k = 0; k < nimpl; k++) {
+        const lwcx_impl *impl = impls[k];
+        tu_ran(impl);
         if (kat) {
             test_shake(impl);
             test_field(impl);
@@ -439,6 +419,5 @@ int main(int argc, char **argv)
         if (reject) test_small_stack(impl);
         if (reject) test_rejections(impl, impl == fastest && all_flips, impl == fastest ? sample : 200);
     }
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tu_finish();
 }

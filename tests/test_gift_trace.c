@@ -59,6 +59,7 @@ static void check_file(const char *dir, unsigned bits, int n)
           seen, have_pt, have_key);
     if (seen != 4 * rounds) return;
     bc_gift_ref_trace(bits, key, pt, got);
+    tu_ran_name(bits == 64 ? "gift64" : "gift128", "ref");
     for (size_t i = 0; i < 4 * rounds; i++) {
         size_t nb = i % 4 == 3 ? 16 : bs;
         if (memcmp(got[i], want[i], nb) != 0) {

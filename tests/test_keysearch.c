@@ -51,6 +51,12 @@ static int watch_progress(void *ctx, uint64_t done, uint64_t total)
     return 0;
 }
 
+/* The implementation named impl of cipher c: every search below runs on it. */
+static const lwcx_impl *handle(lwcx_blockcipher c, const char *impl)
+{
+    return lwcx_impl_find(lwcx_bc_name(c), impl);
+}
+
 static void check_found(const plant *p, const char *impl, unsigned threads)
 {
     size_t kb = lwcx_bc_key_bytes(p->c);
@@ -58,7 +64,7 @@ static void check_found(const plant *p, const char *impl, unsigned threads)
     size_t nfound = 99;
     uint64_t next = 0;
     watch w = {0, 0, 1};
-    int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, p->start, p->count, threads,
+    int rc = lwcx_bc_keysearch_with(handle(p->c, impl), p->c, p->pt, p->ct, 2, p->base, NULL, p->start, p->count, threads,
                                watch_progress, &w, found, 4, &nfound, &next);
     CHECK(rc == LWCX_OK, "%s %s threads %u: rc %d", lwcx_bc_name(p->c), impl, threads, rc);
     CHECK(nfound == 1 && memcmp(found, p->key, kb) == 0, "%s %s threads %u: nfound %zu",
@@ -67,7 +73,7 @@ static void check_found(const plant *p, const char *impl, unsigned threads)
     CHECK(w.monotone && w.last == p->count && w.total == p->count, "%s %s: progress",
           lwcx_bc_name(p->c), impl);
     /* one pair, found not stored */
-    rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 1, p->base, NULL, p->start, p->count, threads, NULL, NULL,
+    rc = lwcx_bc_keysearch_with(handle(p->c, impl), p->c, p->pt, p->ct, 1, p->base, NULL, p->start, p->count, threads, NULL, NULL,
                            NULL, 0, &nfound, NULL);
     CHECK(rc == LWCX_OK && nfound == 1, "%s %s: one pair, nfound %zu", lwcx_bc_name(p->c), impl,
           nfound);
@@ -79,11 +85,11 @@ static void check_absent(const plant *p, const char *impl, uint64_t count)
     size_t nfound = 99;
     uint64_t next = 0;
     /* just after, and just before, the planted range */
-    int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, p->start + p->count, count, 2, NULL,
+    int rc = lwcx_bc_keysearch_with(handle(p->c, impl), p->c, p->pt, p->ct, 2, p->base, NULL, p->start + p->count, count, 2, NULL,
                                NULL, found, 1, &nfound, &next);
     CHECK(rc == LWCX_OK && nfound == 0 && next == p->start + p->count + count, "%s %s: absent after",
           lwcx_bc_name(p->c), impl);
-    rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, p->start - count, count, 1, NULL, NULL,
+    rc = lwcx_bc_keysearch_with(handle(p->c, impl), p->c, p->pt, p->ct, 2, p->base, NULL, p->start - count, count, 1, NULL, NULL,
                            found, 1, &nfound, &next);
     CHECK(rc == LWCX_OK && nfound == 0 && next == p->start, "%s %s: absent before",
           lwcx_bc_name(p->c), impl);
@@ -99,7 +105,7 @@ static void check_resume(const plant *p, const char *impl)
     while (at < end && runs < 100000) {
         size_t nfound = 0;
         uint64_t next = 0;
-        int rc = lwcx_bc_keysearch(p->c, p->pt, p->ct, 2, p->base, NULL, at, end - at, 1, stop_always,
+        int rc = lwcx_bc_keysearch_with(handle(p->c, impl), p->c, p->pt, p->ct, 2, p->base, NULL, at, end - at, 1, stop_always,
                                    &calls, found, 1, &nfound, &next);
         /* next == at is possible (stopped before a worker took a chunk), not wrong */
         CHECK(rc == LWCX_OK && next >= at && next <= end, "%s %s: resume step", lwcx_bc_name(p->c), impl);
@@ -170,14 +176,14 @@ static void check_mask(lwcx_blockcipher c, const char *impl, unsigned nbits)
     for (size_t i = 0; i < kb; i++) base[i] = (uint8_t)(key[i] & ~mask[i]);
     size_t nfound = 0;
     uint64_t next = 0;
-    int rc = lwcx_bc_keysearch(c, pt, ct, 2, base, mask, 0, (uint64_t)1 << nbits, 2, NULL, NULL, found, 1,
+    int rc = lwcx_bc_keysearch_with(handle(c, impl), c, pt, ct, 2, base, mask, 0, (uint64_t)1 << nbits, 2, NULL, NULL, found, 1,
                                &nfound, &next);
     CHECK(rc == LWCX_OK && nfound == 1 && memcmp(found, key, kb) == 0 && next == (uint64_t)1 << nbits,
           "%s %s: mask of %u bits, rc %d nfound %zu", lwcx_bc_name(c), impl, nbits, rc, nfound);
-    CHECK(lwcx_bc_keysearch(c, pt, ct, 2, base, mask, 1, (uint64_t)1 << nbits, 1, NULL, NULL, NULL, 0,
+    CHECK(lwcx_bc_keysearch_with(handle(c, impl), c, pt, ct, 2, base, mask, 1, (uint64_t)1 << nbits, 1, NULL, NULL, NULL, 0,
                             NULL, NULL) == LWCX_ERR_LENGTH, "%s: past the mask's range", lwcx_bc_name(c));
     memset(mask, 0, sizeof mask);
-    CHECK(lwcx_bc_keysearch(c, pt, ct, 2, base, mask, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
+    CHECK(lwcx_bc_keysearch_with(handle(c, impl), c, pt, ct, 2, base, mask, 0, 1, 1, NULL, NULL, NULL, 0, NULL, NULL) ==
               LWCX_ERR_ARG, "%s: empty mask", lwcx_bc_name(c));
 }
 
@@ -189,7 +195,7 @@ int main(void)
         const char *prim = lwcx_bc_name(all[c]), *names[16];
         size_t n = tu_available(prim, names);
         for (size_t i = 0; i < n; i++) {
-            CHECK(lwcx_impl_select(prim, names[i]) == LWCX_OK, "select %s %s", prim, names[i]);
+            tu_ran_name(prim, names[i]);
             int is_ref = strcmp(names[i], "ref") == 0;
             uint64_t count = is_ref ? 1u << 12 : 1u << 20;
             /* an unaligned start so chunks and batches straddle the range's ends */
@@ -201,7 +207,6 @@ int main(void)
             check_mask(all[c], names[i], is_ref ? 10 : 18);
             check_mask(all[c], names[i], 5); /* fewer bits than any kernel's lanes */
         }
-        lwcx_impl_select(prim, NULL);
     }
     check_bad_args();
     return tu_finish();

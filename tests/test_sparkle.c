@@ -9,19 +9,22 @@
 #include "lwcx.h"
 #include "testutil.h"
 
-static const sparkle_impl *find_impl(const char *name)
+static const lwcx_impl *ref;
+
+/* The implementation interface behind a handle. */
+static const sparkle_impl *find_impl(const lwcx_impl *impl)
 {
-    const sparkle_impl *im = NULL;
-    for (const lwcx_impl_desc *const *d = lwcx_find_primitive("sparkle")->impls; *d; d++)
-        if (strcmp((*d)->name, name) == 0) im = (const sparkle_impl *)*d;
-    CHECK(im != NULL, "%s not found", name);
+    int rc = LWCX_OK;
+    const sparkle_impl *im = sparkle_pick(impl, &rc);
+    CHECK(im != NULL, "%s: %s", lwcx_impl_name(impl), lwcx_strerror(rc));
     return im;
 }
 
 /* permute_many of every implementation against ref's permute, state by state. */
-static void batch_permutation(const char *name)
+static void batch_permutation(const lwcx_impl *impl)
 {
-    const sparkle_impl *im = find_impl(name);
+    const char *name = lwcx_impl_name(impl);
+    const sparkle_impl *im = find_impl(impl);
     if (!im) return;
     static uint32_t got[41 * 16 + 8], want[41 * 16 + 8];
     for (unsigned nb = 4; nb <= 8; nb += 2)
@@ -43,8 +46,9 @@ static size_t chunk(size_t left)
     return c < left ? c : left;
 }
 
-static void schwaemm_apis(const char *impl)
+static void schwaemm_apis(const lwcx_impl *impl)
 {
+    const char *name = lwcx_impl_name(impl);
     for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++) {
         const lwcx_schwaemm_variant var = (lwcx_schwaemm_variant)v;
         const size_t kb = lwcx_schwaemm_key_bytes(var), nbytes = lwcx_schwaemm_nonce_bytes(var),
@@ -56,10 +60,10 @@ static void schwaemm_apis(const char *impl)
                 tu_fill(nonce, nbytes);
                 tu_fill(pt, len);
                 tu_fill(ad, adlen);
-                CHECK(lwcx_schwaemm_encrypt(var, ct, tag, pt, len, ad, adlen, nonce, key) == LWCX_OK, "enc");
+                CHECK(lwcx_schwaemm_encrypt_with(impl, var, ct, tag, pt, len, ad, adlen, nonce, key) == LWCX_OK, "enc");
                 /* incremental, random chunks, in place */
                 lwcx_schwaemm_ctx ctx;
-                CHECK(lwcx_schwaemm_init(&ctx, var, key, nonce) == LWCX_OK, "init");
+                CHECK(lwcx_schwaemm_init_with(impl, &ctx, var, key, nonce) == LWCX_OK, "init");
                 for (size_t off = 0, c; off < adlen; off += c) {
                     c = chunk(adlen - off);
                     CHECK(lwcx_schwaemm_aad(&ctx, ad + off, c) == LWCX_OK, "aad");
@@ -71,16 +75,16 @@ static void schwaemm_apis(const char *impl)
                 }
                 CHECK(lwcx_schwaemm_encrypt_final(&ctx, tag2) == LWCX_OK, "final");
                 CHECK(memcmp(ct, ct2, len) == 0 && memcmp(tag, tag2, tb) == 0,
-                      "%s %s: incremental encryption differs (len %zu, ad %zu)", impl, lwcx_schwaemm_name(var), len, adlen);
-                CHECK(lwcx_schwaemm_init(&ctx, var, key, nonce) == LWCX_OK, "init");
+                      "%s %s: incremental encryption differs (len %zu, ad %zu)", name, lwcx_schwaemm_name(var), len, adlen);
+                CHECK(lwcx_schwaemm_init_with(impl, &ctx, var, key, nonce) == LWCX_OK, "init");
                 CHECK(lwcx_schwaemm_aad(&ctx, ad, adlen) == LWCX_OK, "aad");
                 for (size_t off = 0, c; off < len; off += c) {
                     c = chunk(len - off);
                     CHECK(lwcx_schwaemm_decrypt_update(&ctx, back + off, ct + off, c) == LWCX_OK, "update");
                 }
                 CHECK(lwcx_schwaemm_decrypt_final(&ctx, tag) == LWCX_OK && memcmp(back, pt, len) == 0,
-                      "%s %s: incremental decryption (len %zu, ad %zu)", impl, lwcx_schwaemm_name(var), len, adlen);
-                CHECK(lwcx_schwaemm_decrypt(var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK &&
+                      "%s %s: incremental decryption (len %zu, ad %zu)", name, lwcx_schwaemm_name(var), len, adlen);
+                CHECK(lwcx_schwaemm_decrypt_with(impl, var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK &&
                           memcmp(back, pt, len) == 0, "one-shot decryption");
             }
 
@@ -94,18 +98,18 @@ static void schwaemm_apis(const char *impl)
             cts[i] = bc[i], tags[i] = bt[i], pts[i] = bp[i], ads[i] = ba[i], nonces[i] = bn[i], keys[i] = bk[i];
         }
         for (size_t n = 0; n <= MAXN; n++) {
-            CHECK(lwcx_schwaemm_encrypt_many(var, cts, tags, pts, LEN, ads, ADLEN, nonces, keys, n) == LWCX_OK, "many");
+            CHECK(lwcx_schwaemm_encrypt_many_with(impl, var, cts, tags, pts, LEN, ads, ADLEN, nonces, keys, n) == LWCX_OK, "many");
             for (size_t i = 0; i < n; i++) {
-                lwcx_schwaemm_encrypt(var, ct, tag, bp[i], LEN, ba[i], ADLEN, bn[i], bk[i]);
+                lwcx_schwaemm_encrypt_with(impl, var, ct, tag, bp[i], LEN, ba[i], ADLEN, bn[i], bk[i]);
                 CHECK(memcmp(ct, bc[i], LEN) == 0 && memcmp(tag, bt[i], tb) == 0,
-                      "%s %s: batch of %zu, message %zu differs", impl, lwcx_schwaemm_name(var), n, i);
+                      "%s %s: batch of %zu, message %zu differs", name, lwcx_schwaemm_name(var), n, i);
             }
         }
 
         /* every single-bit flip of ciphertext, tag, nonce and AD is refused, and pt is zeroed */
         const size_t len = 45, adlen = 19;
         tu_fill(key, kb), tu_fill(nonce, nbytes), tu_fill(pt, len), tu_fill(ad, adlen);
-        lwcx_schwaemm_encrypt(var, ct, tag, pt, len, ad, adlen, nonce, key);
+        lwcx_schwaemm_encrypt_with(impl, var, ct, tag, pt, len, ad, adlen, nonce, key);
         uint8_t *parts[4] = {ct, tag, nonce, ad};
         const size_t sizes[4] = {len, tb, nbytes, adlen};
         unsigned refused = 0, total = 0;
@@ -113,19 +117,20 @@ static void schwaemm_apis(const char *impl)
             for (size_t bit = 0; bit < 8 * sizes[part]; bit++, total++) {
                 parts[part][bit / 8] ^= (uint8_t)(1u << (bit % 8));
                 memset(back, 0x5A, len);
-                int rc = lwcx_schwaemm_decrypt(var, back, ct, len, tag, ad, adlen, nonce, key);
+                int rc = lwcx_schwaemm_decrypt_with(impl, var, back, ct, len, tag, ad, adlen, nonce, key);
                 int zeroed = 1;
                 for (size_t i = 0; i < len; i++) zeroed &= back[i] == 0;
                 refused += rc == LWCX_ERR_AUTH && zeroed;
                 parts[part][bit / 8] ^= (uint8_t)(1u << (bit % 8));
             }
-        CHECK(refused == total, "%s %s: %u of %u bit flips refused", impl, lwcx_schwaemm_name(var), refused, total);
-        CHECK(lwcx_schwaemm_decrypt(var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK, "untouched");
+        CHECK(refused == total, "%s %s: %u of %u bit flips refused", name, lwcx_schwaemm_name(var), refused, total);
+        CHECK(lwcx_schwaemm_decrypt_with(impl, var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK, "untouched");
     }
 }
 
-static void esch_apis(const char *impl)
+static void esch_apis(const lwcx_impl *impl)
 {
+    const char *name = lwcx_impl_name(impl);
     static uint8_t msg[600];
     for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) {
         const lwcx_esch_variant var = (lwcx_esch_variant)v;
@@ -135,9 +140,9 @@ static void esch_apis(const char *impl)
             uint8_t want[200], got[200];
             const size_t outlen = xof ? 200 : db;
             tu_fill(msg, len);
-            CHECK(lwcx_esch_hash(var, want, outlen, msg, len) == LWCX_OK, "hash");
+            CHECK(lwcx_esch_hash_with(impl, var, want, outlen, msg, len) == LWCX_OK, "hash");
             lwcx_esch_ctx ctx;
-            lwcx_esch_init(&ctx, var);
+            lwcx_esch_init_with(impl, &ctx, var);
             for (size_t off = 0, c; off < len; off += c) {
                 c = chunk(len - off);
                 CHECK(lwcx_esch_update(&ctx, msg + off, c) == LWCX_OK, "update");
@@ -151,10 +156,10 @@ static void esch_apis(const char *impl)
             } else {
                 CHECK(lwcx_esch_final(&ctx, got) == LWCX_OK, "final");
             }
-            CHECK(memcmp(got, want, outlen) == 0, "%s %s: incremental differs at length %zu", impl,
+            CHECK(memcmp(got, want, outlen) == 0, "%s %s: incremental differs at length %zu", name,
                   lwcx_esch_name(var), len);
             if (xof) { /* a longer output starts with the shorter one */
-                CHECK(lwcx_esch_hash(var, got, 37, msg, len) == LWCX_OK && memcmp(got, want, 37) == 0,
+                CHECK(lwcx_esch_hash_with(impl, var, got, 37, msg, len) == LWCX_OK && memcmp(got, want, 37) == 0,
                       "xof prefix");
             }
         }
@@ -164,11 +169,11 @@ static void esch_apis(const char *impl)
         const uint8_t *msgs[MAXN];
         for (size_t i = 0; i < MAXN; i++) tu_fill(bm[i], LEN), outs[i] = bd[i], msgs[i] = bm[i];
         for (size_t n = 0; n <= MAXN; n++) {
-            CHECK(lwcx_esch_hash_many(var, outs, db, msgs, LEN, n) == LWCX_OK, "many");
+            CHECK(lwcx_esch_hash_many_with(impl, var, outs, db, msgs, LEN, n) == LWCX_OK, "many");
             for (size_t i = 0; i < n; i++) {
                 uint8_t d[48];
-                lwcx_esch_hash(var, d, db, bm[i], LEN);
-                CHECK(memcmp(d, bd[i], db) == 0, "%s %s: batch of %zu, message %zu", impl, lwcx_esch_name(var), n, i);
+                lwcx_esch_hash_with(impl, var, d, db, bm[i], LEN);
+                CHECK(memcmp(d, bd[i], db) == 0, "%s %s: batch of %zu, message %zu", name, lwcx_esch_name(var), n, i);
             }
         }
     }
@@ -178,9 +183,10 @@ static void esch_apis(const char *impl)
  * one) against the generic loop over ref, on messages of exactly len bytes
  * (so sanitizers see over-reads) and random states with guard words behind;
  * then the batch hash against one-shot hashes computed with ref. */
-static void esch_batch_entry(const char *name)
+static void esch_batch_entry(const lwcx_impl *impl)
 {
-    const sparkle_impl *im = find_impl(name);
+    const char *name = lwcx_impl_name(impl);
+    const sparkle_impl *im = find_impl(impl);
     if (!im) return;
     static const size_t lens[] = {0, 1, 15, 16, 17, 100, 1000};
     enum { MAXN = 17, GUARD_WORDS = 8 };
@@ -210,12 +216,10 @@ static void esch_batch_entry(const char *name)
             const size_t outlen = v >= LWCX_XOESCH256 ? 50 : lwcx_esch_digest_bytes(var);
             static uint8_t ref_d[MAXN][64], bd[MAXN][64];
             uint8_t *outs[MAXN];
-            lwcx_impl_select("sparkle", "ref");
-            for (size_t i = 0; i < MAXN; i++) lwcx_esch_hash(var, ref_d[i], outlen, msgs[i], len), outs[i] = bd[i];
-            lwcx_impl_select("sparkle", name);
+            for (size_t i = 0; i < MAXN; i++) lwcx_esch_hash_with(ref, var, ref_d[i], outlen, msgs[i], len), outs[i] = bd[i];
             for (size_t count = 1; count <= MAXN; count++) {
                 memset(bd, 0, sizeof bd);
-                CHECK(lwcx_esch_hash_many(var, outs, outlen, msgs, len, count) == LWCX_OK, "many");
+                CHECK(lwcx_esch_hash_many_with(impl, var, outs, outlen, msgs, len, count) == LWCX_OK, "many");
                 for (size_t i = 0; i < count; i++)
                     CHECK(memcmp(bd[i], ref_d[i], outlen) == 0, "%s %s: %zu bytes, batch of %zu, message %zu",
                           name, lwcx_esch_name(var), len, count, i);
@@ -233,9 +237,10 @@ static void esch_batch_entry(const char *name)
  * associated data, encryption and decryption, apart and in place (exact
  * buffers with guards, so stray writes of padding lanes show); then the
  * batch encryption against one-shot encryptions computed with ref. */
-static void schwaemm_batch_entry(const char *name)
+static void schwaemm_batch_entry(const lwcx_impl *impl)
 {
-    const sparkle_impl *im = find_impl(name);
+    const char *name = lwcx_impl_name(impl);
+    const sparkle_impl *im = find_impl(impl);
     if (!im) return;
     static const size_t lens[] = {0, 1, 15, 16, 17, 100, 1000};
     static const unsigned shapes[][2] = {{4, 4}, {6, 8}, {6, 6}, {8, 8}, {8, 4}}; /* nb, rate words */
@@ -295,16 +300,14 @@ static void schwaemm_batch_entry(const char *name)
                 tu_fill(keys[i], 32), tu_fill(nonces[i], 32);
                 key_p[i] = keys[i], nonce_p[i] = nonces[i], tag_p[i] = tags[i];
             }
-            lwcx_impl_select("sparkle", "ref");
             for (size_t i = 0; i < MAXN; i++) /* the inputs double as associated data */
-                lwcx_schwaemm_encrypt(var, want_p[i], ref_tag[i], in_p[i], len, in_p[(i + 1) % MAXN], adlen,
+                lwcx_schwaemm_encrypt_with(ref, var, want_p[i], ref_tag[i], in_p[i], len, in_p[(i + 1) % MAXN], adlen,
                                       nonces[i], keys[i]);
-            lwcx_impl_select("sparkle", name);
             const uint8_t *ad_p[MAXN];
             for (size_t i = 0; i < MAXN; i++) ad_p[i] = in_p[(i + 1) % MAXN];
             for (size_t count = 1; count <= MAXN; count++) {
                 memset(tags, 0, sizeof tags);
-                CHECK(lwcx_schwaemm_encrypt_many(var, got_p, tag_p, in_p, len, ad_p, adlen, nonce_p, key_p, count) ==
+                CHECK(lwcx_schwaemm_encrypt_many_with(impl, var, got_p, tag_p, in_p, len, ad_p, adlen, nonce_p, key_p, count) ==
                           LWCX_OK, "many");
                 for (size_t i = 0; i < count; i++)
                     CHECK(memcmp(got_p[i], want_p[i], len) == 0 && memcmp(tags[i], ref_tag[i], tb) == 0,
@@ -358,33 +361,29 @@ static void bad_arguments(void)
 int main(void)
 {
     CHECK(kat_run_all(stdout, "sparkle") == 0, "known answers (see the lines above)");
-    const char *names[16];
-    for (size_t i = 0, n = tu_available("sparkle", names); i < n; i++) {
-        lwcx_impl_select("sparkle", names[i]);
-        batch_permutation(names[i]);
-        schwaemm_apis(names[i]);
-        esch_apis(names[i]);
-        esch_batch_entry(names[i]);
-        schwaemm_batch_entry(names[i]);
-    }
-    bad_arguments();
-    for (size_t i = 0; i < lwcx_impl_count("sparkle"); i++) {
-        lwcx_impl_info info;
-        if (lwcx_impl_get("sparkle", i, &info) || !info.available) continue;
+    ref = lwcx_impl_find("sparkle", "ref");
+    const lwcx_impl *impls[16];
+    const size_t n = tu_impls("sparkle", impls);
+    for (size_t i = 0; i < n; i++) {
+        batch_permutation(impls[i]);
+        schwaemm_apis(impls[i]);
+        esch_apis(impls[i]);
+        esch_batch_entry(impls[i]);
+        schwaemm_batch_entry(impls[i]);
         for (size_t bytes = 32; bytes <= 64; bytes += 16)
             for (unsigned steps = 1; steps <= 12; steps++) {
                 uint8_t want[64], got[64];
                 tu_fill(want, bytes);
                 memcpy(got, want, bytes);
-                lwcx_impl_select("sparkle", "ref");
-                lwcx_sparkle_permute(want, bytes, steps);
-                lwcx_impl_select("sparkle", info.name);
-                CHECK(lwcx_sparkle_permute(got, bytes, steps) == LWCX_OK, "%s", info.name);
+                lwcx_sparkle_permute_with(ref, want, bytes, steps);
+                CHECK(lwcx_sparkle_permute_with(impls[i], got, bytes, steps) == LWCX_OK, "%s",
+                      lwcx_impl_name(impls[i]));
                 CHECK(memcmp(got, want, bytes) == 0, "%s differs from ref: %zu bytes, %u steps",
-                      info.name, bytes, steps);
+                      lwcx_impl_name(impls[i]), bytes, steps);
             }
+        tu_ran(impls[i]);
     }
-    lwcx_impl_select("sparkle", NULL);
+    bad_arguments();
     uint8_t s[64] = {0};
     CHECK(lwcx_sparkle_permute(NULL, 32, 10) == LWCX_ERR_NULL, "null state");
     CHECK(lwcx_sparkle_permute(s, 40, 10) == LWCX_ERR_LENGTH, "40-byte state");

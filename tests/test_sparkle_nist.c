@@ -53,23 +53,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s KAT_DIR\n", argv[0]);
         return 2;
     }
-    const char *impls[16];
-    const size_t nimpl = tu_available("sparkle", impls);
+    const lwcx_impl *impls[16];
+    const size_t nimpl = tu_impls("sparkle", impls);
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char *text = slurp(argv[1], files[f].file);
         CHECK(text != NULL, "cannot read %s/%s", argv[1], files[f].file);
         if (!text) continue;
         for (size_t i = 0; i < nimpl; i++) {
             unsigned checks = 0;
-            lwcx_impl_select("sparkle", impls[i]);
-            int bad = kat_sparkle_records(text, files[f].alg, stderr, &checks);
+            const char *name = lwcx_impl_name(impls[i]);
+            int bad = kat_sparkle_records(impls[i], text, files[f].alg, stderr, &checks);
             /* the AEAD files have 1089 records, the hash files 1024 */
-            CHECK(bad == 0 && checks >= 1024, "%s on %s: %d of %u records fail", files[f].file, impls[i],
-                  bad, checks);
-            printf("%-45s %-6s %u records, %d failed\n", files[f].file, impls[i], checks, bad);
+            CHECK(bad == 0 && checks >= 1024, "%s on %s: %d of %u records fail", files[f].file, name, bad,
+                  checks);
+            printf("%-45s %-6s %u records, %d failed\n", files[f].file, name, checks, bad);
+            tu_ran(impls[i]);
         }
         free(text);
     }
-    lwcx_impl_select("sparkle", NULL);
     return tu_finish();
 }

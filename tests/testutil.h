@@ -44,16 +44,57 @@ static inline void tu_fill(uint8_t *p, size_t n)
     for (size_t i = 0; i < n; i++) p[i] = (uint8_t)tu_rand();
 }
 
-/* The implementations of a primitive this CPU can run; returns how many. */
 #include "lwcx.h"
-static inline size_t tu_available(const char *primitive, const char *names[16])
+
+/* The implementations of a primitive this machine can run, as handles in
+ * preference order; returns how many (at most 16). */
+static inline size_t tu_impls(const char *primitive, const lwcx_impl *out[16])
 {
     size_t n = 0;
     for (size_t i = 0; i < lwcx_impl_count(primitive) && n < 16; i++) {
-        lwcx_impl_info info;
-        if (lwcx_impl_get(primitive, i, &info) == 0 && info.available) names[n++] = info.name;
+        const lwcx_impl *impl = lwcx_impl_at(primitive, i);
+        if (lwcx_impl_available(impl, NULL)) out[n++] = impl;
     }
     return n;
+}
+
+/* The same by name, for tests that still switch with lwcx_impl_select. */
+static inline size_t tu_available(const char *primitive, const char *names[16])
+{
+    const lwcx_impl *impls[16];
+    size_t n = tu_impls(primitive, impls);
+    for (size_t i = 0; i < n; i++) names[i] = lwcx_impl_name(impls[i]);
+    return n;
+}
+
+/* Records that the checks of impl ran: when LWCX_TEST_RAN_LOG names a file,
+ * appends one line "primitive:impl" to it (once per implementation and
+ * process), so that CI can prove every available implementation was
+ * exercised (.ci/check-ran.sh). One short write per line in append mode, so
+ * tests running side by side do not mix their lines. */
+static inline void tu_ran(const lwcx_impl *impl)
+{
+    static const lwcx_impl *seen[64];
+    static size_t nseen;
+    const char *path = getenv("LWCX_TEST_RAN_LOG");
+    if (!impl || !path || !*path) return;
+    for (size_t i = 0; i < nseen; i++)
+        if (seen[i] == impl) return;
+    if (nseen < sizeof seen / sizeof seen[0]) seen[nseen++] = impl;
+    char line[128];
+    int n = snprintf(line, sizeof line, "%s:%s\n", lwcx_impl_primitive(impl), lwcx_impl_name(impl));
+    FILE *f = fopen(path, "a");
+    if (!f || n <= 0 || (size_t)n >= sizeof line || fputs(line, f) == EOF) {
+        fprintf(stderr, "cannot append to LWCX_TEST_RAN_LOG=%s\n", path);
+        tu_failed++;
+    }
+    if (f && fclose(f) != 0) tu_failed++;
+}
+
+/* tu_ran by name. */
+static inline void tu_ran_name(const char *primitive, const char *name)
+{
+    tu_ran(lwcx_impl_find(primitive, name));
 }
 
 /* A buffer with GUARD bytes of 0xA5 on each side; tu_guard_ok() checks them. */

@@ -36,12 +36,12 @@ static const aimer_params sets[] = {
     SET("aimer256s", AIMER_GF256, 256, 3, 11, 141, 7, 3, 256, 8, 33, c256, 17056),
 };
 
-const aimer_params *aimer_params_get(lwcx_aimer_set set)
+const aimer_params *lwcx_aimer_params_get(lwcx_aimer_set set)
 {
     return (unsigned)set < sizeof sets / sizeof sets[0] ? &sets[set] : NULL;
 }
 
-void aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS])
+void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS])
 {
     unsigned k = 1;
     while ((e * k) % n != 1) k++; /* e is odd and n a power of two times 1 or 3: coprime */
@@ -49,7 +49,7 @@ void aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS])
     for (unsigned i = 0, bit = 0; i < k; i++, bit = (bit + e) % n) d[bit / 64] |= (uint64_t)1 << (bit % 64);
 }
 
-void aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[AIMER_MAX_L],
+void lwcx_aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[AIMER_MAX_L],
                         const uint64_t *pt)
 {
     const aimer_field_ops *f = &im->field[p->field];
@@ -61,11 +61,11 @@ void aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[
     }
 }
 
-void aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, const uint64_t *b,
+void lwcx_aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, const uint64_t *b,
                 uint64_t *ct, const uint64_t *pt)
 {
     aimer_gf t[AIMER_MAX_L], x;
-    aimer_sbox_outputs(im, p, t, pt);
+    lwcx_aimer_sbox_outputs(im, p, t, pt);
     memcpy(x, b, sizeof x);
     for (unsigned i = 0; i < p->L; i++) im->affine_apply(p, aff, i, x, t[i]);
     im->field[p->field].exp_mer(x, x, p->e_star);
@@ -74,7 +74,7 @@ void aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, co
     lwcx_wipe(x, sizeof x);
 }
 
-void aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x)
+void lwcx_aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x)
 {
     for (unsigned r = 0; r < p->n; r++) {
         const uint64_t m = -((x[r / 64] >> (r % 64)) & 1);
@@ -90,7 +90,7 @@ static void lower_row(const aimer_params *p, uint64_t *l, const uint8_t *bytes, 
     l[j / 64] = (l[j / 64] & (~(uint64_t)0 << (j % 64))) | (uint64_t)1 << (j % 64);
 }
 
-int aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
+int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
                       const uint8_t *iv)
 {
     const size_t rows = (size_t)p->L * p->n, len = (rows + 1) * p->lambda;
@@ -128,7 +128,7 @@ int aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, 
     return 0;
 }
 
-void aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen)
+void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen)
 {
     b->im = im;
     b->sec = p->n;
@@ -138,7 +138,7 @@ void aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *
     b->failed = 0;
 }
 
-void aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
+void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
                      unsigned i, unsigned j, const uint8_t *seed, uint8_t *out)
 {
     uint8_t *in = b->in[b->count];
@@ -148,10 +148,10 @@ void aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, cons
     in[2 + p->lambda] = (uint8_t)j;
     memcpy(in + 3 + p->lambda, seed, p->lambda);
     b->out[b->count++] = out;
-    if (b->count == 4) aimer_batch_flush(b);
+    if (b->count == 4) lwcx_aimer_batch_flush(b);
 }
 
-int aimer_batch_flush(aimer_batch *b)
+int lwcx_aimer_batch_flush(aimer_batch *b)
 {
     if (b->count) {
         const uint8_t *in[4] = {b->in[0], b->in[1], b->in[2], b->in[3]};
@@ -162,7 +162,7 @@ int aimer_batch_flush(aimer_batch *b)
     return b->failed ? -1 : 0;
 }
 
-int aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
+int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
                        const uint8_t *pk, const uint8_t *msg, size_t len)
 {
     const uint8_t prefix = AIMER_H_MU;
@@ -174,7 +174,7 @@ int aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
     return im->xof_final(&x, mu, aimer_commit_bytes(p));
 }
 
-void aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
+void lwcx_aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
                      aimer_gf *x, aimer_gf *z, int with_b)
 {
     const aimer_field_ops *f = &im->field[p->field];

@@ -11,31 +11,31 @@ LWCX_DEFINE_PRIMITIVE(aimer, aimer_impl,
 
 const char *lwcx_aimer_name(lwcx_aimer_set set)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     return p ? p->name : NULL;
 }
 
 size_t lwcx_aimer_pk_bytes(lwcx_aimer_set set)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     return p ? p->pk_bytes : 0;
 }
 
 size_t lwcx_aimer_sk_bytes(lwcx_aimer_set set)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     return p ? p->sk_bytes : 0;
 }
 
 size_t lwcx_aimer_sig_bytes(lwcx_aimer_set set)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     return p ? p->sig_bytes : 0;
 }
 
 size_t lwcx_aimer_seed_bytes(lwcx_aimer_set set)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     return p ? p->lambda : 0;
 }
 
@@ -69,7 +69,7 @@ static int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_
         aimer_gf ct;
         if (lwcx_ct_compare(sk + p->lambda, pk, p->pk_bytes)) return LWCX_ERR_ARG;
         aimer_gf_from_bytes(p, k->pt, sk);
-        aimer_aim2(im, p, k->aff, k->b, ct, k->pt);
+        lwcx_aimer_aim2(im, p, k->aff, k->b, ct, k->pt);
         int ok = lwcx_ct_compare(ct, k->ct, sizeof ct) == 0;
         lwcx_wipe(ct, sizeof ct);
         if (!ok) return LWCX_ERR_ARG;
@@ -97,7 +97,7 @@ int lwcx_aimer_key_new_with(const lwcx_impl *impl, lwcx_aimer_key **key, lwcx_ai
 {
     if (!key) return LWCX_ERR_NULL;
     *key = NULL;
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!pk) return LWCX_ERR_NULL;
     int rc = LWCX_OK;
@@ -130,8 +130,8 @@ void lwcx_aimer_key_free(lwcx_aimer_key *key)
 int lwcx_aimer_key_set(const lwcx_aimer_key *key)
 {
     if (!key_ok(key)) return -1;
-    for (int s = 0; aimer_params_get((lwcx_aimer_set)s); s++)
-        if (aimer_params_get((lwcx_aimer_set)s) == key->p) return s;
+    for (int s = 0; lwcx_aimer_params_get((lwcx_aimer_set)s); s++)
+        if (lwcx_aimer_params_get((lwcx_aimer_set)s) == key->p) return s;
     return -1;
 }
 
@@ -141,8 +141,8 @@ int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, const uint
     if (!key || !sig || !rho || (len && !msg)) return LWCX_ERR_NULL;
     if (!key_ok(key) || !key->has_sk) return LWCX_ERR_ARG;
     uint8_t mu[2 * AIMER_MAX_LAMBDA];
-    if (aimer_hash_message(key->im, key->p, mu, key->pk, msg, len)) return LWCX_ERR_NOMEM;
-    return aimer_sign_mu(key, sig, mu, rho);
+    if (lwcx_aimer_hash_message(key->im, key->p, mu, key->pk, msg, len)) return LWCX_ERR_NOMEM;
+    return lwcx_aimer_sign_mu(key, sig, mu, rho);
 }
 
 int lwcx_aimer_key_sign(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg, size_t len)
@@ -163,14 +163,14 @@ int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t 
     if (!key_ok(key)) return LWCX_ERR_ARG;
     if (siglen != key->p->sig_bytes) return LWCX_ERR_LENGTH;
     uint8_t mu[2 * AIMER_MAX_LAMBDA];
-    if (aimer_hash_message(key->im, key->p, mu, key->pk, msg, len)) return LWCX_ERR_NOMEM;
-    return aimer_verify_mu(key, sig, mu);
+    if (lwcx_aimer_hash_message(key->im, key->p, mu, key->pk, msg, len)) return LWCX_ERR_NOMEM;
+    return lwcx_aimer_verify_mu(key, sig, mu);
 }
 
 int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
                                 uint8_t *sk, const uint8_t *randomness)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!pk || !sk || !randomness) return LWCX_ERR_NULL;
     int rc = LWCX_OK;
@@ -184,7 +184,7 @@ int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8
     rc = key_load(&k, im, p, iv_ct, NULL);
     if (rc == LWCX_OK) {
         aimer_gf_from_bytes(p, k.pt, randomness);
-        aimer_aim2(im, p, k.aff, k.b, k.ct, k.pt);
+        lwcx_aimer_aim2(im, p, k.aff, k.b, k.ct, k.pt);
         memcpy(pk, iv_ct, p->lambda);
         aimer_gf_to_bytes(p, pk + p->lambda, k.ct);
         memcpy(sk, randomness, p->lambda);
@@ -196,7 +196,7 @@ int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8
 
 int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk, uint8_t *sk)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!pk || !sk) return LWCX_ERR_NULL;
     uint8_t r[2 * AIMER_MAX_LAMBDA];
@@ -210,7 +210,7 @@ int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *p
 static int sign_once(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg,
                      size_t len, const uint8_t *sk, const uint8_t *rho)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!sig || !sk || (len && !msg)) return LWCX_ERR_NULL;
     int rc = LWCX_OK;
@@ -239,7 +239,7 @@ int lwcx_aimer_sign_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig
 int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint8_t *sig,
                            size_t siglen, const uint8_t *msg, size_t len, const uint8_t *pk)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!sig || !pk || (len && !msg)) return LWCX_ERR_NULL;
     if (siglen != p->sig_bytes) return LWCX_ERR_LENGTH;
@@ -256,7 +256,7 @@ int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint
 int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sm,
                                   size_t *smlen, const uint8_t *msg, size_t len, const uint8_t *sk)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!sm || !smlen || !sk || (len && !msg)) return LWCX_ERR_NULL;
     if (len > SIZE_MAX - p->sig_bytes) return LWCX_ERR_LENGTH;
@@ -267,11 +267,11 @@ int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uin
     struct lwcx_aimer_key k;
     uint8_t mu[2 * AIMER_MAX_LAMBDA], rho[AIMER_MAX_LAMBDA];
     rc = key_load(&k, im, p, sk + p->lambda, sk);
-    if (rc == LWCX_OK && aimer_hash_message(im, p, mu, k.pk, msg, len)) rc = LWCX_ERR_NOMEM;
+    if (rc == LWCX_OK && lwcx_aimer_hash_message(im, p, mu, k.pk, msg, len)) rc = LWCX_ERR_NOMEM;
     if (rc == LWCX_OK && os_random(rho, p->lambda)) rc = LWCX_ERR_UNSUPPORTED;
     if (rc == LWCX_OK) {
         if (len) memmove(sm, msg, len);
-        rc = aimer_sign_mu(&k, sm + len, mu, rho);
+        rc = lwcx_aimer_sign_mu(&k, sm + len, mu, rho);
         *smlen = rc == LWCX_OK ? len + p->sig_bytes : 0;
     }
     lwcx_wipe(rho, sizeof rho);
@@ -282,7 +282,7 @@ int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uin
 int lwcx_aimer_open_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *msg, size_t *len,
                          const uint8_t *sm, size_t smlen, const uint8_t *pk)
 {
-    const aimer_params *p = aimer_params_get(set);
+    const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!len || !sm || !pk) return LWCX_ERR_NULL;
     if (smlen < p->sig_bytes) return LWCX_ERR_LENGTH;

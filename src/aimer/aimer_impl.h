@@ -35,7 +35,7 @@ typedef struct aimer_params {
 } aimer_params;
 
 /* NULL for a set that does not exist. */
-const aimer_params *aimer_params_get(lwcx_aimer_set set);
+const aimer_params *lwcx_aimer_params_get(lwcx_aimer_set set);
 
 /* Byte sizes derived from the parameters. */
 static inline size_t aimer_commit_bytes(const aimer_params *p)
@@ -136,37 +136,37 @@ struct lwcx_aimer_key {
 
 /* aim2.c: the one-way function over the kernels. */
 /* t[i] = (pt ^ c_i)^(1/(2^e_i - 1)) for the L input S-boxes */
-void aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[AIMER_MAX_L],
+void lwcx_aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[AIMER_MAX_L],
                         const uint64_t *pt);
 /* ct = AIM2(pt) for the key's affine layer (aff, b) */
-void aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, const uint64_t *b,
+void lwcx_aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, const uint64_t *b,
                 uint64_t *ct, const uint64_t *pt);
 /* The bits of (2^e - 1)^-1 mod (2^n - 1), n/64 words: bit (e*i mod n) for
  * i < e^-1 mod n, since (2^e - 1) * sum 2^(e*i) = 2^(e*k) - 1 = 1. */
-void aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS]);
+void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS]);
 /* The L/U rows and b from the squeezed bytes of SHAKE(IV): row r of
  * S-box i takes lambda bytes; L keeps bits >= r, U bits <= r, bit r set in
  * both. Writes A_i = U_i L_i (n rows) into a[i], and b. Shared by the
  * implementations that keep A as rows (row r of A_i at a[i * n + r]). */
-int aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
+int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
                       const uint8_t *iv);
 /* y ^= x A with A as n rows (constant time: every row is read) */
-void aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x);
+void lwcx_aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x);
 
 /* One party's share of the multiplication checks: given x[0..L-1] (its
  * shares of the S-box outputs t_i), sets x[L] = sum x[i] A_i (+ b for the
  * party that holds the public constants) and z[i] = x[i] * pt as the AIM2
  * equations give it linearly: z[i] = x[i]^(2^e_i) + x[i] c_i,
  * z[L] = x[L]^(2^e*) + x[L] ct. */
-void aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
+void lwcx_aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
                      aimer_gf *x, aimer_gf *z, int with_b);
 
 /* The protocol (sign.c, verify.c). mu = H(0 || pk || m), 2 lambda bytes. */
-int aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
+int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
                   const uint8_t *rho);
-int aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu);
+int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu);
 /* mu for a message and public key */
-int aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
+int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
                        const uint8_t *pk, const uint8_t *msg, size_t len);
 
 /* Independent hashes of one shape gathered four at a time for shake_x4. */
@@ -178,12 +178,12 @@ typedef struct aimer_batch {
     uint8_t *out[4];
     int failed;
 } aimer_batch;
-void aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen);
+void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen);
 /* queues H(prefix || salt || i || j || seed) into out; runs the batch when full */
-void aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
+void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
                      unsigned i, unsigned j, const uint8_t *seed, uint8_t *out);
 /* runs what is queued; returns 0, or -1 if any hash failed */
-int aimer_batch_flush(aimer_batch *b);
+int lwcx_aimer_batch_flush(aimer_batch *b);
 
 /* The domain bytes in front of the hashes. */
 enum {

@@ -154,7 +154,7 @@ static void exp_w(uint64_t *c, const uint64_t *a, const uint64_t *d, unsigned w,
 static void exp_invmer_w(uint64_t *c, const uint64_t *a, unsigned e, unsigned w, const unsigned *taps)
 {
     uint64_t d[AIMER_MAX_WORDS];
-    aimer_invmer_exponent(64 * w, e, d);
+    lwcx_aimer_invmer_exponent(64 * w, e, d);
     exp_w(c, a, d, w, taps);
 }
 
@@ -194,13 +194,13 @@ static size_t ref_affine_bytes(const aimer_params *p)
 static int ref_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
                            const uint8_t *iv)
 {
-    return aimer_affine_rows(im, p, aff, b, iv);
+    return lwcx_aimer_affine_rows(im, p, aff, b, iv);
 }
 
 static void ref_affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
                              const uint64_t *x)
 {
-    aimer_rows_apply(p, (const aimer_gf *)aff + (size_t)i * p->n, y, x);
+    lwcx_aimer_rows_apply(p, (const aimer_gf *)aff + (size_t)i * p->n, y, x);
 }
 
 /* ---- SHAKE from libcrypto ----------------------------------------------- */
@@ -268,7 +268,7 @@ static int ref_shake_x4(unsigned sec, uint8_t *const out[4], size_t outlen,
     return bad ? -1 : 0;
 }
 
-const aimer_impl aimer_ref = {
+const aimer_impl lwcx_aimer_ref = {
     .desc = {
         .name = "ref",
         .description = "the specification made readable: shift-and-add field products, rows for "

@@ -71,16 +71,16 @@ static int expand_trees(const aimer_impl *im, const aimer_params *p, uint8_t *no
                         const uint8_t *salt)
 {
     aimer_batch b;
-    aimer_batch_init(&b, im, p, aimer_commit_bytes(p));
+    lwcx_aimer_batch_init(&b, im, p, aimer_commit_bytes(p));
     for (unsigned d = 0; d < p->logN; d++)
         for (unsigned rep = 0; rep < p->T; rep++)
             for (unsigned i = 1u << d; i < 2u << d; i++)
-                aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
+                lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
                                 node(p, nodes, rep, 2 * i));
-    return aimer_batch_flush(&b);
+    return lwcx_aimer_batch_flush(&b);
 }
 
-int aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
+int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
                   const uint8_t *rho)
 {
     const aimer_params *p = key->p;
@@ -99,7 +99,7 @@ int aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t 
 
     if (ws_alloc(&w, p)) return LWCX_ERR_NOMEM;
     memset(sig, 0, p->sig_bytes);
-    aimer_sbox_outputs(im, p, t, key->pt);
+    lwcx_aimer_sbox_outputs(im, p, t, key->pt);
 
     /* salt and root seeds = H(3 || pt || mu || rho) */
     prefix = AIMER_H_SALT;
@@ -123,11 +123,11 @@ int aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t 
     im->xof_absorb(&hx, salt, lam);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         aimer_batch b;
-        aimer_batch_init(&b, im, p, cb + tb);
+        lwcx_aimer_batch_init(&b, im, p, cb + tb);
         for (unsigned j = 0; j < N; j++)
-            aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, w.nodes, rep, N + j),
+            lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, w.nodes, rep, N + j),
                             w.tapes + j * (cb + tb));
-        bad |= aimer_batch_flush(&b);
+        bad |= lwcx_aimer_batch_flush(&b);
         for (unsigned j = 0; j < N; j++) im->xof_absorb(&hx, w.tapes + j * (cb + tb), cb);
 
         /* the views from the tapes: pt, t[L], a, c; d sums them */
@@ -162,7 +162,7 @@ int aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t 
 
         for (unsigned j = 0; j < N; j++) {
             aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
-            aimer_mpc_party(im, p, key, v + V_X, v + V_Z(p), j == N - 1);
+            lwcx_aimer_mpc_party(im, p, key, v + V_X, v + V_Z(p), j == N - 1);
         }
     }
     if (bad) {
@@ -213,17 +213,17 @@ int aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t 
     im->xof_absorb(&x, h2, cb);
     bad |= im->xof_final(&x, buf, T);
     aimer_batch b;
-    aimer_batch_init(&b, im, p, cb);
+    lwcx_aimer_batch_init(&b, im, p, cb);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         const unsigned hidden = buf[rep] & (N - 1), leaf = N + hidden;
         uint8_t *proof = proofs + rep * pb;
         for (unsigned k = 0; k < p->logN; k++) memcpy(proof + k * lam, node(p, w.nodes, rep, (leaf >> k) ^ 1), lam);
-        aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, hidden, node(p, w.nodes, rep, leaf),
+        lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, hidden, node(p, w.nodes, rep, leaf),
                         proof + (size_t)p->logN * lam);
         const aimer_gf *v = w.views + ((size_t)rep * N + hidden) * V_ELEMS(p);
         aimer_gf_to_bytes(p, proof + delta_at + (L + 2) * lam, v[V_A(p)]);
     }
-    bad |= aimer_batch_flush(&b);
+    bad |= lwcx_aimer_batch_flush(&b);
 
 out:
     lwcx_wipe(t, sizeof t);

@@ -9,7 +9,7 @@ static uint8_t *node(const aimer_params *p, uint8_t *nodes, unsigned rep, unsign
     return nodes + ((size_t)rep * 2 * p->N + i) * p->lambda;
 }
 
-int aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu)
+int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu)
 {
     const aimer_params *p = key->p;
     const aimer_impl *im = key->im;
@@ -46,16 +46,16 @@ int aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const 
         for (unsigned k = 0; k < logN; k++) memcpy(node(p, nodes, rep, (leaf >> k) ^ 1), proofs + rep * pb + k * lam, lam);
     }
     aimer_batch b;
-    aimer_batch_init(&b, im, p, cb);
+    lwcx_aimer_batch_init(&b, im, p, cb);
     for (unsigned d = 1; d < logN; d++)
         for (unsigned rep = 0; rep < T; rep++) {
             const unsigned on_path = (N + hidden[rep]) >> (logN - d);
             for (unsigned i = 1u << d; i < 2u << d; i++)
                 if (i != on_path)
-                    aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
+                    lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
                                     node(p, nodes, rep, 2 * i));
         }
-    bad |= aimer_batch_flush(&b);
+    bad |= lwcx_aimer_batch_flush(&b);
 
     prefix = AIMER_H_1;
     im->xof_init(&hx1, p->n);
@@ -71,10 +71,10 @@ int aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const 
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         const unsigned hid = hidden[rep];
         const uint8_t *proof = proofs + rep * pb;
-        aimer_batch_init(&b, im, p, cb + tb);
+        lwcx_aimer_batch_init(&b, im, p, cb + tb);
         for (unsigned j = 0; j < N; j++)
-            if (j != hid) aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, nodes, rep, N + j), tapes + j * (cb + tb));
-        bad |= aimer_batch_flush(&b);
+            if (j != hid) lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, nodes, rep, N + j), tapes + j * (cb + tb));
+        bad |= lwcx_aimer_batch_flush(&b);
         for (unsigned j = 0; j < N; j++) im->xof_absorb(&hx1, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
 
         aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
@@ -101,7 +101,7 @@ int aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const 
                 aimer_gf_from_bytes(p, u, proof + delta_at + (L + 1) * lam);
                 aimer_gf_add(v_j[j], v_j[j], u);
             }
-            aimer_mpc_party(im, p, key, xs, zs, j == N - 1);
+            lwcx_aimer_mpc_party(im, p, key, xs, zs, j == N - 1);
             for (unsigned i = 0; i <= L; i++) {
                 f->mul(u, xs[i], e[i]);
                 aimer_gf_add(alpha_j[j], alpha_j[j], u);

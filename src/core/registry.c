@@ -264,6 +264,7 @@ int lwcx_impl_select(const char *primitive, const char *name)
     const lwcx_impl_desc *d = lwcx_find_impl(p, name);
     if (!d) return LWCX_ERR_NO_IMPL;
     if (!lwcx_impl_supported(d)) return LWCX_ERR_UNSUPPORTED;
+    if (read_env(NULL, NULL, NULL, 0) != LWCX_OK) return LWCX_ERR_IMPL_ENV; /* strict: fix it first */
     atomic_store(&p->active, d);
     return LWCX_OK;
 }

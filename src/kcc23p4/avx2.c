@@ -97,16 +97,19 @@ static inline void sstore(uint8_t *p, const uint32_t *a, const uint32_t *b, cons
     }
 }
 
-/* The round index i broadcast to every lane, as a memory operand for vpxor. */
-static union {
+/* The round index i broadcast to every lane, as a memory operand for vpxor.
+ * A constant table, not one filled at load time: nothing in a file built
+ * with -mavx2 may run before dispatch has checked the CPU. */
+#define RI1(i) {{i, i, i, i, i, i, i, i}}
+#define RI10(t) RI1(t), RI1(t + 1), RI1(t + 2), RI1(t + 3), RI1(t + 4), \
+                RI1(t + 5), RI1(t + 6), RI1(t + 7), RI1(t + 8), RI1(t + 9)
+static const union {
     uint32_t w[8];
     V v;
-} round_index[KCC23P4_ROUNDS] __attribute__((aligned(32)));
-static void __attribute__((constructor)) init_round_index(void)
-{
-    for (uint32_t i = 0; i < KCC23P4_ROUNDS; i++)
-        for (int j = 0; j < 8; j++) round_index[i].w[j] = i;
-}
+} round_index[KCC23P4_ROUNDS] __attribute__((aligned(32))) = {
+    RI10(0), RI10(10), RI10(20), RI10(30), RI10(40), RI10(50), RI10(60), RI10(70),
+};
+_Static_assert(KCC23P4_ROUNDS == 80, "round_index lists 80 rounds");
 
 /* G groups of 8 blocks; G is a compile-time constant at every call site, so
  * the j loops unroll and the arrays live in registers. */

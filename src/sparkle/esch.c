@@ -139,7 +139,7 @@ static esch_ctx *open_ctx(lwcx_esch_ctx *uctx, const esch_params **p)
     esch_ctx *ctx = (esch_ctx *)uctx;
     if (!ctx || ctx->magic != CTX_MAGIC || ctx->phase == PHASE_NONE || ctx->phase > PHASE_SQUEEZE) return NULL;
     *p = params_of((lwcx_esch_variant)ctx->variant);
-    return *p && ctx->pending <= RATE && ctx->squeezed <= RATE ? ctx : NULL;
+    return *p && ctx->pending <= RATE && ctx->squeezed <= RATE && sparkle_impl_valid(ctx->im) ? ctx : NULL;
 }
 
 int lwcx_esch_init(lwcx_esch_ctx *uctx, lwcx_esch_variant v)

@@ -274,7 +274,7 @@ static schwaemm_ctx *open_ctx(lwcx_schwaemm_ctx *uctx, const schwaemm_params **p
     schwaemm_ctx *ctx = (schwaemm_ctx *)uctx;
     if (!ctx || ctx->magic != CTX_MAGIC || ctx->phase == PHASE_NONE || ctx->phase > PHASE_DECRYPT) return NULL;
     *p = params_of((lwcx_schwaemm_variant)ctx->variant);
-    return *p && ctx->pending <= 4u * (*p)->rate_words ? ctx : NULL;
+    return *p && ctx->pending <= 4u * (*p)->rate_words && sparkle_impl_valid(ctx->im) ? ctx : NULL;
 }
 
 int lwcx_schwaemm_init(lwcx_schwaemm_ctx *uctx, lwcx_schwaemm_variant v, const uint8_t *key,

@@ -49,6 +49,15 @@ extern const sparkle_impl sparkle_ref;
  * NULL with *status set when there is none (see lwcx_resolve). */
 const sparkle_impl *sparkle_pick(const lwcx_impl *impl, int *status);
 
+/* 1 if im, read back from an incremental context in the caller's storage, is
+ * one of SPARKLE's implementations usable here: a corrupted context must
+ * never make the library call through garbage. */
+static inline int sparkle_impl_valid(const sparkle_impl *im)
+{
+    int rc;
+    return im && sparkle_pick((const lwcx_impl *)(const void *)im, &rc) != NULL;
+}
+
 /* Permutes count states of 2*nb words each, stored one after another. */
 static inline void sparkle_permute_many(const sparkle_impl *im, uint32_t *states, size_t count,
                                         unsigned nb, unsigned steps)
