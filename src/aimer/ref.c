@@ -1,6 +1,6 @@
 /* AIMer ref: the specification made readable. Field products from
- * 32-bit carry-less products done by integer multiplication (constant time), one
- * reduction routine for the three polynomials, exponentiation by square and
+ * 32-bit carry-less products done by integer multiplication (constant
+ * time), one reduction routine for the three polynomials, exponentiation by square and
  * multiply over the exponent's bits, the affine layer as rows, and
  * SHAKE128/256 from OpenSSL's libcrypto, one hash at a time. The field
  * kernels leave their scratch to the stack frames that follow; the protocol
@@ -271,8 +271,8 @@ static int ref_shake_x4(unsigned sec, uint8_t *const out[4], size_t outlen,
 const aimer_impl lwcx_aimer_ref = {
     .desc = {
         .name = "ref",
-        .description = "the specification made readable: shift-and-add field products, rows for "
-                       "the affine layer, OpenSSL SHAKE one hash at a time",
+        .description = "the specification made readable: field products from 32-bit carry-less "
+                       "products, rows for the affine layer, OpenSSL SHAKE one hash at a time",
         .batch = 1,
         .constant_time = 1,
     },
