@@ -641,6 +641,120 @@ LWCX_API int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t
  * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters). */
 LWCX_API int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
 
+/* ------------------------------------------------------------------ */
+/* AIMer v2.1 signatures (KpqC round 2; the one-way function AIM2)      */
+/*   set          pk  sk  signature  field       N    tau              */
+/*   aimer128f    32  48   5888      GF(2^128)   16   33               */
+/*   aimer128s    32  48   4160      GF(2^128)  256   17               */
+/*   aimer192f    48  72  13056      GF(2^192)   16   49               */
+/*   aimer192s    48  72   9120      GF(2^192)  256   25               */
+/*   aimer256f    64  96  25120      GF(2^256)   16   65               */
+/*   aimer256s    64  96  17056      GF(2^256)  256   33               */
+/* Byte layouts are the official ones: pk = IV || ct, sk = pt || pk.    */
+/* Signing is randomized (rho from the OS, as the specification says).  */
+/* Read the README's security note (the 2026 "Magic Pot" attack on      */
+/* AIM2) before relying on these keys. Signing allocates its working    */
+/* memory on the heap (up to ~3.6 MB for aimer256s), never megabytes of  */
+/* stack. Secret keys, seeds, tapes and MPC shares are wiped after use. */
+/* Errors: LWCX_ERR_ARG (unknown set, or an sk whose public part does   */
+/* not match), LWCX_ERR_NULL, LWCX_ERR_LENGTH (a signature that is not  */
+/* exactly the set's size), LWCX_ERR_AUTH (the signature does not       */
+/* verify), LWCX_ERR_NOMEM, LWCX_ERR_UNSUPPORTED if the OS gives no      */
+/* randomness.                                                          */
+/* ------------------------------------------------------------------ */
+typedef enum lwcx_aimer_set {
+    LWCX_AIMER128F,
+    LWCX_AIMER128S,
+    LWCX_AIMER192F,
+    LWCX_AIMER192S,
+    LWCX_AIMER256F,
+    LWCX_AIMER256S
+} lwcx_aimer_set;
+#define LWCX_AIMER_MAX_PK_BYTES 64
+#define LWCX_AIMER_MAX_SK_BYTES 96
+#define LWCX_AIMER_MAX_SIG_BYTES 25120
+
+/* The set's name ("aimer128f", ...), or NULL for an unknown one: loop from
+ * 0 until NULL to list them. */
+LWCX_API const char *lwcx_aimer_name(lwcx_aimer_set set);
+/* Sizes of a set; 0 if unknown. seed_bytes is the security level in bytes
+ * (16, 24, 32): the randomness that the _from entry points read. */
+LWCX_API size_t lwcx_aimer_pk_bytes(lwcx_aimer_set set);
+LWCX_API size_t lwcx_aimer_sk_bytes(lwcx_aimer_set set);
+LWCX_API size_t lwcx_aimer_sig_bytes(lwcx_aimer_set set);
+LWCX_API size_t lwcx_aimer_seed_bytes(lwcx_aimer_set set);
+
+/* A new key pair from the OS's randomness (getentropy). */
+LWCX_API int lwcx_aimer_keygen(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk);
+/* A detached signature of msg (len bytes; msg may be NULL when len is 0)
+ * into sig (lwcx_aimer_sig_bytes bytes). */
+LWCX_API int lwcx_aimer_sign(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
+                             const uint8_t *sk);
+/* LWCX_OK if sig (siglen bytes) is a valid signature of msg under pk,
+ * LWCX_ERR_AUTH if not, LWCX_ERR_LENGTH if siglen is not the set's size. */
+LWCX_API int lwcx_aimer_verify(lwcx_aimer_set set, const uint8_t *sig, size_t siglen,
+                               const uint8_t *msg, size_t len, const uint8_t *pk);
+
+/* The NIST crypto_sign shape: sm = msg || signature, *smlen = len +
+ * signature bytes. sm and msg may overlap in any way. open checks the
+ * signature at the end of sm (smlen bytes) and only then moves the message
+ * to msg (smlen - signature bytes; msg and sm may overlap) and sets *len; on
+ * failure msg is not written. */
+LWCX_API int lwcx_aimer_sign_attached(lwcx_aimer_set set, uint8_t *sm, size_t *smlen,
+                                      const uint8_t *msg, size_t len, const uint8_t *sk);
+LWCX_API int lwcx_aimer_open(lwcx_aimer_set set, uint8_t *msg, size_t *len, const uint8_t *sm,
+                             size_t smlen, const uint8_t *pk);
+
+/* Test and known-answer entry points: the same operations with the
+ * randomness supplied by the caller, so that the NIST KAT DRBG can drive
+ * them. keygen_from reads 2 * seed_bytes (pt, then the IV, as the official
+ * code draws them); sign_from reads seed_bytes of rho. Only for tests:
+ * fixed or guessable randomness gives away the key. */
+LWCX_API int lwcx_aimer_keygen_from(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk,
+                                    const uint8_t *randomness);
+LWCX_API int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
+                                  const uint8_t *sk, const uint8_t *rho);
+
+/* A loaded key: pk (and sk, or NULL for a key that only verifies) checked
+ * and parsed once, with AIM2's affine layer expanded from the IV, so that
+ * repeated signing and verification skip that work. Heap-allocated; free
+ * wipes it (NULL is accepted). A key keeps the implementation it was
+ * loaded with, and may be used from several threads at once. */
+typedef struct lwcx_aimer_key lwcx_aimer_key;
+LWCX_API int lwcx_aimer_key_new(lwcx_aimer_key **key, lwcx_aimer_set set, const uint8_t *pk,
+                                const uint8_t *sk);
+LWCX_API void lwcx_aimer_key_free(lwcx_aimer_key *key);
+/* The key's set, or -1 for NULL. */
+LWCX_API int lwcx_aimer_key_set(const lwcx_aimer_key *key);
+/* LWCX_ERR_ARG if the key has no secret part. */
+LWCX_API int lwcx_aimer_key_sign(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
+                                 size_t len);
+LWCX_API int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
+                                      size_t len, const uint8_t *rho);
+LWCX_API int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
+                                   const uint8_t *msg, size_t len);
+
+/* The same on an explicit implementation (see lwcx_impl). */
+LWCX_API int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
+                                    uint8_t *sk);
+LWCX_API int lwcx_aimer_sign_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
+                                  const uint8_t *msg, size_t len, const uint8_t *sk);
+LWCX_API int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint8_t *sig,
+                                    size_t siglen, const uint8_t *msg, size_t len,
+                                    const uint8_t *pk);
+LWCX_API int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sm,
+                                           size_t *smlen, const uint8_t *msg, size_t len,
+                                           const uint8_t *sk);
+LWCX_API int lwcx_aimer_open_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *msg,
+                                  size_t *len, const uint8_t *sm, size_t smlen, const uint8_t *pk);
+LWCX_API int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
+                                         uint8_t *sk, const uint8_t *randomness);
+LWCX_API int lwcx_aimer_sign_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
+                                       const uint8_t *msg, size_t len, const uint8_t *sk,
+                                       const uint8_t *rho);
+LWCX_API int lwcx_aimer_key_new_with(const lwcx_impl *impl, lwcx_aimer_key **key,
+                                     lwcx_aimer_set set, const uint8_t *pk, const uint8_t *sk);
+
 #ifdef __cplusplus
 }
 #endif

@@ -132,6 +132,32 @@ static void ops(const char *prim, const lwcx_impl *h, int plain, int want)
         EXPECT(rc, "keysearch", NULL, 0);
         CHECK(want == LWCX_OK ? next == 300 : nfound == 7 && next == 7, "%s keysearch results",
               prim);
+    } else if (strcmp(prim, "aimer") == 0) {
+        const lwcx_aimer_set s = LWCX_AIMER128F;
+        const lwcx_impl *ref = lwcx_impl_find("aimer", "ref");
+        uint8_t pk[32], sk[48], sig[5888], sm[10 + 5888];
+        size_t n = 0;
+        FRESH(pk);
+        EXPECT(CALL(lwcx_aimer_keygen_from, s, pk, sk, keys), "keygen_from", pk, sizeof pk);
+        FRESH(pk);
+        EXPECT(CALL(lwcx_aimer_keygen, s, pk, sk), "keygen", pk, sizeof pk);
+        lwcx_aimer_keygen_from_with(ref, s, pk, sk, keys); /* a valid pair for the rest */
+        FRESH(sig);
+        EXPECT(CALL(lwcx_aimer_sign_from, s, sig, in, 10, sk, key), "sign_from", sig, sizeof sig);
+        FRESH(sig);
+        EXPECT(CALL(lwcx_aimer_sign, s, sig, in, 10, sk), "sign", sig, sizeof sig);
+        FRESH(sm);
+        EXPECT(CALL(lwcx_aimer_sign_attached, s, sm, &n, in, 10, sk), "sign_attached", sm, sizeof sm);
+        lwcx_aimer_sign_from_with(ref, s, sig, in, 10, sk, key);
+        EXPECT(CALL(lwcx_aimer_verify, s, sig, sizeof sig, in, 10, pk), "verify", NULL, 0);
+        memcpy(sm, in, 10);
+        memcpy(sm + 10, sig, sizeof sig);
+        FRESH(out);
+        EXPECT(CALL(lwcx_aimer_open, s, out, &n, sm, sizeof sm, pk), "open", out, sizeof out);
+        lwcx_aimer_key *k = NULL;
+        EXPECT(CALL(lwcx_aimer_key_new, &k, s, pk, sk), "key_new", NULL, 0);
+        CHECK((k != NULL) == (want == LWCX_OK), "aimer key_new result");
+        lwcx_aimer_key_free(k);
     } else {
         CHECK(0, "%s: no operations known to test_core", prim);
     }

@@ -1,0 +1,200 @@
+/* AIMer v2.1: the parameter sets, the narrow interface every implementation
+ * fills, and the protocol written once over it (sign.c, verify.c, aim2.c).
+ *
+ * Field elements are arrays of 64-bit words, little-endian (bit j is x^j),
+ * always four words long; a set over GF(2^n) uses the first n/64 and keeps
+ * the rest zero. In hashes and signatures an element is its n/8 bytes,
+ * little-endian. */
+#ifndef LWCX_AIMER_IMPL_H
+#define LWCX_AIMER_IMPL_H
+
+#include "../core/internal.h"
+
+#define AIMER_MAX_WORDS 4
+#define AIMER_MAX_LAMBDA 32 /* bytes of the largest field element, seed, salt */
+#define AIMER_MAX_L 3       /* input S-boxes */
+#define AIMER_MAX_T 65
+#define AIMER_MAX_N 256
+
+typedef uint64_t aimer_gf[AIMER_MAX_WORDS];
+
+/* The three fields, the index of an implementation's per-field kernels. */
+enum { AIMER_GF128, AIMER_GF192, AIMER_GF256 };
+
+typedef struct aimer_params {
+    const char *name;
+    unsigned field;  /* AIMER_GF128 ... */
+    unsigned n;      /* field bits = security bits */
+    unsigned words;  /* n / 64 */
+    unsigned lambda; /* n / 8: bytes of an element, a seed, the salt, the IV */
+    unsigned L;      /* input S-boxes of AIM2 */
+    unsigned e[AIMER_MAX_L], e_star;
+    unsigned N, logN, T;
+    const uint64_t (*c)[AIMER_MAX_WORDS]; /* the round constants c_1..c_L */
+    size_t pk_bytes, sk_bytes, sig_bytes;
+} aimer_params;
+
+/* NULL for a set that does not exist. */
+const aimer_params *lwcx_aimer_params_get(lwcx_aimer_set set);
+
+/* Byte sizes derived from the parameters. */
+static inline size_t aimer_commit_bytes(const aimer_params *p)
+{
+    return 2 * (size_t)p->lambda;
+}
+/* one repetition's part of a signature: reveal path, missing commitment,
+ * delta_pt, delta_t[L], delta_c, the missing alpha share */
+static inline size_t aimer_proof_bytes(const aimer_params *p)
+{
+    return (size_t)p->logN * p->lambda + aimer_commit_bytes(p) + (size_t)(p->L + 3) * p->lambda;
+}
+/* a party's random tape: pt, t[L], a, c shares */
+static inline size_t aimer_tape_bytes(const aimer_params *p)
+{
+    return (size_t)(p->L + 3) * p->lambda;
+}
+
+static inline void aimer_gf_from_bytes(const aimer_params *p, uint64_t *x, const uint8_t *b)
+{
+    for (unsigned i = 0; i < AIMER_MAX_WORDS; i++) x[i] = i < p->words ? lwcx_load64le(b + 8 * i) : 0;
+}
+static inline void aimer_gf_to_bytes(const aimer_params *p, uint8_t *b, const uint64_t *x)
+{
+    for (unsigned i = 0; i < p->words; i++) lwcx_store64le(b + 8 * i, x[i]);
+}
+static inline void aimer_gf_add(uint64_t *c, const uint64_t *a, const uint64_t *b)
+{
+    for (unsigned i = 0; i < AIMER_MAX_WORDS; i++) c[i] = a[i] ^ b[i];
+}
+
+/* An incremental SHAKE, absorbed in any pieces and squeezed once. s, rate
+ * and pos serve implementations with their own Keccak; ext one that keeps
+ * its state elsewhere (the ref: an OpenSSL context). failed records an
+ * allocation or library failure, reported by final. */
+typedef struct aimer_xof {
+    uint64_t s[25];
+    unsigned rate, pos;
+    void *ext;
+    int failed;
+} aimer_xof;
+
+/* The kernels of one field. Inputs are read in their first n/64 words;
+ * outputs are written in all four (the unused ones zero). out may equal in. */
+typedef struct aimer_field_ops {
+    void (*mul)(uint64_t *c, const uint64_t *a, const uint64_t *b);
+    void (*sqr)(uint64_t *c, const uint64_t *a);
+    /* c = a^(2^k), the GF(2)-linear map that the multiplication checks use */
+    void (*sqr_n)(uint64_t *c, const uint64_t *a, unsigned k);
+    /* c = a^d with d = (2^e - 1)^-1 mod (2^n - 1): an input S-box of AIM2 */
+    void (*exp_invmer)(uint64_t *c, const uint64_t *a, unsigned e);
+    /* c = a^(2^e - 1): the output S-box */
+    void (*exp_mer)(uint64_t *c, const uint64_t *a, unsigned e);
+} aimer_field_ops;
+
+typedef struct aimer_impl aimer_impl;
+struct aimer_impl {
+    lwcx_impl_desc desc;
+    aimer_field_ops field[3]; /* AIMER_GF128, AIMER_GF192, AIMER_GF256 */
+
+    /* The affine layer of AIM2, expanded from the public IV once per key:
+     * A_i = U_i L_i for each input S-box i and the vector b, in a layout of
+     * the implementation's choosing (affine_bytes of storage). init returns
+     * 0, or -1 if hashing failed. apply: y ^= x A_i (x as a row vector). */
+    size_t (*affine_bytes)(const aimer_params *p);
+    int (*affine_init)(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
+                       const uint8_t *iv);
+    void (*affine_apply)(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
+                         const uint64_t *x);
+
+    /* Keccak. sec is 128 (SHAKE128) or 192/256 (SHAKE256). An xof is
+     * initialised, absorbed, then either finalised (one squeeze of len
+     * bytes; 0, or -1 and out zeroed if anything failed) or released; both
+     * wipe it. copy makes dst (uninitialised) an independent duplicate. */
+    void (*xof_init)(aimer_xof *x, unsigned sec);
+    void (*xof_absorb)(aimer_xof *x, const uint8_t *in, size_t len);
+    int (*xof_final)(aimer_xof *x, uint8_t *out, size_t len);
+    void (*xof_copy)(aimer_xof *dst, const aimer_xof *src);
+    void (*xof_release)(aimer_xof *x);
+    /* count (1..4) independent SHAKEs of inlen-byte inputs, outlen bytes
+     * each (lanes past count are not read); 0, or -1 on failure */
+    int (*shake_x4)(unsigned sec, uint8_t *const out[4], size_t outlen,
+                    const uint8_t *const in[4], size_t inlen, unsigned count);
+};
+
+/* A loaded key: the affine layer expanded for its implementation. */
+struct lwcx_aimer_key {
+    uint64_t magic;
+    const aimer_params *p;
+    const aimer_impl *im;
+    int has_sk;
+    uint8_t pk[2 * AIMER_MAX_LAMBDA];
+    aimer_gf pt, ct, b;
+    void *aff;
+    size_t aff_bytes;
+};
+#define AIMER_KEY_MAGIC 0x31764b72656d6961u /* "aimerKv1" */
+
+/* aim2.c: the one-way function over the kernels. */
+/* t[i] = (pt ^ c_i)^(1/(2^e_i - 1)) for the L input S-boxes */
+void lwcx_aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[AIMER_MAX_L],
+                        const uint64_t *pt);
+/* ct = AIM2(pt) for the key's affine layer (aff, b) */
+void lwcx_aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, const uint64_t *b,
+                uint64_t *ct, const uint64_t *pt);
+/* The bits of (2^e - 1)^-1 mod (2^n - 1), n/64 words: bit (e*i mod n) for
+ * i < e^-1 mod n, since (2^e - 1) * sum 2^(e*i) = 2^(e*k) - 1 = 1. */
+void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS]);
+/* The L/U rows and b from the squeezed bytes of SHAKE(IV): row r of
+ * S-box i takes lambda bytes; L keeps bits >= r, U bits <= r, bit r set in
+ * both. Writes A_i = U_i L_i (n rows) into a[i], and b. Shared by the
+ * implementations that keep A as rows (row r of A_i at a[i * n + r]). */
+int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
+                      const uint8_t *iv);
+/* y ^= x A with A as n rows (constant time: every row is read) */
+void lwcx_aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x);
+
+/* One party's share of the multiplication checks: given x[0..L-1] (its
+ * shares of the S-box outputs t_i), sets x[L] = sum x[i] A_i (+ b for the
+ * party that holds the public constants) and z[i] = x[i] * pt as the AIM2
+ * equations give it linearly: z[i] = x[i]^(2^e_i) + x[i] c_i,
+ * z[L] = x[L]^(2^e*) + x[L] ct. */
+void lwcx_aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
+                     aimer_gf *x, aimer_gf *z, int with_b);
+
+/* The protocol (sign.c, verify.c). mu = H(0 || pk || m), 2 lambda bytes. */
+int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
+                  const uint8_t *rho);
+int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu);
+/* mu for a message and public key */
+int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
+                       const uint8_t *pk, const uint8_t *msg, size_t len);
+
+/* Independent hashes of one shape gathered four at a time for shake_x4. */
+typedef struct aimer_batch {
+    const aimer_impl *im;
+    unsigned sec, count;
+    size_t inlen, outlen;
+    uint8_t in[4][3 + 2 * AIMER_MAX_LAMBDA];
+    uint8_t *out[4];
+    int failed;
+} aimer_batch;
+void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen);
+/* queues H(prefix || salt || i || j || seed) into out; runs the batch when full */
+void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
+                     unsigned i, unsigned j, const uint8_t *seed, uint8_t *out);
+/* runs what is queued; returns 0, or -1 if any hash failed */
+int lwcx_aimer_batch_flush(aimer_batch *b);
+
+/* The domain bytes in front of the hashes. */
+enum {
+    AIMER_H_MU = 0,
+    AIMER_H_1 = 1,
+    AIMER_H_2 = 2,
+    AIMER_H_SALT = 3,
+    AIMER_H_TREE = 4,
+    AIMER_H_COMMIT = 5
+};
+
+/* The implementations are declared by the list of the build (lwcx_impls.h). */
+
+#endif

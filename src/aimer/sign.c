@@ -1,0 +1,240 @@
+/* AIMer signing: the BN++ proof of knowledge of pt with AIM2(pt) = ct,
+ * made non-interactive, written once over the kernels of aimer_impl.
+ *
+ * Signature: salt | h1 | h2 | tau proofs, each: reveal path (logN seeds),
+ * the missing party's commitment, delta_pt, delta_t[L], delta_c, the
+ * missing party's alpha share. */
+#include <stdlib.h>
+
+#include "aimer_impl.h"
+
+/* A party's view kept from phase 1 to phase 3: its multiplication-check
+ * inputs x, z, its shares of pt and c, and of a (replaced by its alpha
+ * share in phase 3). */
+enum { V_X = 0 }; /* x[0..L], then z[0..L], pt, a, c */
+#define V_Z(p) ((p)->L + 1)
+#define V_PT(p) (2 * (p)->L + 2)
+#define V_A(p) (2 * (p)->L + 3)
+#define V_C(p) (2 * (p)->L + 4)
+#define V_ELEMS(p) (2 * (p)->L + 5)
+
+/* One block of heap for everything secret signing keeps: peak memory is its
+ * size (aimer256s: ~3.6 MB) plus the affine layer of the key. */
+typedef struct sign_ws {
+    uint8_t *nodes;   /* T trees, node i (1..2N-1) of rep r at (r * 2N + i) * lambda */
+    aimer_gf *views;  /* T * N * V_ELEMS */
+    uint8_t *tapes;   /* one rep: N * (commitment || tape) */
+    uint8_t *eps;     /* T * (L + 1) challenge elements */
+    uint8_t *shares;  /* one rep: N alpha shares || N v shares, serialized */
+    size_t bytes;
+} sign_ws;
+
+static void *ws_take(uint8_t **at, size_t n)
+{
+    void *p = *at;
+    *at += (n + 63) & ~(size_t)63;
+    return p;
+}
+
+static int ws_alloc(sign_ws *w, const aimer_params *p)
+{
+    const size_t lam = p->lambda, N = p->N, T = p->T;
+    const size_t sizes[5] = {T * 2 * N * lam, T * N * V_ELEMS(p) * sizeof(aimer_gf),
+                             N * (aimer_commit_bytes(p) + aimer_tape_bytes(p)),
+                             T * (p->L + 1) * lam, 2 * N * lam};
+    w->bytes = 0;
+    for (int i = 0; i < 5; i++) w->bytes += (sizes[i] + 63) & ~(size_t)63;
+    uint8_t *at = malloc(w->bytes);
+    if (!at) return -1;
+    w->nodes = ws_take(&at, sizes[0]);
+    w->views = ws_take(&at, sizes[1]);
+    w->tapes = ws_take(&at, sizes[2]);
+    w->eps = ws_take(&at, sizes[3]);
+    w->shares = ws_take(&at, sizes[4]);
+    return 0;
+}
+
+static void ws_free(sign_ws *w)
+{
+    lwcx_wipe(w->nodes, w->bytes);
+    free(w->nodes);
+}
+
+static uint8_t *node(const aimer_params *p, uint8_t *nodes, unsigned rep, unsigned i)
+{
+    return nodes + ((size_t)rep * 2 * p->N + i) * p->lambda;
+}
+
+/* Every tree from its root, level by level so that the hashes of a level,
+ * across all repetitions, are independent. */
+static int expand_trees(const aimer_impl *im, const aimer_params *p, uint8_t *nodes,
+                        const uint8_t *salt)
+{
+    aimer_batch b;
+    lwcx_aimer_batch_init(&b, im, p, aimer_commit_bytes(p));
+    for (unsigned d = 0; d < p->logN; d++)
+        for (unsigned rep = 0; rep < p->T; rep++)
+            for (unsigned i = 1u << d; i < 2u << d; i++)
+                lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
+                                node(p, nodes, rep, 2 * i));
+    return lwcx_aimer_batch_flush(&b);
+}
+
+int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
+                  const uint8_t *rho)
+{
+    const aimer_params *p = key->p;
+    const aimer_impl *im = key->im;
+    const aimer_field_ops *f = &im->field[p->field];
+    const unsigned lam = p->lambda, L = p->L, N = p->N, T = p->T;
+    const size_t cb = aimer_commit_bytes(p), tb = aimer_tape_bytes(p), pb = aimer_proof_bytes(p);
+    uint8_t *salt = sig, *h1 = sig + lam, *h2 = sig + 3 * lam, *proofs = sig + 5 * lam;
+    const size_t delta_at = (size_t)p->logN * lam + cb; /* delta_pt's offset in a proof */
+    sign_ws w;
+    aimer_xof x, hx;
+    aimer_gf t[AIMER_MAX_L], d[AIMER_MAX_L + 3], u;
+    uint8_t buf[(AIMER_MAX_T + 1) * AIMER_MAX_LAMBDA], bytes[AIMER_MAX_LAMBDA];
+    uint8_t prefix;
+    int bad = 0;
+
+    if (ws_alloc(&w, p)) return LWCX_ERR_NOMEM;
+    memset(sig, 0, p->sig_bytes);
+    lwcx_aimer_sbox_outputs(im, p, t, key->pt);
+
+    /* salt and root seeds = H(3 || pt || mu || rho) */
+    prefix = AIMER_H_SALT;
+    im->xof_init(&x, p->n);
+    im->xof_absorb(&x, &prefix, 1);
+    aimer_gf_to_bytes(p, bytes, key->pt);
+    im->xof_absorb(&x, bytes, lam);
+    im->xof_absorb(&x, mu, cb);
+    im->xof_absorb(&x, rho, lam);
+    bad |= im->xof_final(&x, buf, (size_t)(T + 1) * lam);
+    memcpy(salt, buf, lam);
+    for (unsigned rep = 0; rep < T; rep++) memcpy(node(p, w.nodes, rep, 1), buf + (rep + 1) * lam, lam);
+    bad |= expand_trees(im, p, w.nodes, salt);
+
+    /* Phase 1: commit to every party's seed and to the offsets that make
+     * the shares of the last party consistent with the witness. */
+    prefix = AIMER_H_1;
+    im->xof_init(&hx, p->n);
+    im->xof_absorb(&hx, &prefix, 1);
+    im->xof_absorb(&hx, mu, cb);
+    im->xof_absorb(&hx, salt, lam);
+    for (unsigned rep = 0; rep < T && !bad; rep++) {
+        aimer_batch b;
+        lwcx_aimer_batch_init(&b, im, p, cb + tb);
+        for (unsigned j = 0; j < N; j++)
+            lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, w.nodes, rep, N + j),
+                            w.tapes + j * (cb + tb));
+        bad |= lwcx_aimer_batch_flush(&b);
+        for (unsigned j = 0; j < N; j++) im->xof_absorb(&hx, w.tapes + j * (cb + tb), cb);
+
+        /* the views from the tapes: pt, t[L], a, c; d sums them */
+        memset(d, 0, sizeof d);
+        for (unsigned j = 0; j < N; j++) {
+            aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
+            const uint8_t *tape = w.tapes + j * (cb + tb) + cb;
+            aimer_gf_from_bytes(p, v[V_PT(p)], tape);
+            for (unsigned i = 0; i < L; i++) aimer_gf_from_bytes(p, v[V_X + i], tape + (i + 1) * lam);
+            aimer_gf_from_bytes(p, v[V_A(p)], tape + (L + 1) * lam);
+            aimer_gf_from_bytes(p, v[V_C(p)], tape + (L + 2) * lam);
+            aimer_gf_add(d[0], d[0], v[V_PT(p)]);
+            for (unsigned i = 0; i < L; i++) aimer_gf_add(d[1 + i], d[1 + i], v[V_X + i]);
+            aimer_gf_add(d[L + 1], d[L + 1], v[V_A(p)]);
+            aimer_gf_add(d[L + 2], d[L + 2], v[V_C(p)]);
+        }
+        /* offsets: delta_pt = pt - sum pt_j, delta_t likewise, delta_c =
+         * pt * a - sum c_j (a = sum a_j); they join the last party's shares */
+        aimer_gf *last = w.views + ((size_t)rep * N + N - 1) * V_ELEMS(p);
+        uint8_t *proof = proofs + rep * pb;
+        aimer_gf_add(d[0], d[0], key->pt);
+        for (unsigned i = 0; i < L; i++) aimer_gf_add(d[1 + i], d[1 + i], t[i]);
+        f->mul(u, key->pt, d[L + 1]);
+        aimer_gf_add(d[L + 2], d[L + 2], u);
+        aimer_gf_add(last[V_PT(p)], last[V_PT(p)], d[0]);
+        for (unsigned i = 0; i < L; i++) aimer_gf_add(last[V_X + i], last[V_X + i], d[1 + i]);
+        aimer_gf_add(last[V_C(p)], last[V_C(p)], d[L + 2]);
+        aimer_gf_to_bytes(p, proof + delta_at, d[0]);
+        for (unsigned i = 0; i < L; i++) aimer_gf_to_bytes(p, proof + delta_at + (1 + i) * lam, d[1 + i]);
+        aimer_gf_to_bytes(p, proof + delta_at + (L + 1) * lam, d[L + 2]);
+        im->xof_absorb(&hx, proof + delta_at, (size_t)(L + 2) * lam);
+
+        for (unsigned j = 0; j < N; j++) {
+            aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
+            lwcx_aimer_mpc_party(im, p, key, v + V_X, v + V_Z(p), j == N - 1);
+        }
+    }
+    if (bad) {
+        im->xof_release(&hx);
+        goto out;
+    }
+    bad |= im->xof_final(&hx, h1, cb);
+
+    /* Phase 2 and 3: the challenges epsilon from h1; every party's shares
+     * of alpha = sum eps_i x_i + a (opened) and v = sum eps_i z_i + c - alpha pt
+     * (zero when the witness is right), committed in h2. */
+    im->xof_init(&x, p->n);
+    im->xof_absorb(&x, h1, cb);
+    bad |= im->xof_final(&x, w.eps, (size_t)T * (L + 1) * lam);
+    prefix = AIMER_H_2;
+    im->xof_init(&hx, p->n);
+    im->xof_absorb(&hx, &prefix, 1);
+    im->xof_absorb(&hx, h1, cb);
+    im->xof_absorb(&hx, salt, lam);
+    for (unsigned rep = 0; rep < T; rep++) {
+        aimer_gf eps[AIMER_MAX_L + 1], alpha = {0};
+        for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, eps[i], w.eps + ((size_t)rep * (L + 1) + i) * lam);
+        for (unsigned j = 0; j < N; j++) {
+            aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
+            for (unsigned i = 0; i <= L; i++) {
+                f->mul(u, v[V_X + i], eps[i]);
+                aimer_gf_add(v[V_A(p)], v[V_A(p)], u);
+                f->mul(u, v[V_Z(p) + i], eps[i]);
+                aimer_gf_add(v[V_C(p)], v[V_C(p)], u);
+            }
+            aimer_gf_add(alpha, alpha, v[V_A(p)]);
+            aimer_gf_to_bytes(p, w.shares + (size_t)j * lam, v[V_A(p)]);
+        }
+        for (unsigned j = 0; j < N; j++) {
+            aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
+            f->mul(u, v[V_PT(p)], alpha);
+            aimer_gf_add(u, u, v[V_C(p)]);
+            aimer_gf_to_bytes(p, w.shares + (size_t)(N + j) * lam, u);
+        }
+        im->xof_absorb(&hx, w.shares, 2 * (size_t)N * lam);
+    }
+    bad |= im->xof_final(&hx, h2, cb);
+
+    /* Phase 4 and 5: the hidden party of each repetition from h2; open the
+     * others through the sibling path, with the hidden one's commitment
+     * (recomputed) and alpha share. */
+    im->xof_init(&x, p->n);
+    im->xof_absorb(&x, h2, cb);
+    bad |= im->xof_final(&x, buf, T);
+    aimer_batch b;
+    lwcx_aimer_batch_init(&b, im, p, cb);
+    for (unsigned rep = 0; rep < T && !bad; rep++) {
+        const unsigned hidden = buf[rep] & (N - 1), leaf = N + hidden;
+        uint8_t *proof = proofs + rep * pb;
+        for (unsigned k = 0; k < p->logN; k++) memcpy(proof + k * lam, node(p, w.nodes, rep, (leaf >> k) ^ 1), lam);
+        lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, hidden, node(p, w.nodes, rep, leaf),
+                        proof + (size_t)p->logN * lam);
+        const aimer_gf *v = w.views + ((size_t)rep * N + hidden) * V_ELEMS(p);
+        aimer_gf_to_bytes(p, proof + delta_at + (L + 2) * lam, v[V_A(p)]);
+    }
+    bad |= lwcx_aimer_batch_flush(&b);
+
+out:
+    lwcx_wipe(t, sizeof t);
+    lwcx_wipe(d, sizeof d);
+    lwcx_wipe(u, sizeof u);
+    lwcx_wipe(buf, sizeof buf);
+    lwcx_wipe(bytes, sizeof bytes);
+    ws_free(&w);
+    if (bad) {
+        lwcx_wipe(sig, p->sig_bytes);
+        return LWCX_ERR_NOMEM;
+    }
+    return LWCX_OK;
+}

@@ -1,0 +1,133 @@
+/* AIMer verification: rebuild every opened party's view from the revealed
+ * seeds, recompute h1 and h2, and compare them with the signature's. */
+#include <stdlib.h>
+
+#include "aimer_impl.h"
+
+static uint8_t *node(const aimer_params *p, uint8_t *nodes, unsigned rep, unsigned i)
+{
+    return nodes + ((size_t)rep * 2 * p->N + i) * p->lambda;
+}
+
+int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu)
+{
+    const aimer_params *p = key->p;
+    const aimer_impl *im = key->im;
+    const aimer_field_ops *f = &im->field[p->field];
+    const unsigned lam = p->lambda, L = p->L, N = p->N, T = p->T, logN = p->logN;
+    const size_t cb = aimer_commit_bytes(p), tb = aimer_tape_bytes(p), pb = aimer_proof_bytes(p);
+    const uint8_t *salt = sig, *h1 = sig + lam, *h2 = sig + 3 * lam, *proofs = sig + 5 * lam;
+    const size_t delta_at = (size_t)logN * lam + cb;
+    uint8_t hidden[AIMER_MAX_T], h1x[2 * AIMER_MAX_LAMBDA], h2x[2 * AIMER_MAX_LAMBDA], prefix;
+    aimer_xof x, hx1, hx2;
+    int bad = 0;
+
+    /* the trees of all repetitions, the tapes and views of one */
+    const size_t nodes_bytes = (size_t)T * 2 * N * lam, tapes_bytes = (size_t)N * (cb + tb);
+    const size_t eps_bytes = (size_t)T * (L + 1) * lam, views = 3 * (size_t)N * sizeof(aimer_gf);
+    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views);
+    if (!mem) return LWCX_ERR_NOMEM;
+    aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N;
+    uint8_t *nodes = mem + views, *tapes = nodes + nodes_bytes, *eps = tapes + tapes_bytes;
+    uint8_t *shares = eps + eps_bytes;
+
+    im->xof_init(&x, p->n);
+    im->xof_absorb(&x, h2, cb);
+    bad |= im->xof_final(&x, hidden, T);
+    im->xof_init(&x, p->n);
+    im->xof_absorb(&x, h1, cb);
+    bad |= im->xof_final(&x, eps, eps_bytes);
+
+    /* The seeds of every party but the hidden one: the revealed siblings of
+     * its path, expanded level by level across all repetitions. */
+    for (unsigned rep = 0; rep < T; rep++) {
+        hidden[rep] &= (uint8_t)(N - 1);
+        const unsigned leaf = N + hidden[rep];
+        for (unsigned k = 0; k < logN; k++) memcpy(node(p, nodes, rep, (leaf >> k) ^ 1), proofs + rep * pb + k * lam, lam);
+    }
+    aimer_batch b;
+    lwcx_aimer_batch_init(&b, im, p, cb);
+    for (unsigned d = 1; d < logN; d++)
+        for (unsigned rep = 0; rep < T; rep++) {
+            const unsigned on_path = (N + hidden[rep]) >> (logN - d);
+            for (unsigned i = 1u << d; i < 2u << d; i++)
+                if (i != on_path)
+                    lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
+                                    node(p, nodes, rep, 2 * i));
+        }
+    bad |= lwcx_aimer_batch_flush(&b);
+
+    prefix = AIMER_H_1;
+    im->xof_init(&hx1, p->n);
+    im->xof_absorb(&hx1, &prefix, 1);
+    im->xof_absorb(&hx1, mu, cb);
+    im->xof_absorb(&hx1, salt, lam);
+    prefix = AIMER_H_2;
+    im->xof_init(&hx2, p->n);
+    im->xof_absorb(&hx2, &prefix, 1);
+    im->xof_absorb(&hx2, h1, cb);
+    im->xof_absorb(&hx2, salt, lam);
+
+    for (unsigned rep = 0; rep < T && !bad; rep++) {
+        const unsigned hid = hidden[rep];
+        const uint8_t *proof = proofs + rep * pb;
+        lwcx_aimer_batch_init(&b, im, p, cb + tb);
+        for (unsigned j = 0; j < N; j++)
+            if (j != hid) lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, nodes, rep, N + j), tapes + j * (cb + tb));
+        bad |= lwcx_aimer_batch_flush(&b);
+        for (unsigned j = 0; j < N; j++) im->xof_absorb(&hx1, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
+
+        aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
+        for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + ((size_t)rep * (L + 1) + i) * lam);
+        for (unsigned j = 0; j < N; j++) {
+            if (j == hid) {
+                aimer_gf_from_bytes(p, alpha_j[j], proof + delta_at + (L + 2) * lam);
+                aimer_gf_add(alpha, alpha, alpha_j[j]);
+                continue;
+            }
+            const uint8_t *tape = tapes + j * (cb + tb) + cb;
+            aimer_gf xs[AIMER_MAX_L + 1], zs[AIMER_MAX_L + 1];
+            aimer_gf_from_bytes(p, pt_j[j], tape);
+            for (unsigned i = 0; i < L; i++) aimer_gf_from_bytes(p, xs[i], tape + (i + 1) * lam);
+            aimer_gf_from_bytes(p, alpha_j[j], tape + (L + 1) * lam);
+            aimer_gf_from_bytes(p, v_j[j], tape + (L + 2) * lam);
+            if (j == N - 1) { /* the offsets join the last party's shares */
+                aimer_gf_from_bytes(p, u, proof + delta_at);
+                aimer_gf_add(pt_j[j], pt_j[j], u);
+                for (unsigned i = 0; i < L; i++) {
+                    aimer_gf_from_bytes(p, u, proof + delta_at + (1 + i) * lam);
+                    aimer_gf_add(xs[i], xs[i], u);
+                }
+                aimer_gf_from_bytes(p, u, proof + delta_at + (L + 1) * lam);
+                aimer_gf_add(v_j[j], v_j[j], u);
+            }
+            lwcx_aimer_mpc_party(im, p, key, xs, zs, j == N - 1);
+            for (unsigned i = 0; i <= L; i++) {
+                f->mul(u, xs[i], e[i]);
+                aimer_gf_add(alpha_j[j], alpha_j[j], u);
+                f->mul(u, zs[i], e[i]);
+                aimer_gf_add(v_j[j], v_j[j], u);
+            }
+            aimer_gf_add(alpha, alpha, alpha_j[j]);
+        }
+        /* alpha is open: finish v, and the hidden party's v makes the sum zero */
+        memset(v_j[hid], 0, sizeof v_j[hid]);
+        for (unsigned j = 0; j < N; j++) {
+            if (j == hid) continue;
+            f->mul(u, pt_j[j], alpha);
+            aimer_gf_add(v_j[j], v_j[j], u);
+            aimer_gf_add(v_j[hid], v_j[hid], v_j[j]);
+        }
+        for (unsigned j = 0; j < N; j++) {
+            aimer_gf_to_bytes(p, shares + (size_t)j * lam, alpha_j[j]);
+            aimer_gf_to_bytes(p, shares + (size_t)(N + j) * lam, v_j[j]);
+        }
+        im->xof_absorb(&hx2, shares, 2 * (size_t)N * lam);
+        im->xof_absorb(&hx1, proof + delta_at, (size_t)(L + 2) * lam);
+    }
+    bad |= im->xof_final(&hx1, h1x, cb);
+    bad |= im->xof_final(&hx2, h2x, cb);
+    free(mem);
+    if (bad) return LWCX_ERR_NOMEM;
+    return lwcx_ct_compare(h1x, h1, cb) | lwcx_ct_compare(h2x, h2, cb) ? LWCX_ERR_AUTH : LWCX_OK;
+}

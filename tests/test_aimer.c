@@ -1,0 +1,423 @@
+/* AIMer v2.1 on every available implementation:
+ * - every record of the six official KAT files (pk, sk, sm byte for byte,
+ *   through SHA-256 digests of pk || sk || sm; tests/kat/aimer_kat_digests.txt,
+ *   made by tests/kat/make_aimer_digests.sh) rebuilt from the NIST DRBG;
+ *   AIMER_KAT_RECORDS=n checks only the first n records per set (the
+ *   sanitizer and qemu stages), AIMER_SETS=128f,256s only some sets;
+ * - verification rejects every single-bit flip of an aimer128f signature
+ *   and 2,000 random flips for each other set (AIMER_FLIPS=n changes that
+ *   sample; AIMER_FLIPS_ALL=0 samples 128f too), a changed message, another
+ *   public key, truncated and extended signatures;
+ * - key objects, attached signatures with overlapping buffers, errors;
+ * - the SHAKE kernels (x1 and x4) against OpenSSL for every length around
+ *   the rates, the field kernels against each other's algebra.
+ * Usage: test_aimer DIGESTS_FILE [kat|reject|all] (kat: the KATs and kernels). */
+#include <openssl/evp.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../kat/kat_aimer.h"
+#include "../src/aimer/aimer_impl.h"
+#include "testutil.h"
+
+#define rnd tu_rand
+#define fill tu_fill
+
+#define NSETS 6
+
+static unsigned env_unsigned(const char *name, unsigned dflt)
+{
+    const char *s = getenv(name);
+    return s && *s ? (unsigned)strtoul(s, NULL, 10) : dflt;
+}
+
+static int set_wanted(int s)
+{
+    const char *only = getenv("AIMER_SETS");
+    return !only || !*only || strstr(only, lwcx_aimer_name((lwcx_aimer_set)s) + 5) != NULL;
+}
+
+/* digests[set][count] from the file */
+static uint8_t digests[NSETS][100][32];
+static unsigned have[NSETS];
+
+static int load_digests(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[256];
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f)) {
+        char name[32], hex[80];
+        unsigned count;
+        if (line[0] == '#' || sscanf(line, "%31s %u %79s", name, &count, hex) != 3) continue;
+        for (int s = 0; s < NSETS; s++)
+            if (!strcmp(name, lwcx_aimer_name((lwcx_aimer_set)s)) && count < 100 && count == have[s] &&
+                strlen(hex) == 64) {
+                for (int i = 0; i < 32; i++) {
+                    unsigned v;
+                    sscanf(hex + 2 * i, "%2x", &v);
+                    digests[s][count][i] = (uint8_t)v;
+                }
+                have[s]++;
+            }
+    }
+    fclose(f);
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void test_kats(const lwcx_impl *impl, unsigned records)
+{
+    for (int s = 0; s < NSETS; s++) {
+        if (!set_wanted(s)) continue;
+        unsigned n = records < have[s] ? records : have[s], checks = 0;
+        CHECK(have[s] == 100, "%s: %u digests in the file", lwcx_aimer_name((lwcx_aimer_set)s), have[s]);
+        double t0 = now();
+        int bad = kat_aimer_records(impl, (lwcx_aimer_set)s, n, (const uint8_t(*)[32])digests[s], stderr, &checks);
+        CHECK(bad == 0, "%s %s: %d of %u KAT records differ", lwcx_impl_name(impl),
+              lwcx_aimer_name((lwcx_aimer_set)s), bad, n);
+        printf("  %s %s: %u KAT records in %.1f s\n", lwcx_impl_name(impl),
+               lwcx_aimer_name((lwcx_aimer_set)s), n, now() - t0);
+    }
+}
+
+/* ---- rejections --------------------------------------------------------- */
+
+typedef struct flip_job {
+    const lwcx_aimer_key *key;
+    const uint8_t *sig, *msg;
+    size_t siglen, msglen;
+    const uint32_t *bits;
+    size_t nbits;
+    unsigned accepted; /* flips that verified: must stay 0 */
+} flip_job;
+
+static void *flip_worker(void *arg)
+{
+    flip_job *j = arg;
+    uint8_t *s = malloc(j->siglen);
+    if (!s) {
+        j->accepted = ~0u;
+        return NULL;
+    }
+    memcpy(s, j->sig, j->siglen);
+    for (size_t i = 0; i < j->nbits; i++) {
+        const uint32_t b = j->bits[i];
+        s[b / 8] ^= (uint8_t)(1u << (b % 8));
+        if (lwcx_aimer_key_verify(j->key, s, j->siglen, j->msg, j->msglen) != LWCX_ERR_AUTH) j->accepted++;
+        s[b / 8] ^= (uint8_t)(1u << (b % 8));
+    }
+    free(s);
+    return NULL;
+}
+
+/* Every bit of bits[] flipped in turn must make the signature fail; the
+ * verifications are spread over threads (they are independent). */
+static unsigned flips_accepted(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
+                               const uint8_t *msg, size_t msglen, const uint32_t *bits, size_t n)
+{
+    enum { MAXT = 16 };
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned nt = cpus < 1 ? 1 : cpus > MAXT ? MAXT : (unsigned)cpus, accepted = 0;
+    flip_job jobs[MAXT];
+    pthread_t th[MAXT];
+    int started[MAXT] = {0};
+    for (unsigned t = 0; t < nt; t++) {
+        size_t lo = n * t / nt, hi = n * (t + 1) / nt;
+        jobs[t] = (flip_job){key, sig, msg, siglen, msglen, bits + lo, hi - lo, 0};
+        started[t] = pthread_create(&th[t], NULL, flip_worker, &jobs[t]) == 0;
+        if (!started[t]) flip_worker(&jobs[t]);
+    }
+    for (unsigned t = 0; t < nt; t++) {
+        if (started[t]) pthread_join(th[t], NULL);
+        accepted += jobs[t].accepted;
+    }
+    return accepted;
+}
+
+static void test_rejections(const lwcx_impl *impl, int exhaustive, unsigned sample)
+{
+    for (int s = 0; s < NSETS; s++) {
+        const lwcx_aimer_set set = (lwcx_aimer_set)s;
+        if (!set_wanted(s)) continue;
+        const char *name = lwcx_aimer_name(set);
+        const size_t sigb = lwcx_aimer_sig_bytes(set), pkb = lwcx_aimer_pk_bytes(set);
+        uint8_t pk[64], sk[96], pk2[64], sk2[96], msg[100], *sig = malloc(sigb + 1);
+        lwcx_aimer_key *key = NULL, *key2 = NULL;
+        fill(msg, sizeof msg);
+        CHECK(sig && lwcx_aimer_keygen_with(impl, set, pk, sk) == LWCX_OK, "%s keygen", name);
+        CHECK(lwcx_aimer_keygen_with(impl, set, pk2, sk2) == LWCX_OK, "%s keygen 2", name);
+        CHECK(lwcx_aimer_key_new_with(impl, &key, set, pk, sk) == LWCX_OK, "%s key", name);
+        CHECK(lwcx_aimer_key_new_with(impl, &key2, set, pk2, NULL) == LWCX_OK, "%s public key", name);
+        if (!sig || !key || !key2) {
+            free(sig);
+            lwcx_aimer_key_free(key);
+            lwcx_aimer_key_free(key2);
+            continue;
+        }
+        CHECK(lwcx_aimer_key_sign(key, sig, msg, sizeof msg) == LWCX_OK, "%s sign", name);
+        CHECK(lwcx_aimer_key_verify(key, sig, sigb, msg, sizeof msg) == LWCX_OK, "%s verify", name);
+        CHECK(lwcx_aimer_verify_with(impl, set, sig, sigb, msg, sizeof msg, pk) == LWCX_OK, "%s verify", name);
+
+        /* bit flips: all of them for aimer128f, a random sample elsewhere */
+        const size_t total = 8 * sigb;
+        size_t n = exhaustive && set == LWCX_AIMER128F ? total : sample;
+        uint32_t *bits = malloc(n * sizeof *bits);
+        if (bits) {
+            for (size_t i = 0; i < n; i++) bits[i] = n == total ? (uint32_t)i : (uint32_t)(rnd() % total);
+            double t0 = now();
+            unsigned acc = flips_accepted(key, sig, sigb, msg, sizeof msg, bits, n);
+            CHECK(acc == 0, "%s %s: %u of %zu bit flips verified", lwcx_impl_name(impl), name, acc, n);
+            printf("  %s %s: %zu%s bit flips rejected in %.1f s\n", lwcx_impl_name(impl), name, n,
+                   n == total ? " (all)" : "", now() - t0);
+            free(bits);
+        }
+
+        /* a changed message, another key, wrong lengths */
+        msg[17] ^= 4;
+        CHECK(lwcx_aimer_key_verify(key, sig, sigb, msg, sizeof msg) == LWCX_ERR_AUTH, "%s changed message", name);
+        msg[17] ^= 4;
+        CHECK(lwcx_aimer_key_verify(key, sig, sigb, msg, sizeof msg - 1) == LWCX_ERR_AUTH, "%s shorter message", name);
+        CHECK(lwcx_aimer_key_verify(key2, sig, sigb, msg, sizeof msg) == LWCX_ERR_AUTH, "%s other key", name);
+        CHECK(lwcx_aimer_verify_with(impl, set, sig, sigb, msg, sizeof msg, pk2) == LWCX_ERR_AUTH, "%s other pk", name);
+        CHECK(lwcx_aimer_verify_with(impl, set, sig, sigb - 1, msg, sizeof msg, pk) == LWCX_ERR_LENGTH, "%s truncated", name);
+        CHECK(lwcx_aimer_verify_with(impl, set, sig, sigb + 1, msg, sizeof msg, pk) == LWCX_ERR_LENGTH, "%s extended", name);
+        CHECK(lwcx_aimer_key_verify(key, sig, 0, msg, sizeof msg) == LWCX_ERR_LENGTH, "%s empty", name);
+
+        /* attached: in place (sm == msg), opened in place; truncated and extended sm */
+        uint8_t *sm = malloc(sizeof msg + sigb + 1), *out = malloc(sizeof msg + 1);
+        size_t smlen = 0, mlen = 0;
+        if (sm && out) {
+            memcpy(sm, msg, sizeof msg);
+            CHECK(lwcx_aimer_sign_attached_with(impl, set, sm, &smlen, sm, sizeof msg, sk) == LWCX_OK &&
+                  smlen == sizeof msg + sigb && !memcmp(sm, msg, sizeof msg), "%s attached in place", name);
+            CHECK(lwcx_aimer_open_with(impl, set, out, &mlen, sm, smlen, pk) == LWCX_OK &&
+                  mlen == sizeof msg && !memcmp(out, msg, mlen), "%s open", name);
+            CHECK(lwcx_aimer_open_with(impl, set, out, &mlen, sm, smlen - 1, pk) == LWCX_ERR_AUTH, "%s sm truncated", name);
+            sm[smlen] = 0;
+            CHECK(lwcx_aimer_open_with(impl, set, out, &mlen, sm, smlen + 1, pk) == LWCX_ERR_AUTH, "%s sm extended", name);
+            CHECK(lwcx_aimer_open_with(impl, set, out, &mlen, sm, sigb - 1, pk) == LWCX_ERR_LENGTH, "%s sm too short", name);
+            CHECK(lwcx_aimer_open_with(impl, set, sm + 5, &mlen, sm, smlen, pk) == LWCX_OK && mlen == sizeof msg &&
+                  !memcmp(sm + 5, msg, mlen), "%s open overlapping", name);
+        }
+        free(sm);
+        free(out);
+
+        /* the one-shot forms agree with the key object for the same rho */
+        uint8_t rho[32], *sig2 = malloc(sigb);
+        fill(rho, sizeof rho);
+        if (sig2) {
+            CHECK(lwcx_aimer_key_sign_from(key, sig, msg, sizeof msg, rho) == LWCX_OK &&
+                  lwcx_aimer_sign_from_with(impl, set, sig2, msg, sizeof msg, sk, rho) == LWCX_OK &&
+                  !memcmp(sig, sig2, sigb), "%s key object and one shot differ", name);
+            /* randomized: two signatures of one message differ */
+            CHECK(lwcx_aimer_key_sign(key, sig2, msg, sizeof msg) == LWCX_OK && memcmp(sig, sig2, sigb),
+                  "%s two signatures are equal", name);
+        }
+        free(sig2);
+        /* an sk whose public part is not its own, a corrupted pt */
+        memcpy(sk2 + lwcx_aimer_seed_bytes(set), pk, pkb);
+        CHECK(lwcx_aimer_sign_with(impl, set, sig, msg, sizeof msg, sk2) == LWCX_ERR_ARG, "%s inconsistent sk", name);
+        lwcx_aimer_key *k3 = NULL;
+        CHECK(lwcx_aimer_key_new_with(impl, &k3, set, pk2, sk) == LWCX_ERR_ARG && k3 == NULL, "%s sk for another pk", name);
+        CHECK(lwcx_aimer_key_sign(key2, sig, msg, sizeof msg) == LWCX_ERR_ARG, "%s public key signs", name);
+        free(sig);
+        lwcx_aimer_key_free(key);
+        lwcx_aimer_key_free(key2);
+    }
+}
+
+static void test_errors(void)
+{
+    uint8_t pk[64] = {0}, sk[96] = {0}, sig[64] = {0}, m[4] = {0};
+    size_t n = 0;
+    lwcx_aimer_key *k = NULL;
+    const lwcx_aimer_set bad = (lwcx_aimer_set)6, neg = (lwcx_aimer_set)-1;
+    CHECK(lwcx_aimer_name(bad) == NULL && lwcx_aimer_name(neg) == NULL, "name of unknown set");
+    CHECK(lwcx_aimer_pk_bytes(bad) == 0 && lwcx_aimer_sk_bytes(bad) == 0 && lwcx_aimer_sig_bytes(bad) == 0 &&
+          lwcx_aimer_seed_bytes(neg) == 0, "sizes of unknown set");
+    CHECK(lwcx_aimer_keygen(bad, pk, sk) == LWCX_ERR_ARG, "keygen unknown");
+    CHECK(lwcx_aimer_keygen(LWCX_AIMER128F, NULL, sk) == LWCX_ERR_NULL, "keygen NULL");
+    CHECK(lwcx_aimer_keygen_from(LWCX_AIMER128F, pk, sk, NULL) == LWCX_ERR_NULL, "keygen_from NULL");
+    CHECK(lwcx_aimer_sign(bad, sig, m, 4, sk) == LWCX_ERR_ARG, "sign unknown");
+    CHECK(lwcx_aimer_sign(LWCX_AIMER128F, NULL, m, 4, sk) == LWCX_ERR_NULL, "sign NULL sig");
+    CHECK(lwcx_aimer_sign(LWCX_AIMER128F, sig, NULL, 4, sk) == LWCX_ERR_NULL, "sign NULL msg");
+    CHECK(lwcx_aimer_sign_from(LWCX_AIMER128F, sig, m, 4, sk, NULL) == LWCX_ERR_NULL, "sign_from NULL rho");
+    CHECK(lwcx_aimer_verify(bad, sig, 5888, m, 4, pk) == LWCX_ERR_ARG, "verify unknown");
+    CHECK(lwcx_aimer_verify(LWCX_AIMER128F, sig, 5888, m, 4, NULL) == LWCX_ERR_NULL, "verify NULL pk");
+    CHECK(lwcx_aimer_verify(LWCX_AIMER128F, sig, 64, m, 4, pk) == LWCX_ERR_LENGTH, "verify short");
+    CHECK(lwcx_aimer_open(LWCX_AIMER128F, m, NULL, sig, 64, pk) == LWCX_ERR_NULL, "open NULL len");
+    CHECK(lwcx_aimer_open(LWCX_AIMER128F, m, &n, sig, 64, pk) == LWCX_ERR_LENGTH, "open short");
+    CHECK(lwcx_aimer_sign_attached(LWCX_AIMER128F, sig, NULL, m, 4, sk) == LWCX_ERR_NULL, "attached NULL");
+    CHECK(lwcx_aimer_key_new(NULL, LWCX_AIMER128F, pk, sk) == LWCX_ERR_NULL, "key_new NULL");
+    CHECK(lwcx_aimer_key_new(&k, bad, pk, sk) == LWCX_ERR_ARG && !k, "key_new unknown");
+    CHECK(lwcx_aimer_key_new(&k, LWCX_AIMER128F, NULL, NULL) == LWCX_ERR_NULL && !k, "key_new NULL pk");
+    CHECK(lwcx_aimer_key_sign(NULL, sig, m, 4) == LWCX_ERR_NULL, "key_sign NULL");
+    CHECK(lwcx_aimer_key_verify(NULL, sig, 5888, m, 4) == LWCX_ERR_NULL, "key_verify NULL");
+    CHECK(lwcx_aimer_key_set(NULL) == -1, "key_set NULL");
+    lwcx_aimer_key_free(NULL);
+    /* a handle of another primitive */
+    const lwcx_impl *other = lwcx_impl_at("kcc23p4", 0);
+    if (other) CHECK(lwcx_aimer_keygen_with(other, LWCX_AIMER128F, pk, sk) == LWCX_ERR_NO_IMPL, "foreign handle");
+    CHECK(lwcx_aimer_key_new(&k, LWCX_AIMER192F, pk, NULL) == LWCX_OK && lwcx_aimer_key_set(k) == LWCX_AIMER192F,
+          "key_set");
+    lwcx_aimer_key_free(k);
+}
+
+/* Signing and verifying the largest sets in a thread with a 64 KiB stack:
+ * the protocol keeps its megabytes on the heap. */
+typedef struct small_stack_job {
+    const lwcx_impl *impl;
+    int ok;
+} small_stack_job;
+
+static void *small_stack_worker(void *arg)
+{
+    small_stack_job *j = arg;
+    static uint8_t sig[LWCX_AIMER_MAX_SIG_BYTES];
+    uint8_t pk[64], sk[96], msg[3] = {1, 2, 3};
+    j->ok = 1;
+    for (int s = LWCX_AIMER256F; s <= LWCX_AIMER256S; s++)
+        j->ok &= lwcx_aimer_keygen_with(j->impl, (lwcx_aimer_set)s, pk, sk) == LWCX_OK &&
+                 lwcx_aimer_sign_with(j->impl, (lwcx_aimer_set)s, sig, msg, 3, sk) == LWCX_OK &&
+                 lwcx_aimer_verify_with(j->impl, (lwcx_aimer_set)s, sig, lwcx_aimer_sig_bytes((lwcx_aimer_set)s),
+                                        msg, 3, pk) == LWCX_OK;
+    return NULL;
+}
+
+static void test_small_stack(const lwcx_impl *impl)
+{
+    small_stack_job j = {impl, 0};
+    pthread_attr_t attr;
+    pthread_t th;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64 * 1024);
+    int started = pthread_create(&th, &attr, small_stack_worker, &j) == 0;
+    pthread_attr_destroy(&attr);
+    if (started) pthread_join(th, NULL);
+    CHECK(started && j.ok, "%s: aimer256f/s in a 64 KiB stack", lwcx_impl_name(impl));
+}
+
+/* ---- kernels ---------------------------------------------------------------- */
+
+/* SHAKE through x1 and x4 against OpenSSL, every input length around the
+ * rates (168 and 136 bytes) and outputs across a block boundary. */
+static void test_shake(const lwcx_impl *impl)
+{
+    const aimer_impl *im = (const aimer_impl *)impl;
+    uint8_t in[4][400], want[4][400], got[4][400];
+    for (unsigned sec = 128; sec <= 256; sec += 128) {
+        const size_t rate = sec == 128 ? 168 : 136;
+        const EVP_MD *md = sec == 128 ? EVP_shake128() : EVP_shake256();
+        unsigned bad = 0;
+        for (size_t len = 0; len <= 2 * rate + 2; len++) {
+            if (len > 3 && len < rate - 3 && len % 17) continue;
+            if (len > rate + 3 && len < 2 * rate - 3) continue;
+            const size_t outlen = 1 + (len * 7) % (2 * rate + 5);
+            for (int l = 0; l < 4; l++) {
+                fill(in[l], len);
+                EVP_MD_CTX *c = EVP_MD_CTX_new();
+                if (!c || !EVP_DigestInit_ex(c, md, NULL) || !EVP_DigestUpdate(c, in[l], len) ||
+                    !EVP_DigestFinalXOF(c, want[l], outlen))
+                    bad++;
+                EVP_MD_CTX_free(c);
+            }
+            for (unsigned count = 1; count <= 4; count++) {
+                uint8_t *out[4] = {got[0], got[1], got[2], got[3]};
+                const uint8_t *ins[4] = {in[0], in[1], in[2], in[3]};
+                memset(got, 0, sizeof got);
+                if (im->shake_x4(sec, out, outlen, ins, len, count)) bad++;
+                for (unsigned l = 0; l < count; l++) bad += memcmp(got[l], want[l], outlen) != 0;
+            }
+            /* x1 in pieces, and a copy taken halfway */
+            aimer_xof x, y;
+            im->xof_init(&x, sec);
+            im->xof_absorb(&x, in[0], len / 3);
+            im->xof_copy(&y, &x);
+            im->xof_absorb(&x, in[0] + len / 3, len - len / 3);
+            im->xof_absorb(&y, in[0] + len / 3, len - len / 3);
+            bad += im->xof_final(&x, got[0], outlen) != 0 || memcmp(got[0], want[0], outlen) != 0;
+            bad += im->xof_final(&y, got[1], outlen) != 0 || memcmp(got[1], want[0], outlen) != 0;
+        }
+        CHECK(bad == 0, "%s SHAKE%u: %u mismatches with OpenSSL", lwcx_impl_name(impl), sec, bad);
+    }
+}
+
+/* The field kernels: a * (b + c) = a b + a c, squaring = multiplying by
+ * itself, sqr_n = n squarings, the input S-box inverts the Mersenne map. */
+static void test_field(const lwcx_impl *impl)
+{
+    const aimer_impl *im = (const aimer_impl *)impl;
+    for (int s = 0; s < NSETS; s += 2) {
+        const aimer_params *p = lwcx_aimer_params_get((lwcx_aimer_set)s);
+        const aimer_field_ops *f = &im->field[p->field];
+        unsigned bad = 0;
+        for (int it = 0; it < 50; it++) {
+            aimer_gf a = {0}, b = {0}, c = {0}, x, y, z, w;
+            for (unsigned i = 0; i < p->words; i++) a[i] = rnd(), b[i] = rnd(), c[i] = rnd();
+            aimer_gf_add(x, b, c);
+            f->mul(y, a, x);
+            f->mul(z, a, b);
+            f->mul(w, a, c);
+            aimer_gf_add(z, z, w);
+            bad += memcmp(y, z, sizeof y) != 0;
+            f->sqr(y, a);
+            f->mul(z, a, a);
+            bad += memcmp(y, z, sizeof y) != 0;
+            f->sqr_n(y, a, 5);
+            for (int i = 0; i < 5; i++) f->sqr(a, a);
+            bad += memcmp(y, a, sizeof y) != 0;
+            for (unsigned i = 0; i < p->L; i++) {
+                f->exp_invmer(y, b, p->e[i]);
+                f->exp_mer(z, y, p->e[i]);
+                bad += memcmp(z, b, sizeof z) != 0;
+            }
+            bad += y[3] != 0 && p->words < 4;
+        }
+        CHECK(bad == 0, "%s GF(2^%u): %u failed identities", lwcx_impl_name(impl), p->n, bad);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || load_digests(argv[1])) {
+        fprintf(stderr, "usage: test_aimer DIGESTS_FILE [kat|reject|all]\n");
+        return 2;
+    }
+    const char *what = argc > 2 ? argv[2] : "all";
+    const int kat = strcmp(what, "reject") != 0, reject = strcmp(what, "kat") != 0;
+    const unsigned records = env_unsigned("AIMER_KAT_RECORDS", 100);
+    const unsigned sample = env_unsigned("AIMER_FLIPS", 2000);
+    const unsigned all_flips = env_unsigned("AIMER_FLIPS_ALL", 1);
+    const lwcx_impl *fastest = lwcx_impl_auto("aimer");
+    CHECK(fastest != NULL, "no automatic choice");
+    if (reject) test_errors();
+    const lwcx_impl *impls[16];
+    const size_t nimpl = tu_impls("aimer", impls);
+    CHECK(nimpl > 0, "no aimer implementation available");
+    for (size_t k = 0; k < nimpl; k++) {
+        const lwcx_impl *impl = impls[k];
+        tu_ran(impl);
+        if (kat) {
+            test_shake(impl);
+            test_field(impl);
+            test_kats(impl, records);
+        }
+        /* every 128f flip and the full sample on the automatic choice
+         * (AIMER_FLIPS_ALL=0 leaves the 128f flips to the sample: the
+         * sanitizer and qemu stages), 200 flips on the others: the protocol
+         * code is shared, only the kernels differ */
+        if (reject) test_small_stack(impl);
+        if (reject) test_rejections(impl, impl == fastest && all_flips, impl == fastest ? sample : 200);
+    }
+    return tu_finish();
+}
