@@ -40,18 +40,25 @@ bc_search_scratch *lwcx_bc_search_scratch_new(const bc_impl *im, const bc_search
     const unsigned lane_bits = (unsigned)__builtin_ctzll(batch);
     if (im->search && (batch & (batch - 1)) == 0 && lane_bits > 0 && lane_bits <= job->nbits)
         s->lane_bits = lane_bits;
-    s->step = batch * ((STEP_MIN + batch - 1) / batch);
     s->hits_words = batch >= 64 ? batch / 64 : 1;
+    s->hits = calloc(s->hits_words, sizeof *s->hits);
+    if (!s->hits) {
+        lwcx_bc_search_scratch_free(s);
+        return NULL;
+    }
+    if (s->lane_bits) return s; /* the kernel makes its keys: nothing else is needed */
+    s->step = batch * ((STEP_MIN + batch - 1) / batch);
     s->keys_bytes = (size_t)job->key_bytes * s->step;
     s->in_bytes = (size_t)job->block_bytes * s->step;
     /* the per-key path writes a whole batch at out + bs * k */
     s->out_bytes = (size_t)job->block_bytes * (s->step + batch);
-    s->sched_bytes = (im->sched_bytes + BC_SCHED_ALIGN - 1) / BC_SCHED_ALIGN * BC_SCHED_ALIGN;
-    if (!s->sched_bytes) s->sched_bytes = BC_SCHED_ALIGN;
-    s->hits = calloc(s->hits_words, sizeof *s->hits);
     s->keys = malloc(s->keys_bytes + s->in_bytes + s->out_bytes);
-    s->sched = aligned_alloc(BC_SCHED_ALIGN, s->sched_bytes);
-    if (!s->hits || !s->keys || !s->sched) {
+    if (!im->encrypt_keys) { /* one expansion per key */
+        s->sched_bytes = (im->sched_bytes + BC_SCHED_ALIGN - 1) / BC_SCHED_ALIGN * BC_SCHED_ALIGN;
+        if (!s->sched_bytes) s->sched_bytes = BC_SCHED_ALIGN;
+        s->sched = aligned_alloc(BC_SCHED_ALIGN, s->sched_bytes);
+    }
+    if (!s->keys || (!im->encrypt_keys && !s->sched)) {
         lwcx_bc_search_scratch_free(s);
         return NULL;
     }
@@ -66,6 +73,7 @@ void lwcx_bc_search_scratch_free(bc_search_scratch *s)
     if (!s) return;
     if (s->keys) lwcx_wipe(s->keys, s->keys_bytes + s->in_bytes + s->out_bytes);
     if (s->sched) lwcx_wipe(s->sched, s->sched_bytes);
+    if (s->hits) lwcx_wipe(s->hits, s->hits_words * sizeof *s->hits);
     free(s->hits);
     free(s->keys);
     free(s->sched);
