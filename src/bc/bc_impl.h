@@ -19,12 +19,11 @@
 
 #define BC_MAX_BLOCK 16   /* bytes */
 #define BC_MAX_KEY 32     /* bytes */
-/* Key search's fixed buffers (keysearch.c), until it sizes them from the
- * implementation: a batch of at most this many blocks (wider ones get
- * LWCX_ERR_UNSUPPORTED from it), an expanded key of at most this many bytes.
- * Nothing else depends on them. */
-#define BC_MAX_BATCH 256
-#define BC_SCHED_MAX 8192
+/* The one fixed-size buffer left: ref's expanded key, which key search keeps
+ * on the stack to confirm candidates (each ref file checks its size at compile
+ * time). Everything else is sized from the implementation's batch and
+ * sched_bytes. */
+#define BC_REF_SCHED_MAX 1024
 #define BC_SCHED_ALIGN 64
 
 /* A key search as the range kernels see it: key index i is base with key

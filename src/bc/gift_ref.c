@@ -14,6 +14,7 @@ typedef struct gift_sched {
     uint32_t u[MAX_ROUNDS], v[MAX_ROUNDS]; /* round key U||V of each round */
     uint8_t c[MAX_ROUNDS];                 /* round constant c5..c0 */
 } gift_sched;
+_Static_assert(sizeof(gift_sched) <= BC_REF_SCHED_MAX, "key search confirms with ref's schedule on the stack");
 
 typedef struct gift_params {
     unsigned n, rounds; /* block bits */

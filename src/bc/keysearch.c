@@ -48,7 +48,7 @@ int lwcx_ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *id
 int lwcx_ks_confirm(const lwcx_keysearch *ks, const uint8_t *key)
 {
     const unsigned bs = ks->ci->block_bytes;
-    _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_SCHED_MAX];
+    _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_REF_SCHED_MAX];
     uint8_t blk[BC_MAX_BLOCK];
     int ok = 1;
     ks->ref->expand(sched, key);

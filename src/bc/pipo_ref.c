@@ -16,6 +16,7 @@
 typedef struct pipo_sched {
     uint8_t rk[MAX_ROUNDS + 1][8];
 } pipo_sched;
+_Static_assert(sizeof(pipo_sched) <= BC_REF_SCHED_MAX, "key search confirms with ref's schedule on the stack");
 
 static const unsigned ROT[8] = {0, 7, 4, 3, 6, 5, 1, 2};
 

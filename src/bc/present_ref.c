@@ -9,6 +9,7 @@
 typedef struct present_sched {
     uint64_t rk[ROUNDS + 1]; /* K_1 .. K_32 */
 } present_sched;
+_Static_assert(sizeof(present_sched) <= BC_REF_SCHED_MAX, "key search confirms with ref's schedule on the stack");
 _Static_assert(sizeof(present_sched) == BC_PRESENT_SCHED_BYTES, "the shared schedule layout");
 
 static const uint8_t SBOX[16] = {0xC, 0x5, 0x6, 0xB, 0x9, 0x0, 0xA, 0xD,
