@@ -6,5 +6,7 @@
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_wide512
-#define GIFT_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
+#define GIFT_BS_DESC \
+    {.name = "wide512", .description = "portable C test word: 512 lanes in 8 x uint64_t", \
+     .batch = BS_LANES, .constant_time = 1}
 #include "gift_bs_impl.h"

@@ -38,5 +38,7 @@ static void pipo_bs_load_keys(bs_word k[][64], const uint8_t *keys, unsigned nkw
 }
 
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_wide512
-#define PIPO_BS_DESC {"wide512", "portable C test word: 512 lanes in 8 x uint64_t", 0, BS_LANES}
+#define PIPO_BS_DESC \
+    {.name = "wide512", .description = "portable C test word: 512 lanes in 8 x uint64_t", \
+     .batch = BS_LANES, .constant_time = 1}
 #include "pipo_bs_impl.h"

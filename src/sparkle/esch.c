@@ -65,7 +65,8 @@ static void hash_group(const esch_params *p, const sparkle_impl *im, uint8_t *co
     const size_t blocks = len ? (len - 1) / RATE : 0; /* all but the last (which may be full) */
     const size_t off = blocks * RATE;
     sparkle_esch_absorb_many(im, states, count, p->nb, p->slim, msg, blocks);
-    for (size_t i = 0; i < count; i++) inject_last(p, states + words * i, msg[i] + off, len - off);
+    for (size_t i = 0; i < count; i++) /* msg[i] may be NULL for an empty message: no NULL + 0 */
+        inject_last(p, states + words * i, len ? msg[i] + off : NULL, len - off);
     sparkle_permute_many(im, states, count, p->nb, p->big);
     for (size_t done = 0;;) {
         const size_t take = outlen - done < RATE ? outlen - done : RATE;
