@@ -264,9 +264,9 @@ int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src)
     const uint64_t unstored = src->matches - src->nfound;
     ks_range *d = malloc((nd ? nd : 1) * sizeof *d);
     ks_found *f = malloc((nf ? nf : 1) * sizeof *f);
-    if (d && f) {
-        memcpy(d, src->done, nd * sizeof *d);
-        memcpy(f, src->found, nf * sizeof *f);
+    if (d && f) { /* src->done or src->found may be NULL when empty: no memcpy from NULL */
+        if (nd) memcpy(d, src->done, nd * sizeof *d);
+        if (nf) memcpy(f, src->found, nf * sizeof *f);
     }
     pthread_mutex_unlock(&src->lock);
     int rc = d && f ? LWCX_OK : LWCX_ERR_NOMEM;
