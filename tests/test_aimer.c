@@ -9,7 +9,7 @@
  *   sample; AIMER_FLIPS_ALL=0 samples 128f too), a changed message, another
  *   public key, truncated and extended signatures;
  * - key objects, attached signatures with overlapping buffers, errors;
- * - the SHAKE kernels (x1 and x4) against OpenSSL for every length around
+ * - the SHAKE kernels (x1 and xn) against OpenSSL for every length around
  *   the rates, the field kernels against each other's algebra.
  * Usage: test_aimer DIGESTS_FILE [kat|reject|all] (kat: the KATs and kernels). */
 #include <openssl/evp.h>
@@ -309,12 +309,13 @@ static void test_small_stack(const lwcx_impl *impl)
 
 /* ---- kernels ---------------------------------------------------------------- */
 
-/* SHAKE through x1 and x4 against OpenSSL, every input length around the
+/* SHAKE through x1 and xn (every count up to ways) against OpenSSL, every input length around the
  * rates (168 and 136 bytes) and outputs across a block boundary. */
 static void test_shake(const lwcx_impl *impl)
 {
     const aimer_impl *im = (const aimer_impl *)impl;
-    uint8_t in[4][400], want[4][400], got[4][400];
+    CHECK(im->ways >= 1 && im->ways <= AIMER_MAX_WAYS, "%s: ways %u out of 1..%d", lwcx_impl_name(impl), im->ways, AIMER_MAX_WAYS);
+    uint8_t in[AIMER_MAX_WAYS][400], want[AIMER_MAX_WAYS][400], got[AIMER_MAX_WAYS][400];
     for (unsigned sec = 128; sec <= 256; sec += 128) {
         const size_t rate = sec == 128 ? 168 : 136;
         const EVP_MD *md = sec == 128 ? EVP_shake128() : EVP_shake256();
@@ -323,7 +324,7 @@ static void test_shake(const lwcx_impl *impl)
             if (len > 3 && len < rate - 3 && len % 17) continue;
             if (len > rate + 3 && len < 2 * rate - 3) continue;
             const size_t outlen = 1 + (len * 7) % (2 * rate + 5);
-            for (int l = 0; l < 4; l++) {
+            for (int l = 0; l < AIMER_MAX_WAYS; l++) {
                 fill(in[l], len);
                 EVP_MD_CTX *c = EVP_MD_CTX_new();
                 if (!c || !EVP_DigestInit_ex(c, md, NULL) || !EVP_DigestUpdate(c, in[l], len) ||
@@ -331,11 +332,12 @@ static void test_shake(const lwcx_impl *impl)
                     bad++;
                 EVP_MD_CTX_free(c);
             }
-            for (unsigned count = 1; count <= 4; count++) {
-                uint8_t *out[4] = {got[0], got[1], got[2], got[3]};
-                const uint8_t *ins[4] = {in[0], in[1], in[2], in[3]};
+            for (unsigned count = 1; count <= im->ways; count++) {
+                uint8_t *out[AIMER_MAX_WAYS];
+                const uint8_t *ins[AIMER_MAX_WAYS];
+                for (unsigned l = 0; l < AIMER_MAX_WAYS; l++) out[l] = got[l], ins[l] = in[l];
                 memset(got, 0, sizeof got);
-                if (im->shake_x4(sec, out, outlen, ins, len, count)) bad++;
+                if (im->shake_xn(sec, out, outlen, ins, len, count)) bad++;
                 for (unsigned l = 0; l < count; l++) bad += memcmp(got[l], want[l], outlen) != 0;
             }
             /* x1 in pieces, and a copy taken halfway */

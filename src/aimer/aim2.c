@@ -148,14 +148,15 @@ void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix,
     in[2 + p->lambda] = (uint8_t)j;
     memcpy(in + 3 + p->lambda, seed, p->lambda);
     b->out[b->count++] = out;
-    if (b->count == 4) lwcx_aimer_batch_flush(b);
+    if (b->count == b->im->ways) lwcx_aimer_batch_flush(b);
 }
 
 int lwcx_aimer_batch_flush(aimer_batch *b)
 {
     if (b->count) {
-        const uint8_t *in[4] = {b->in[0], b->in[1], b->in[2], b->in[3]};
-        if (b->im->shake_x4(b->sec, b->out, b->outlen, in, b->inlen, b->count)) b->failed = 1;
+        const uint8_t *in[AIMER_MAX_WAYS];
+        for (unsigned l = 0; l < AIMER_MAX_WAYS; l++) in[l] = b->in[l];
+        if (b->im->shake_xn(b->sec, b->out, b->outlen, in, b->inlen, b->count)) b->failed = 1;
         b->count = 0;
     }
     lwcx_wipe(b->in, sizeof b->in);

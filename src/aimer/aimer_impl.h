@@ -15,6 +15,7 @@
 #define AIMER_MAX_L 3       /* input S-boxes */
 #define AIMER_MAX_T 65
 #define AIMER_MAX_N 256
+#define AIMER_MAX_WAYS 8 /* independent hashes one shake_xn call may take */
 
 typedef uint64_t aimer_gf[AIMER_MAX_WORDS];
 
@@ -115,10 +116,13 @@ struct aimer_impl {
     int (*xof_final)(aimer_xof *x, uint8_t *out, size_t len);
     void (*xof_copy)(aimer_xof *dst, const aimer_xof *src);
     void (*xof_release)(aimer_xof *x);
-    /* count (1..4) independent SHAKEs of inlen-byte inputs, outlen bytes
-     * each (lanes past count are not read); 0, or -1 on failure */
-    int (*shake_x4)(unsigned sec, uint8_t *const out[4], size_t outlen,
-                    const uint8_t *const in[4], size_t inlen, unsigned count);
+    /* count (1..ways) independent SHAKEs of inlen-byte inputs, outlen
+     * bytes each (lanes past count are not read); 0, or -1 on failure.
+     * ways (1..AIMER_MAX_WAYS) is how many the implementation hashes at
+     * once: the protocol gathers that many before it calls. */
+    unsigned ways;
+    int (*shake_xn)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                    const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);
 };
 
 /* A loaded key: the affine layer expanded for its implementation. */
@@ -169,13 +173,13 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
 int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
                        const uint8_t *pk, const uint8_t *msg, size_t len);
 
-/* Independent hashes of one shape gathered four at a time for shake_x4. */
+/* Independent hashes of one shape gathered im->ways at a time for shake_xn. */
 typedef struct aimer_batch {
     const aimer_impl *im;
     unsigned sec, count;
     size_t inlen, outlen;
-    uint8_t in[4][3 + 2 * AIMER_MAX_LAMBDA];
-    uint8_t *out[4];
+    uint8_t in[AIMER_MAX_WAYS][3 + 2 * AIMER_MAX_LAMBDA];
+    uint8_t *out[AIMER_MAX_WAYS];
     int failed;
 } aimer_batch;
 void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen);

@@ -255,8 +255,8 @@ static void ref_xof_copy(aimer_xof *dst, const aimer_xof *src)
     dst->ext = c;
 }
 
-static int ref_shake_x4(unsigned sec, uint8_t *const out[4], size_t outlen,
-                        const uint8_t *const in[4], size_t inlen, unsigned count)
+static int ref_shake_xn(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                        const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     int bad = 0;
     for (unsigned i = 0; i < count; i++) {
@@ -285,5 +285,6 @@ const aimer_impl lwcx_aimer_ref = {
     .xof_final = ref_xof_final,
     .xof_copy = ref_xof_copy,
     .xof_release = ref_xof_release,
-    .shake_x4 = ref_shake_x4,
+    .ways = 1,
+    .shake_xn = ref_shake_xn,
 };
