@@ -1,6 +1,7 @@
 /* PRESENT, GIFT, PIPO: known answers on every implementation, differential
  * tests of every implementation against ref (ECB, CTR, many keys) at every
- * block count 0..3*batch+2 and a few larger ones, round trips, in-place use,
+ * block count 0..batch+2, those next to the next two batch boundaries and a
+ * few larger ones, round trips, in-place use,
  * guard bytes, CTR against its definition (counter wrap included), bad
  * arguments; the optional internal entry points: pack_unpack is the
  * identity, and the key-search kernel marks exactly the lanes ref says. */
@@ -17,10 +18,21 @@
 static const lwcx_blockcipher ciphers[NCIPHERS] = {LWCX_PRESENT80, LWCX_PRESENT128, LWCX_GIFT64,
                                                    LWCX_GIFT128, LWCX_PIPO128, LWCX_PIPO256};
 
-/* Block counts to try: every one up to 3*batch+2, then some beyond. */
+/* Block counts worth a test: every one through a batch and two (every
+ * partial batch), then those within two of the next two batch boundaries. */
+static int near_batch(size_t n, unsigned batch)
+{
+    const size_t r = n % batch;
+    return n <= (size_t)batch + 2 || (n <= 3 * (size_t)batch + 2 && (r <= 2 || r >= batch - 2));
+}
+
+/* The counts to try: those near a batch, then some beyond. */
 static size_t next_count(size_t n, unsigned batch)
 {
-    if (n < 3 * (size_t)batch + 2) return n + 1;
+    if (n < 3 * (size_t)batch + 2) {
+        do n++; while (!near_batch(n, batch));
+        return n;
+    }
     if (n < 3 * (size_t)batch + 40) return n + 37; /* past small chunk boundaries */
     return n < 600 ? 600 : n < MAXB ? MAXB : MAXB + 1;
 }
@@ -107,16 +119,17 @@ static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
         if (kind == 2) memset(iv + bs / 2, 0xff, bs - bs / 2);  /* carries into the upper half */
         for (size_t j = 0; j < MAXB; j++) counter_block(ctrs + bs * j, iv, bs, j);
         lwcx_bc_ecb_encrypt_with(ref, c, key, stream, ctrs, bs * MAXB);
-        /* up to 3*batch+3 blocks every byte length next to a block boundary,
-         * and (the first iv) every one up to batch+2 blocks; then around the
-         * 4 KiB chunks */
+        /* every byte length next to a block boundary at the block counts
+         * near a batch (up to 3*batch+3 blocks), and (the first iv) every one
+         * up to batch+2 blocks; then around the 4 KiB chunks */
         const size_t small = bs * (3 * (size_t)batch + 3), every = kind ? 0 : bs * ((size_t)batch + 2);
         const size_t large[] = {4095, 4096, 4097, 8191, 8200, bs * MAXB};
         const size_t nlen = small + 1 + sizeof large / sizeof large[0];
         for (size_t li = 0; li < nlen; li++) {
             size_t len = li <= small ? li : large[li - small - 1];
             if (len > bs * MAXB) continue;
-            if (li > every && li <= small && (li + 1) % bs > 2) continue; /* not next to a boundary */
+            if (li > every && li <= small && ((li + 1) % bs > 2 || !near_batch((li + 1) / bs, batch)))
+                continue; /* not next to a boundary, or far from a batch */
             tu_fill(pt, len);
             tu_buf out = tu_alloc(len);
             CHECK(lwcx_bc_ctr_with(im, c, key, iv, out.p, pt, len) == LWCX_OK, "%s %s", prim, impl);
@@ -253,12 +266,27 @@ static void bad_arguments(void)
     }
 }
 
-int main(void)
+/* With arguments, only the ciphers they name (ctest runs them in parallel). */
+static int chosen(int argc, char **argv, lwcx_blockcipher c)
 {
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], lwcx_bc_name(c)) == 0) return 1;
+    return argc <= 1;
+}
+
+int main(int argc, char **argv)
+{
+    for (int a = 1; a < argc; a++) {
+        int known = 0;
+        for (int i = 0; i < NCIPHERS; i++) known |= strcmp(argv[a], lwcx_bc_name(ciphers[i])) == 0;
+        CHECK(known, "no cipher named %s", argv[a]);
+    }
     for (int i = 0; i < NCIPHERS; i++)
-        CHECK(kat_run_all(stdout, lwcx_bc_name(ciphers[i])) == 0, "known answers for %s (see above)",
-              lwcx_bc_name(ciphers[i]));
+        if (chosen(argc, argv, ciphers[i]))
+            CHECK(kat_run_all(stdout, lwcx_bc_name(ciphers[i])) == 0, "known answers for %s (see above)",
+                  lwcx_bc_name(ciphers[i]));
     for (int i = 0; i < NCIPHERS; i++) {
+        if (!chosen(argc, argv, ciphers[i])) continue;
         const char *prim = lwcx_bc_name(ciphers[i]);
         const char *names[16];
         size_t n = tu_available(prim, names);
