@@ -21,6 +21,7 @@
 
 #include "../kat/kat_aimer.h"
 #include "../src/aimer/aimer_impl.h"
+#include "../src/aimer/keccak.h"
 #include "testutil.h"
 
 #define rnd tu_rand
@@ -354,6 +355,46 @@ static void test_shake(const lwcx_impl *impl)
     }
 }
 
+/* Our own Keccak (src/aimer/keccak.c), which implementations put in their
+ * descriptors: its SHAKE x1, and the interleaved-lanes sponge of the
+ * multi-way implementations around a permutation made of x1 calls. */
+static void permute_lanes8(uint64_t *st)
+{
+    for (unsigned w = 0; w < 8; w++) {
+        uint64_t s[25];
+        for (int i = 0; i < 25; i++) s[i] = st[i * 8 + w];
+        lwcx_keccak_f1600(s);
+        for (int i = 0; i < 25; i++) st[i * 8 + w] = s[i];
+    }
+}
+
+static int shake_lanes8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                        const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
+{
+    uint64_t st[25 * 8];
+    lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute_lanes8);
+    return 0;
+}
+
+static void test_keccak(void)
+{
+    aimer_impl k = {
+        .desc = {.name = "keccak.c"},
+        .xof_init = lwcx_keccak_xof_init,
+        .xof_absorb = lwcx_keccak_xof_absorb,
+        .xof_final = lwcx_keccak_xof_final,
+        .xof_copy = lwcx_keccak_xof_copy,
+        .xof_release = lwcx_keccak_xof_release,
+        .ways = 1,
+        .shake_xn = lwcx_keccak_shake_x1,
+    };
+    test_shake(&k.desc);
+    k.desc.name = "keccak.c lanes";
+    k.ways = 8;
+    k.shake_xn = shake_lanes8;
+    test_shake(&k.desc);
+}
+
 /* The field kernels: a * (b + c) = a b + a c, squaring = multiplying by
  * itself, sqr_n = n squarings, the input S-box inverts the Mersenne map. */
 static void test_field(const lwcx_impl *impl)
@@ -403,6 +444,7 @@ int main(int argc, char **argv)
     const lwcx_impl *fastest = lwcx_impl_auto("aimer");
     CHECK(fastest != NULL, "no automatic choice");
     if (reject) test_errors();
+    if (kat) test_keccak();
     const lwcx_impl *impls[16];
     const size_t nimpl = tu_impls("aimer", impls);
     CHECK(nimpl > 0, "no aimer implementation available");
