@@ -1,0 +1,135 @@
+/* AIMer avx2 (AVX2 + PCLMULQDQ): field products and squares by PCLMULQDQ,
+ * the affine layer and the large Frobenius powers as word-sliced masked
+ * sums four rows a vector, a 4-way Keccak in ymm registers for the many
+ * independent hashes, our scalar Keccak for the single ones. */
+#include <immintrin.h>
+
+#include "fast.h"
+#include "field_clmul.h"
+#include "keccak.h"
+#include "keccak_round.h"
+
+extern const aimer_impl lwcx_aimer_avx2;
+
+/* ---- GF(2^n) ------------------------------------------------------------ */
+
+#define MUL_SQR(W)                                                        \
+    static void mul##W(uint64_t *c, const uint64_t *a, const uint64_t *b) \
+    {                                                                     \
+        clmul_mul(c, a, b, W);                                            \
+    }                                                                     \
+    static void sqr##W(uint64_t *c, const uint64_t *a)                    \
+    {                                                                     \
+        clmul_sqr(c, a, W);                                               \
+    }
+MUL_SQR(2)
+MUL_SQR(3)
+MUL_SQR(4)
+
+/* ---- linear maps: y ^= x M over the sliced M, every word read ------------- */
+
+/* Rows r..r+3 at once: the bits of x shifted to the sign bits, compared
+ * into masks (constant time); one accumulator per output word. */
+static inline void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
+{
+    const unsigned n = 64 * W;
+    __m256i acc[AIMER_MAX_WORDS];
+    for (unsigned w = 0; w < W; w++) acc[w] = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi64x(4);
+    for (unsigned v = 0; v < W; v++) {
+        const __m256i xv = _mm256_set1_epi64x((long long)x[v]);
+        __m256i cnt = _mm256_set_epi64x(60, 61, 62, 63); /* lane l: bit l to the top */
+        for (unsigned r = 64 * v; r < 64 * v + 64; r += 4) {
+            const __m256i mask = _mm256_cmpgt_epi64(zero, _mm256_sllv_epi64(xv, cnt));
+            cnt = _mm256_sub_epi64(cnt, four);
+            for (unsigned w = 0; w < W; w++)
+                acc[w] = _mm256_xor_si256(
+                    acc[w], _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i *)(m + w * n + r))));
+        }
+    }
+    for (unsigned w = 0; w < W; w++) {
+        const __m128i h = _mm_xor_si128(_mm256_castsi256_si128(acc[w]), _mm256_extracti128_si256(acc[w], 1));
+        y[w] ^= (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(h, _mm_unpackhi_epi64(h, h)));
+    }
+}
+#define APPLY2(m, y, x) apply_w(m, y, x, 2)
+#define APPLY3(m, y, x) apply_w(m, y, x, 3)
+#define APPLY4(m, y, x) apply_w(m, y, x, 4)
+
+static aimer_powers powers;
+static pthread_once_t powers_once = PTHREAD_ONCE_INIT;
+static void powers_build(void)
+{
+    aimer_powers_build(&powers, lwcx_aimer_avx2.field);
+}
+static const aimer_powers *powers_get(void)
+{
+    pthread_once(&powers_once, powers_build);
+    return &powers;
+}
+
+AIMER_FAST_FIELD(2, AIMER_GF128, mul2, sqr2, powers_get, APPLY2)
+AIMER_FAST_FIELD(3, AIMER_GF192, mul3, sqr3, powers_get, APPLY3)
+AIMER_FAST_FIELD(4, AIMER_GF256, mul4, sqr4, powers_get, APPLY4)
+
+static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, const uint64_t *x)
+{
+    const uint64_t *m = (const uint64_t *)aff + (size_t)i * p->words * p->n;
+    switch (p->words) {
+    case 2: apply_w(m, y, x, 2); break;
+    case 3: apply_w(m, y, x, 3); break;
+    default: apply_w(m, y, x, 4); break;
+    }
+}
+
+/* ---- 4-way Keccak: lane i of the four states in one ymm ------------------ */
+
+#undef KR_XOR
+#undef KR_XOR5
+#undef KR_ROL
+#undef KR_CHI
+#undef KR_IOTA
+#define KR_XOR(a, b) _mm256_xor_si256(a, b)
+#define KR_XOR5(a, b, c, d, e) KR_XOR(KR_XOR(KR_XOR(a, b), KR_XOR(c, d)), e)
+#define KR_ROL(x, n) _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - (n)))
+#define KR_CHI(a, b, c) _mm256_xor_si256(a, _mm256_andnot_si256(b, c))
+#define KR_IOTA(a, i) _mm256_xor_si256(a, _mm256_set1_epi64x((long long)lwcx_keccak_rc[i]))
+
+static void permute4(uint64_t *st)
+{
+    __m256i a[25];
+    for (int i = 0; i < 25; i++) a[i] = _mm256_loadu_si256((const __m256i *)(st + 4 * i));
+    for (int i = 0; i < 24; i++) KECCAK_ROUND(__m256i, a, i);
+    for (int i = 0; i < 25; i++) _mm256_storeu_si256((__m256i *)(st + 4 * i), a[i]);
+}
+
+static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                    const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
+{
+    uint64_t st[25 * 4];
+    if (count == 1) return lwcx_keccak_shake_x1(sec, out, outlen, in, inlen, count);
+    lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 4, st, permute4);
+    return 0;
+}
+
+const aimer_impl lwcx_aimer_avx2 = {
+    .desc = {
+        .name = "avx2",
+        .description = "AVX2 + PCLMULQDQ: carry-less field products, 4-row masked affine layer, "
+                       "4-way Keccak in ymm",
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL,
+        .batch = 4,
+        .constant_time = 1,
+    },
+    .field = {AIMER_FAST_OPS(2, mul2, sqr2), AIMER_FAST_OPS(3, mul3, sqr3), AIMER_FAST_OPS(4, mul4, sqr4)},
+    .affine_bytes = aimer_sliced_bytes,
+    .affine_init = aimer_sliced_init,
+    .affine_apply = affine_apply,
+    .xof_init = lwcx_keccak_xof_init,
+    .xof_absorb = lwcx_keccak_xof_absorb,
+    .xof_final = lwcx_keccak_xof_final,
+    .xof_copy = lwcx_keccak_xof_copy,
+    .xof_release = lwcx_keccak_xof_release,
+    .ways = 4,
+    .shake_xn = shake_x4,
+};
