@@ -113,41 +113,44 @@ int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
     return 0;
 }
 
+/* lane w of the interleaved states ^= n bytes of in (n <= rate), padded
+ * when last */
+static void absorb_lane(uint64_t *st, unsigned ways, unsigned w, unsigned rate, const uint8_t *in,
+                        size_t n, int last)
+{
+    const size_t full = n / 8;
+    for (size_t k = 0; k < full; k++) st[k * ways + w] ^= lwcx_load64le(in + 8 * k);
+    if (!last) return;
+    uint64_t t = (uint64_t)0x1f << (8 * (n % 8));
+    for (size_t b = 0; b < n % 8; b++) t |= (uint64_t)in[8 * full + b] << (8 * b);
+    st[full * ways + w] ^= t;
+    st[(rate / 8 - 1) * ways + w] ^= (uint64_t)0x80 << 56;
+}
+
 void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                              const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                              unsigned ways, uint64_t *st, void (*permute)(uint64_t *st))
 {
-    const unsigned rate = rate_of(sec), words = rate / 8;
-    uint8_t blk[168];
+    const unsigned rate = rate_of(sec);
     memset(st, 0, 25 * ways * sizeof *st);
-    /* every block but the padded last one, then the last */
-    size_t done = 0;
-    for (;;) {
+    /* the blocks, the last one (shorter than the rate, maybe empty) padded */
+    for (size_t done = 0;;) {
         const size_t n = inlen - done < rate ? inlen - done : rate;
-        const int last = n < rate;
-        for (unsigned w = 0; w < count; w++) {
-            memset(blk, 0, rate);
-            memcpy(blk, in[w] + done, n);
-            if (last) {
-                blk[n] ^= 0x1f;
-                blk[rate - 1] ^= 0x80;
-            }
-            for (unsigned k = 0; k < words; k++) st[k * ways + w] ^= lwcx_load64le(blk + 8 * k);
-        }
+        for (unsigned w = 0; w < count; w++) absorb_lane(st, ways, w, rate, in[w] + done, n, n < rate);
         permute(st);
         done += n;
-        if (last) break;
+        if (n < rate) break;
     }
     for (size_t got = 0;;) {
         const size_t n = outlen - got < rate ? outlen - got : rate;
         for (unsigned w = 0; w < count; w++) {
-            for (unsigned k = 0; k < (n + 7) / 8; k++) lwcx_store64le(blk + 8 * k, st[k * ways + w]);
-            memcpy(out[w] + got, blk, n);
+            uint8_t *o = out[w] + got;
+            for (size_t k = 0; k < n / 8; k++) lwcx_store64le(o + 8 * k, st[k * ways + w]);
+            for (size_t b = n & ~(size_t)7; b < n; b++) o[b] = (uint8_t)(st[(b / 8) * ways + w] >> (8 * (b % 8)));
         }
         got += n;
         if (got == outlen) break;
         permute(st);
     }
-    lwcx_wipe(blk, sizeof blk);
     lwcx_wipe(st, 25 * ways * sizeof *st);
 }
