@@ -97,10 +97,16 @@ static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uin
 
 static void permute4(uint64_t *st)
 {
-    __m256i a[25];
-    for (int i = 0; i < 25; i++) a[i] = _mm256_loadu_si256((const __m256i *)(st + 4 * i));
-    for (int i = 0; i < 24; i++) KECCAK_ROUND(__m256i, a, i);
-    for (int i = 0; i < 25; i++) _mm256_storeu_si256((__m256i *)(st + 4 * i), a[i]);
+#define LOAD_(i) __m256i a##i = _mm256_loadu_si256((const __m256i *)(st + 4 * (i))), e##i;
+#define STORE_(i) _mm256_storeu_si256((__m256i *)(st + 4 * (i)), a##i);
+    KR_LANES(LOAD_)
+    for (int i = 0; i < 24; i += 2) {
+        KECCAK_ROUND(__m256i, a, e, i);
+        KECCAK_ROUND(__m256i, e, a, i + 1);
+    }
+    KR_LANES(STORE_)
+#undef LOAD_
+#undef STORE_
 }
 
 static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,

@@ -98,10 +98,16 @@ static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uin
 
 static void permute8(uint64_t *st)
 {
-    __m512i a[25];
-    for (int i = 0; i < 25; i++) a[i] = _mm512_loadu_si512(st + 8 * i);
-    for (int i = 0; i < 24; i++) KECCAK_ROUND(__m512i, a, i);
-    for (int i = 0; i < 25; i++) _mm512_storeu_si512(st + 8 * i, a[i]);
+#define LOAD_(i) __m512i a##i = _mm512_loadu_si512(st + 8 * (i)), e##i;
+#define STORE_(i) _mm512_storeu_si512(st + 8 * (i), a##i);
+    KR_LANES(LOAD_)
+    for (int i = 0; i < 24; i += 2) {
+        KECCAK_ROUND(__m512i, a, e, i);
+        KECCAK_ROUND(__m512i, e, a, i + 1);
+    }
+    KR_LANES(STORE_)
+#undef LOAD_
+#undef STORE_
 }
 
 static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,

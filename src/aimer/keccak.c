@@ -21,10 +21,16 @@ const uint64_t lwcx_keccak_rc[24] = {
 
 void lwcx_keccak_f1600(uint64_t s[25])
 {
-    uint64_t a[25];
-    memcpy(a, s, sizeof a);
-    for (int i = 0; i < 24; i++) KECCAK_ROUND(uint64_t, a, i);
-    memcpy(s, a, sizeof a);
+#define LOAD_(i) uint64_t a##i = s[i], e##i;
+#define STORE_(i) s[i] = a##i;
+    KR_LANES(LOAD_)
+    for (int i = 0; i < 24; i += 2) {
+        KECCAK_ROUND(uint64_t, a, e, i);
+        KECCAK_ROUND(uint64_t, e, a, i + 1);
+    }
+    KR_LANES(STORE_)
+#undef LOAD_
+#undef STORE_
 }
 
 static unsigned rate_of(unsigned sec)

@@ -3,56 +3,68 @@
  * defines the operations for its type before using KECCAK_ROUND:
  *   KR_XOR(a, b), KR_XOR5(a, b, c, d, e), KR_ROL(x, n) for 0 < n < 64,
  *   KR_CHI(a, b, c) = a ^ (~b & c), KR_IOTA(a, i) = a ^ round constant i.
- * a[25] holds the lanes, lane (x, y) at x + 5y; the round writes it back. */
+ * The state is 25 variables named A0..A24 (lane (x, y) in A<x + 5y>); a
+ * round reads them and writes E0..E24, so that two rounds, A to E and E
+ * back to A, need no copies and the compiler keeps the lanes in registers. */
 #ifndef LWCX_AIMER_KECCAK_ROUND_H
 #define LWCX_AIMER_KECCAK_ROUND_H
 
-/* theta's column sums, then theta and rho and pi into b (lane (x, y) moves
- * to (y, 2x + 3y)), then chi back into a, then iota */
-#define KECCAK_ROUND(T, a, i)                                                                     \
+/* X(i) for the 25 lanes */
+#define KR_LANES(X)                                                                               \
+    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) \
+        X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24)
+
+/* chi of one output row from its five inputs b0..b4 (after theta, rho and
+ * pi) into E<y>..E<y + 4> */
+#define KR_ROW_(T, E, y, b0, b1, b2, b3, b4)                                                      \
     do {                                                                                          \
-        T c0_ = KR_XOR5(a[0], a[5], a[10], a[15], a[20]);                                         \
-        T c1_ = KR_XOR5(a[1], a[6], a[11], a[16], a[21]);                                         \
-        T c2_ = KR_XOR5(a[2], a[7], a[12], a[17], a[22]);                                         \
-        T c3_ = KR_XOR5(a[3], a[8], a[13], a[18], a[23]);                                         \
-        T c4_ = KR_XOR5(a[4], a[9], a[14], a[19], a[24]);                                         \
-        const T d0_ = KR_XOR(c4_, KR_ROL(c1_, 1)), d1_ = KR_XOR(c0_, KR_ROL(c2_, 1));             \
-        const T d2_ = KR_XOR(c1_, KR_ROL(c3_, 1)), d3_ = KR_XOR(c2_, KR_ROL(c4_, 1));             \
-        const T d4_ = KR_XOR(c3_, KR_ROL(c0_, 1));                                                \
-        T b_[25];                                                                                 \
-        b_[0] = KR_XOR(a[0], d0_);                                                                \
-        b_[10] = KR_ROL(KR_XOR(a[1], d1_), 1);                                                    \
-        b_[20] = KR_ROL(KR_XOR(a[2], d2_), 62);                                                   \
-        b_[5] = KR_ROL(KR_XOR(a[3], d3_), 28);                                                    \
-        b_[15] = KR_ROL(KR_XOR(a[4], d4_), 27);                                                   \
-        b_[16] = KR_ROL(KR_XOR(a[5], d0_), 36);                                                   \
-        b_[1] = KR_ROL(KR_XOR(a[6], d1_), 44);                                                    \
-        b_[11] = KR_ROL(KR_XOR(a[7], d2_), 6);                                                    \
-        b_[21] = KR_ROL(KR_XOR(a[8], d3_), 55);                                                   \
-        b_[6] = KR_ROL(KR_XOR(a[9], d4_), 20);                                                    \
-        b_[7] = KR_ROL(KR_XOR(a[10], d0_), 3);                                                    \
-        b_[17] = KR_ROL(KR_XOR(a[11], d1_), 10);                                                  \
-        b_[2] = KR_ROL(KR_XOR(a[12], d2_), 43);                                                   \
-        b_[12] = KR_ROL(KR_XOR(a[13], d3_), 25);                                                  \
-        b_[22] = KR_ROL(KR_XOR(a[14], d4_), 39);                                                  \
-        b_[23] = KR_ROL(KR_XOR(a[15], d0_), 41);                                                  \
-        b_[8] = KR_ROL(KR_XOR(a[16], d1_), 45);                                                   \
-        b_[18] = KR_ROL(KR_XOR(a[17], d2_), 15);                                                  \
-        b_[3] = KR_ROL(KR_XOR(a[18], d3_), 21);                                                   \
-        b_[13] = KR_ROL(KR_XOR(a[19], d4_), 8);                                                   \
-        b_[14] = KR_ROL(KR_XOR(a[20], d0_), 18);                                                  \
-        b_[24] = KR_ROL(KR_XOR(a[21], d1_), 2);                                                   \
-        b_[9] = KR_ROL(KR_XOR(a[22], d2_), 61);                                                   \
-        b_[19] = KR_ROL(KR_XOR(a[23], d3_), 56);                                                  \
-        b_[4] = KR_ROL(KR_XOR(a[24], d4_), 14);                                                   \
-        for (int y_ = 0; y_ < 25; y_ += 5) {                                                      \
-            a[y_ + 0] = KR_CHI(b_[y_ + 0], b_[y_ + 1], b_[y_ + 2]);                               \
-            a[y_ + 1] = KR_CHI(b_[y_ + 1], b_[y_ + 2], b_[y_ + 3]);                               \
-            a[y_ + 2] = KR_CHI(b_[y_ + 2], b_[y_ + 3], b_[y_ + 4]);                               \
-            a[y_ + 3] = KR_CHI(b_[y_ + 3], b_[y_ + 4], b_[y_ + 0]);                               \
-            a[y_ + 4] = KR_CHI(b_[y_ + 4], b_[y_ + 0], b_[y_ + 1]);                               \
-        }                                                                                         \
-        a[0] = KR_IOTA(a[0], i);                                                                  \
+        const T v0_ = b0, v1_ = b1, v2_ = b2, v3_ = b3, v4_ = b4;                                 \
+        E##y = KR_CHI(v0_, v1_, v2_);                                                             \
+        KR_ROW_REST_(E, y, v0_, v1_, v2_, v3_, v4_);                                              \
+    } while (0)
+#define KR_ROW_REST_(E, y, v0, v1, v2, v3, v4) KR_ROW_AT_##y(E, v0, v1, v2, v3, v4)
+#define KR_ROW_AT_0(E, v0, v1, v2, v3, v4) KR_ROW_SET_(E, 1, 2, 3, 4, v0, v1, v2, v3, v4)
+#define KR_ROW_AT_5(E, v0, v1, v2, v3, v4) KR_ROW_SET_(E, 6, 7, 8, 9, v0, v1, v2, v3, v4)
+#define KR_ROW_AT_10(E, v0, v1, v2, v3, v4) KR_ROW_SET_(E, 11, 12, 13, 14, v0, v1, v2, v3, v4)
+#define KR_ROW_AT_15(E, v0, v1, v2, v3, v4) KR_ROW_SET_(E, 16, 17, 18, 19, v0, v1, v2, v3, v4)
+#define KR_ROW_AT_20(E, v0, v1, v2, v3, v4) KR_ROW_SET_(E, 21, 22, 23, 24, v0, v1, v2, v3, v4)
+#define KR_ROW_SET_(E, i1, i2, i3, i4, v0, v1, v2, v3, v4)                                        \
+    E##i1 = KR_CHI(v1, v2, v3);                                                                   \
+    E##i2 = KR_CHI(v2, v3, v4);                                                                   \
+    E##i3 = KR_CHI(v3, v4, v0);                                                                   \
+    E##i4 = KR_CHI(v4, v0, v1)
+
+/* theta's column sums c and its d; then, one output row at a time (fewer
+ * values live), theta, rho and pi (lane (x, y) moves to (y, 2x + 3y)) and
+ * chi; iota */
+#define KECCAK_ROUND(T, A, E, i)                                                              \
+    do {                                                                                      \
+        const T c0_ = KR_XOR5(A##0, A##5, A##10, A##15, A##20);                               \
+        const T c1_ = KR_XOR5(A##1, A##6, A##11, A##16, A##21);                               \
+        const T c2_ = KR_XOR5(A##2, A##7, A##12, A##17, A##22);                               \
+        const T c3_ = KR_XOR5(A##3, A##8, A##13, A##18, A##23);                               \
+        const T c4_ = KR_XOR5(A##4, A##9, A##14, A##19, A##24);                               \
+        const T d0_ = KR_XOR(c4_, KR_ROL(c1_, 1));                                            \
+        const T d1_ = KR_XOR(c0_, KR_ROL(c2_, 1));                                            \
+        const T d2_ = KR_XOR(c1_, KR_ROL(c3_, 1));                                            \
+        const T d3_ = KR_XOR(c2_, KR_ROL(c4_, 1));                                            \
+        const T d4_ = KR_XOR(c3_, KR_ROL(c0_, 1));                                            \
+        KR_ROW_(T, E, 0, KR_XOR(A##0, d0_), KR_ROL(KR_XOR(A##6, d1_), 44),                    \
+                KR_ROL(KR_XOR(A##12, d2_), 43), KR_ROL(KR_XOR(A##18, d3_), 21),               \
+                KR_ROL(KR_XOR(A##24, d4_), 14));                                              \
+        KR_ROW_(T, E, 5, KR_ROL(KR_XOR(A##3, d3_), 28), KR_ROL(KR_XOR(A##9, d4_), 20),        \
+                KR_ROL(KR_XOR(A##10, d0_), 3), KR_ROL(KR_XOR(A##16, d1_), 45),                \
+                KR_ROL(KR_XOR(A##22, d2_), 61));                                              \
+        KR_ROW_(T, E, 10, KR_ROL(KR_XOR(A##1, d1_), 1), KR_ROL(KR_XOR(A##7, d2_), 6),         \
+                KR_ROL(KR_XOR(A##13, d3_), 25), KR_ROL(KR_XOR(A##19, d4_), 8),                \
+                KR_ROL(KR_XOR(A##20, d0_), 18));                                              \
+        KR_ROW_(T, E, 15, KR_ROL(KR_XOR(A##4, d4_), 27), KR_ROL(KR_XOR(A##5, d0_), 36),       \
+                KR_ROL(KR_XOR(A##11, d1_), 10), KR_ROL(KR_XOR(A##17, d2_), 15),               \
+                KR_ROL(KR_XOR(A##23, d3_), 56));                                              \
+        KR_ROW_(T, E, 20, KR_ROL(KR_XOR(A##2, d2_), 62), KR_ROL(KR_XOR(A##8, d3_), 55),       \
+                KR_ROL(KR_XOR(A##14, d4_), 39), KR_ROL(KR_XOR(A##15, d0_), 41),               \
+                KR_ROL(KR_XOR(A##21, d1_), 2));                                               \
+        E##0 = KR_IOTA(E##0, i);                                                              \
     } while (0)
 
 #endif
