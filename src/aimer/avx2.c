@@ -1,13 +1,12 @@
 /* AIMer avx2 (AVX2 + PCLMULQDQ): field products and squares by PCLMULQDQ,
  * the affine layer and the large Frobenius powers as word-sliced masked
  * sums four rows a vector, a 4-way Keccak in ymm registers for the many
- * independent hashes, our scalar Keccak for the single ones. */
+ * independent hashes, a scalar Keccak with andn for the single ones. */
 #include <immintrin.h>
 
 #include "fast.h"
 #include "field_clmul.h"
-#include "keccak.h"
-#include "keccak_round.h"
+#include "keccak_bmi.h"
 
 extern const aimer_impl lwcx_aimer_avx2;
 
@@ -84,11 +83,6 @@ static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uin
 
 /* ---- 4-way Keccak: lane i of the four states in one ymm ------------------ */
 
-#undef KR_XOR
-#undef KR_XOR5
-#undef KR_ROL
-#undef KR_CHI
-#undef KR_IOTA
 #define KR_XOR(a, b) _mm256_xor_si256(a, b)
 #define KR_XOR5(a, b, c, d, e) KR_XOR(KR_XOR(KR_XOR(a, b), KR_XOR(c, d)), e)
 #define KR_ROL(x, n) _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - (n)))
@@ -113,7 +107,7 @@ static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t out
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 4];
-    if (count == 1) return lwcx_keccak_shake_x1(sec, out, outlen, in, inlen, count);
+    if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 4, st, permute4);
     return 0;
 }
@@ -123,7 +117,7 @@ const aimer_impl lwcx_aimer_avx2 = {
         .name = "avx2",
         .description = "AVX2 + PCLMULQDQ: carry-less field products, 4-row masked affine layer, "
                        "4-way Keccak in ymm",
-        .features = LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL,
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_PCLMUL | LWCX_CPU_BMI1,
         .batch = 4,
         .constant_time = 1,
     },
@@ -132,8 +126,8 @@ const aimer_impl lwcx_aimer_avx2 = {
     .affine_init = aimer_sliced_init,
     .affine_apply = affine_apply,
     .xof_init = lwcx_keccak_xof_init,
-    .xof_absorb = lwcx_keccak_xof_absorb,
-    .xof_final = lwcx_keccak_xof_final,
+    .xof_absorb = keccak_bmi_absorb,
+    .xof_final = keccak_bmi_final,
     .xof_copy = lwcx_keccak_xof_copy,
     .xof_release = lwcx_keccak_xof_release,
     .ways = 4,

@@ -1,14 +1,13 @@
 /* AIMer avx512 (AVX-512 F/BW/VL + PCLMULQDQ): field products and squares
  * by PCLMULQDQ, the affine layer and the large Frobenius powers as
  * word-sliced masked sums eight rows a vector, an 8-way Keccak in zmm
- * registers (vpternlogq, vprolq) for the many independent hashes, our
- * scalar Keccak for the single ones. */
+ * registers (vpternlogq, vprolq) for the many independent hashes, a
+ * scalar Keccak with andn for the single ones. */
 #include <immintrin.h>
 
 #include "fast.h"
 #include "field_clmul.h"
-#include "keccak.h"
-#include "keccak_round.h"
+#include "keccak_bmi.h"
 
 extern const aimer_impl lwcx_aimer_avx512;
 
@@ -85,11 +84,6 @@ static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uin
 
 /* ---- 8-way Keccak: lane i of the eight states in one zmm ------------------ */
 
-#undef KR_XOR
-#undef KR_XOR5
-#undef KR_ROL
-#undef KR_CHI
-#undef KR_IOTA
 #define KR_XOR(a, b) _mm512_xor_si512(a, b)
 #define KR_XOR5(a, b, c, d, e) _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64(a, b, c, 0x96), d, e, 0x96)
 #define KR_ROL(x, n) _mm512_rol_epi64(x, n)
@@ -114,7 +108,7 @@ static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t out
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 8];
-    if (count == 1) return lwcx_keccak_shake_x1(sec, out, outlen, in, inlen, count);
+    if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute8);
     return 0;
 }
@@ -124,7 +118,7 @@ const aimer_impl lwcx_aimer_avx512 = {
         .name = "avx512",
         .description = "AVX-512 + PCLMULQDQ: carry-less field products, 8-row masked affine layer, "
                        "8-way Keccak in zmm",
-        .features = LWCX_CPU_AVX2 | LWCX_CPU_AVX512 | LWCX_CPU_PCLMUL,
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_AVX512 | LWCX_CPU_PCLMUL | LWCX_CPU_BMI1,
         .batch = 8,
         .constant_time = 1,
     },
@@ -133,8 +127,8 @@ const aimer_impl lwcx_aimer_avx512 = {
     .affine_init = aimer_sliced_init,
     .affine_apply = affine_apply,
     .xof_init = lwcx_keccak_xof_init,
-    .xof_absorb = lwcx_keccak_xof_absorb,
-    .xof_final = lwcx_keccak_xof_final,
+    .xof_absorb = keccak_bmi_absorb,
+    .xof_final = keccak_bmi_final,
     .xof_copy = lwcx_keccak_xof_copy,
     .xof_release = lwcx_keccak_xof_release,
     .ways = 8,

@@ -54,6 +54,11 @@ static void xor_byte(uint64_t *s, unsigned pos, uint8_t b)
 
 void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len)
 {
+    lwcx_keccak_xof_absorb_with(x, in, len, lwcx_keccak_f1600);
+}
+
+void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s))
+{
     while (len) {
         if (x->pos % 8 == 0 && len >= 8) { /* whole words while aligned */
             size_t n = (x->rate - x->pos) / 8;
@@ -67,7 +72,7 @@ void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len)
             len--;
         }
         if (x->pos == x->rate) {
-            lwcx_keccak_f1600(x->s);
+            permute(x->s);
             x->pos = 0;
         }
     }
@@ -75,12 +80,13 @@ void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len)
 
 /* the SHAKE padding (domain bits 1111, then pad10*1) and the squeeze of
  * len bytes */
-static void pad_squeeze(uint64_t *s, unsigned rate, unsigned pos, uint8_t *out, size_t len)
+static void pad_squeeze(uint64_t *s, unsigned rate, unsigned pos, uint8_t *out, size_t len,
+                        void (*permute)(uint64_t *s))
 {
     xor_byte(s, pos, 0x1f);
     xor_byte(s, rate - 1, 0x80);
     for (;;) {
-        lwcx_keccak_f1600(s);
+        permute(s);
         size_t n = len < rate ? len : rate;
         for (size_t k = 0; k < n; k++) out[k] = (uint8_t)(s[k / 8] >> (8 * (k % 8)));
         out += n;
@@ -91,7 +97,12 @@ static void pad_squeeze(uint64_t *s, unsigned rate, unsigned pos, uint8_t *out, 
 
 int lwcx_keccak_xof_final(aimer_xof *x, uint8_t *out, size_t len)
 {
-    pad_squeeze(x->s, x->rate, x->pos, out, len);
+    return lwcx_keccak_xof_final_with(x, out, len, lwcx_keccak_f1600);
+}
+
+int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s))
+{
+    pad_squeeze(x->s, x->rate, x->pos, out, len, permute);
     lwcx_keccak_xof_release(x);
     return 0;
 }

@@ -17,6 +17,9 @@ void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len);
 int lwcx_keccak_xof_final(aimer_xof *x, uint8_t *out, size_t len);
 void lwcx_keccak_xof_copy(aimer_xof *dst, const aimer_xof *src);
 void lwcx_keccak_xof_release(aimer_xof *x);
+/* absorb and final around another implementation of the permutation */
+void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s));
+int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
 
 /* shake_xn with one state at a time (ways 1) */
 int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
