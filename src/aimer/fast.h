@@ -29,10 +29,11 @@ static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const 
 {
     const unsigned n = p->n, W = p->words;
     uint64_t us[AIMER_MAX_WORDS * AIMER_MAX_N]; /* U sliced: word v of row r at us[v * n + r] */
-    for (unsigned r = 0; r < n; r++) {
+    for (unsigned r = 0; r < n; r++) { /* bits > r cleared: the loops below run over whole vectors */
         aimer_gf u;
         aimer_gf_from_bytes(p, u, rows + (size_t)r * p->lambda);
-        u[r / 64] |= (uint64_t)1 << (r % 64);
+        u[r / 64] = (u[r / 64] & (((uint64_t)2 << (r % 64)) - 1)) | (uint64_t)1 << (r % 64);
+        for (unsigned v = r / 64 + 1; v < W; v++) u[v] = 0;
         for (unsigned v = 0; v < W; v++) us[v * n + r] = u[v];
     }
     memset(m, 0, (size_t)W * n * sizeof *m);
@@ -46,7 +47,7 @@ static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const 
         for (unsigned w = j / 64; w < W; w++) {
             const uint64_t lw = l[w];
             uint64_t *mw = m + (size_t)w * n;
-            for (unsigned r = j; r < n; r++) mw[r] ^= lw & (0 - ((uj[r] >> s) & 1));
+            for (unsigned r = j & ~7u; r < n; r++) mw[r] ^= lw & (0 - ((uj[r] >> s) & 1));
         }
     }
 }
