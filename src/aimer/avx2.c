@@ -8,22 +8,7 @@
 #include "field_clmul.h"
 #include "keccak_bmi.h"
 
-extern const aimer_impl lwcx_aimer_avx2;
-
-/* ---- GF(2^n) ------------------------------------------------------------ */
-
-#define MUL_SQR(W)                                                        \
-    static void mul##W(uint64_t *c, const uint64_t *a, const uint64_t *b) \
-    {                                                                     \
-        clmul_mul(c, a, b, W);                                            \
-    }                                                                     \
-    static void sqr##W(uint64_t *c, const uint64_t *a)                    \
-    {                                                                     \
-        clmul_sqr(c, a, W);                                               \
-    }
-MUL_SQR(2)
-MUL_SQR(3)
-MUL_SQR(4)
+/* ---- GF(2^n): clmul_mul2..4, clmul_sqr2..4 (field_clmul.h) ------------------- */
 
 /* ---- linear maps: y ^= x M over the sliced M, every word read ------------- */
 
@@ -51,35 +36,9 @@ static inline void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, un
         y[w] ^= (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(h, _mm_unpackhi_epi64(h, h)));
     }
 }
-#define APPLY2(m, y, x) apply_w(m, y, x, 2)
-#define APPLY3(m, y, x) apply_w(m, y, x, 3)
-#define APPLY4(m, y, x) apply_w(m, y, x, 4)
 
-static aimer_powers powers;
-static pthread_once_t powers_once = PTHREAD_ONCE_INIT;
-static void powers_build(void)
-{
-    aimer_powers_build(&powers, lwcx_aimer_avx2.field);
-}
-static const aimer_powers *powers_get(void)
-{
-    pthread_once(&powers_once, powers_build);
-    return &powers;
-}
-
-AIMER_FAST_FIELD(2, AIMER_GF128, mul2, sqr2, powers_get, APPLY2)
-AIMER_FAST_FIELD(3, AIMER_GF192, mul3, sqr3, powers_get, APPLY3)
-AIMER_FAST_FIELD(4, AIMER_GF256, mul4, sqr4, powers_get, APPLY4)
-
-static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, const uint64_t *x)
-{
-    const uint64_t *m = (const uint64_t *)aff + (size_t)i * p->words * p->n;
-    switch (p->words) {
-    case 2: apply_w(m, y, x, 2); break;
-    case 3: apply_w(m, y, x, 3); break;
-    default: apply_w(m, y, x, 4); break;
-    }
-}
+/* sqr_n, the exponentiations and affine_apply over mul, sqr and apply_w */
+AIMER_FAST_KERNELS(lwcx_aimer_avx2, clmul_mul, clmul_sqr, apply_w)
 
 /* ---- 4-way Keccak: lane i of the four states in one ymm ------------------ */
 
@@ -93,12 +52,7 @@ static void permute4(uint64_t *st)
 {
 #define LOAD_(i) __m256i a##i = _mm256_loadu_si256((const __m256i *)(st + 4 * (i))), e##i;
 #define STORE_(i) _mm256_storeu_si256((__m256i *)(st + 4 * (i)), a##i);
-    KR_LANES(LOAD_)
-    for (int i = 0; i < 24; i += 2) {
-        KECCAK_ROUND(__m256i, a, e, i);
-        KECCAK_ROUND(__m256i, e, a, i + 1);
-    }
-    KR_LANES(STORE_)
+    KECCAK_F1600(__m256i, LOAD_, STORE_);
 #undef LOAD_
 #undef STORE_
 }
@@ -121,10 +75,10 @@ const aimer_impl lwcx_aimer_avx2 = {
         .batch = 4,
         .constant_time = 1,
     },
-    .field = {AIMER_FAST_OPS(2, mul2, sqr2), AIMER_FAST_OPS(3, mul3, sqr3), AIMER_FAST_OPS(4, mul4, sqr4)},
+    .field = AIMER_FAST_FIELDS(clmul_mul, clmul_sqr),
     .affine_bytes = aimer_sliced_bytes,
     .affine_init = aimer_sliced_init,
-    .affine_apply = affine_apply,
+    .affine_apply = aimer_fast_affine_apply,
     .xof_init = lwcx_keccak_xof_init,
     .xof_absorb = keccak_bmi_absorb,
     .xof_final = keccak_bmi_final,

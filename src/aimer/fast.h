@@ -56,19 +56,9 @@ static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const 
 static inline int aimer_sliced_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
                                     const uint8_t *iv)
 {
-    const size_t mat = (size_t)p->n * p->lambda, len = p->L * mat + p->lambda;
-    uint8_t *buf = malloc(len);
-    aimer_xof x;
-    im->xof_init(&x, p->n);
-    im->xof_absorb(&x, iv, p->lambda);
-    if (!buf) {
-        im->xof_release(&x);
-        return -1;
-    }
-    if (im->xof_final(&x, buf, len)) {
-        free(buf);
-        return -1;
-    }
+    const size_t mat = (size_t)p->n * p->lambda;
+    uint8_t *buf = lwcx_aimer_affine_squeeze(im, p, iv);
+    if (!buf) return -1;
     for (unsigned i = 0; i < p->L; i++)
         aimer_sliced_build(p, (uint64_t *)aff + (size_t)i * p->words * p->n, buf + i * mat);
     aimer_gf_from_bytes(p, b, buf + p->L * mat);
@@ -159,5 +149,42 @@ static inline const uint64_t *aimer_powers_get(const aimer_powers *pw, unsigned 
     }
 #define AIMER_FAST_OPS(W, MUL, SQR) \
     {.mul = MUL, .sqr = SQR, .sqr_n = sqr_n##W, .exp_invmer = invmer##W, .exp_mer = mer##W}
+#define AIMER_FAST_FIELDS(MUL, SQR) \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2), AIMER_FAST_OPS(3, MUL##3, SQR##3), AIMER_FAST_OPS(4, MUL##4, SQR##4)}
+
+/* What an implementation with mul<W>, sqr<W> (W = 2, 3, 4 words) and
+ * APPLY_W(m, y, x, W) (y ^= x M, sliced) completes the same way: its
+ * Frobenius matrices (built on first use from its own squaring), the field
+ * kernels of AIMER_FAST_FIELD for the three fields, and
+ * aimer_fast_affine_apply for the descriptor. IMPL: its descriptor. */
+#define AIMER_FAST_KERNELS(IMPL, MUL, SQR, APPLY_W)                                                 \
+    extern const aimer_impl IMPL;                                                                 \
+    static aimer_powers fast_powers;                                                              \
+    static pthread_once_t fast_powers_once = PTHREAD_ONCE_INIT;                                   \
+    static void fast_powers_build(void)                                                           \
+    {                                                                                             \
+        aimer_powers_build(&fast_powers, IMPL.field);                                             \
+    }                                                                                             \
+    static const aimer_powers *fast_powers_get(void)                                              \
+    {                                                                                             \
+        pthread_once(&fast_powers_once, fast_powers_build);                                       \
+        return &fast_powers;                                                                      \
+    }                                                                                             \
+    static void fast_apply2(const uint64_t *m, uint64_t *y, const uint64_t *x) { APPLY_W(m, y, x, 2); } \
+    static void fast_apply3(const uint64_t *m, uint64_t *y, const uint64_t *x) { APPLY_W(m, y, x, 3); } \
+    static void fast_apply4(const uint64_t *m, uint64_t *y, const uint64_t *x) { APPLY_W(m, y, x, 4); } \
+    AIMER_FAST_FIELD(2, AIMER_GF128, MUL##2, SQR##2, fast_powers_get, fast_apply2)                 \
+    AIMER_FAST_FIELD(3, AIMER_GF192, MUL##3, SQR##3, fast_powers_get, fast_apply3)                 \
+    AIMER_FAST_FIELD(4, AIMER_GF256, MUL##4, SQR##4, fast_powers_get, fast_apply4)                 \
+    static void aimer_fast_affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, \
+                                        const uint64_t *x)                                        \
+    {                                                                                             \
+        const uint64_t *m = (const uint64_t *)aff + (size_t)i * p->words * p->n;                  \
+        switch (p->words) {                                                                       \
+        case 2: fast_apply2(m, y, x); break;                                                      \
+        case 3: fast_apply3(m, y, x); break;                                                      \
+        default: fast_apply4(m, y, x); break;                                                     \
+        }                                                                                         \
+    }
 
 #endif

@@ -117,4 +117,18 @@ static inline void clmul_sqr(uint64_t *c, const uint64_t *a, unsigned W)
     clmul_store(c, r, W);
 }
 
+/* the kernels by field: clmul_mul2, clmul_sqr2 (GF(2^128)) ... clmul_sqr4 */
+#define CLMUL_W_(W)                                                             \
+    static void clmul_mul##W(uint64_t *c, const uint64_t *a, const uint64_t *b) \
+    {                                                                           \
+        clmul_mul(c, a, b, W);                                                  \
+    }                                                                           \
+    static void clmul_sqr##W(uint64_t *c, const uint64_t *a)                    \
+    {                                                                           \
+        clmul_sqr(c, a, W);                                                     \
+    }
+CLMUL_W_(2)
+CLMUL_W_(3)
+CLMUL_W_(4)
+
 #endif

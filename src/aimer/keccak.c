@@ -23,12 +23,7 @@ void lwcx_keccak_f1600(uint64_t s[25])
 {
 #define LOAD_(i) uint64_t a##i = s[i], e##i;
 #define STORE_(i) s[i] = a##i;
-    KR_LANES(LOAD_)
-    for (int i = 0; i < 24; i += 2) {
-        KECCAK_ROUND(uint64_t, a, e, i);
-        KECCAK_ROUND(uint64_t, e, a, i + 1);
-    }
-    KR_LANES(STORE_)
+    KECCAK_F1600(uint64_t, LOAD_, STORE_);
 #undef LOAD_
 #undef STORE_
 }

@@ -67,4 +67,17 @@
         E##0 = KR_IOTA(E##0, i);                                                              \
     } while (0)
 
+
+/* The whole permutation over lanes of type T: LOAD(i) declares lane i as
+ * a<i> (and its partner e<i>) and loads it, STORE(i) writes a<i> back. */
+#define KECCAK_F1600(T, LOAD, STORE)                                                              \
+    do {                                                                                          \
+        KR_LANES(LOAD)                                                                            \
+        for (int i_ = 0; i_ < 24; i_ += 2) {                                                      \
+            KECCAK_ROUND(T, a, e, i_);                                                            \
+            KECCAK_ROUND(T, e, a, i_ + 1);                                                        \
+        }                                                                                         \
+        KR_LANES(STORE)                                                                           \
+    } while (0)
+
 #endif

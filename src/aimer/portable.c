@@ -145,35 +145,9 @@ static inline void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, un
         y[w] ^= acc;
     }
 }
-#define APPLY2(m, y, x) apply_w(m, y, x, 2)
-#define APPLY3(m, y, x) apply_w(m, y, x, 3)
-#define APPLY4(m, y, x) apply_w(m, y, x, 4)
 
-static aimer_powers powers;
-static pthread_once_t powers_once = PTHREAD_ONCE_INIT;
-static void powers_build(void)
-{
-    aimer_powers_build(&powers, lwcx_aimer_portable.field);
-}
-static const aimer_powers *powers_get(void)
-{
-    pthread_once(&powers_once, powers_build);
-    return &powers;
-}
-
-AIMER_FAST_FIELD(2, AIMER_GF128, mul2, sqr2, powers_get, APPLY2)
-AIMER_FAST_FIELD(3, AIMER_GF192, mul3, sqr3, powers_get, APPLY3)
-AIMER_FAST_FIELD(4, AIMER_GF256, mul4, sqr4, powers_get, APPLY4)
-
-static void affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, const uint64_t *x)
-{
-    const uint64_t *m = (const uint64_t *)aff + (size_t)i * p->words * p->n;
-    switch (p->words) {
-    case 2: apply_w(m, y, x, 2); break;
-    case 3: apply_w(m, y, x, 3); break;
-    default: apply_w(m, y, x, 4); break;
-    }
-}
+/* sqr_n, the exponentiations and affine_apply over mul, sqr and apply_w */
+AIMER_FAST_KERNELS(lwcx_aimer_portable, mul, sqr, apply_w)
 
 const aimer_impl lwcx_aimer_portable = {
     .desc = {
@@ -183,10 +157,10 @@ const aimer_impl lwcx_aimer_portable = {
         .batch = 1,
         .constant_time = 1,
     },
-    .field = {AIMER_FAST_OPS(2, mul2, sqr2), AIMER_FAST_OPS(3, mul3, sqr3), AIMER_FAST_OPS(4, mul4, sqr4)},
+    .field = AIMER_FAST_FIELDS(mul, sqr),
     .affine_bytes = aimer_sliced_bytes,
     .affine_init = aimer_sliced_init,
-    .affine_apply = affine_apply,
+    .affine_apply = aimer_fast_affine_apply,
     .xof_init = lwcx_keccak_xof_init,
     .xof_absorb = lwcx_keccak_xof_absorb,
     .xof_final = lwcx_keccak_xof_final,
