@@ -32,7 +32,7 @@ static void pipo_bs_load_keys(bs_word k[][64], const uint8_t *keys, unsigned nkw
     const unsigned kb = 8 * nkw;
     for (unsigned w = 0; w < nkw; w++) {
         for (unsigned r = 0; r < 64; r++)
-            for (unsigned q = 0; q < 8; q++) k[w][r].e[q] = lwcx_load64le(keys + kb * (8 * r + q) + 8 * w);
+            for (unsigned q = 0; q < 8; q++) k[w][r][q] = lwcx_load64le(keys + kb * (8 * r + q) + 8 * w);
         bs_transpose64(k[w]);
     }
 }
