@@ -59,6 +59,11 @@ static int parse(int argc, char **argv, const char *cmd, args *a)
         fprintf(stderr, "lwcx %s: unknown algorithm '%s' (available: " ALGS ")\n", cmd, a->alg);
         return -1;
     }
+    if (strcmp(a->alg, "kcc24p6") == 0) /* every time: the name suggests more than it gives */
+        fprintf(stderr, "lwcx %s: warning: kcc24p6 is a contest construction, not authenticated "
+                        "encryption: its tag does not depend on the key, so anyone can change a "
+                        "ciphertext and make a valid tag (tests/cli_aead.sh shows it); use a "
+                        "schwaemm variant to protect data\n", cmd);
     return 0;
 }
 

@@ -46,4 +46,23 @@ head -c 256 /dev/zero > big.bin; expect_fail enc --alg kcc24p6 --key $key -o big
 head -c 13 /dev/zero > ragged.bin; expect_fail enc --alg kcc24p6 --key $key ragged.bin
 head -c 5 /dev/zero > short.bin; expect_fail dec --alg kcc24p6 --key $key short.bin
 
+# kcc24p6 is no AEAD: its tag is a keyless function of the ciphertext. Knowing
+# one plaintext, anyone turns its ciphertext into one of another plaintext
+# (CTR) and makes its tag with a key of their own: a ciphertext encrypted
+# under key2 whose bytes are the forged ones. dec accepts it. The CLI warns.
+xorhex() { local i out=; for ((i = 0; i < ${#1}; i += 2)); do out+=$(printf %02x $((0x${1:i:2} ^ 0x${2:i:2}))); done; echo $out; }
+key2=0123456789abcdef
+printf 'PAY ALICE   100 ' > pay.bin
+"$lwcx" enc --alg kcc24p6 --key $key -o pay.ct pay.bin 2>warn.txt
+grep -q "warning: kcc24p6 is a contest construction, not authenticated encryption" warn.txt && ok || bad "enc: no warning for kcc24p6"
+forged_ct=$(xorhex "$(hex pay.ct | cut -c1-32)" "$(xorhex "$(hex pay.bin)" "$(printf 'PAY MALLORY 900 ' | od -An -tx1 -v | tr -d ' \n')")")
+head -c 16 /dev/zero > zero.bin
+"$lwcx" enc --alg kcc24p6 --key $key2 -o ks2.ct zero.bin 2>/dev/null
+unhex "$(xorhex "$forged_ct" "$(hex ks2.ct | cut -c1-32)")" x.bin
+"$lwcx" enc --alg kcc24p6 --key $key2 -o forged.ct x.bin 2>/dev/null
+[ "$(hex forged.ct | cut -c1-32)" = "$forged_ct" ] && ok || bad "forgery setup"
+"$lwcx" dec --alg kcc24p6 --key $key -o paid.bin forged.ct 2>warn.txt && [ "$(cat paid.bin)" = "PAY MALLORY 900 " ] && ok ||
+  bad "the kcc24p6 forgery no longer works: update the README and the CLI warning"
+grep -q "warning: kcc24p6" warn.txt && ok || bad "dec: no warning for kcc24p6"
+
 finish
