@@ -272,11 +272,13 @@ LWCX_API size_t lwcx_schwaemm_key_bytes(lwcx_schwaemm_variant v);
 LWCX_API size_t lwcx_schwaemm_nonce_bytes(lwcx_schwaemm_variant v);
 LWCX_API size_t lwcx_schwaemm_tag_bytes(lwcx_schwaemm_variant v);
 
-/* One shot. ct and pt are len bytes and may be the same buffer; the tag is
- * separate (the NIST format appends it: ct || tag). ad may be NULL when
- * adlen is 0, pt/ct when len is 0. decrypt compares tags in constant time;
- * on LWCX_ERR_AUTH the len bytes of pt are zeroed, so no unauthenticated
- * plaintext is released. */
+/* One shot. ct and pt are len bytes, the same buffer or disjoint; the tag,
+ * ad, nonce and key are disjoint from the output (the NIST format appends
+ * the tag: ct || tag). ad may be NULL when adlen is 0, pt/ct when len is 0.
+ * decrypt compares tags in constant time and releases no unauthenticated
+ * plaintext: on LWCX_ERR_AUTH a separate pt is zeroed, and in place
+ * (pt == ct) the ciphertext is left as it was (decrypted aside first:
+ * LWCX_ERR_NOMEM if that memory cannot be had). */
 LWCX_API int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag,
                                    const uint8_t *pt, size_t len, const uint8_t *ad, size_t adlen,
                                    const uint8_t *nonce, const uint8_t *key);

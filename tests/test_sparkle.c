@@ -125,6 +125,16 @@ static void schwaemm_apis(const lwcx_impl *impl)
             }
         CHECK(refused == total, "%s %s: %u of %u bit flips refused", name, lwcx_schwaemm_name(var), refused, total);
         CHECK(lwcx_schwaemm_decrypt_with(impl, var, back, ct, len, tag, ad, adlen, nonce, key) == LWCX_OK, "untouched");
+        /* in place: a forged tag leaves the ciphertext as it was; a good one decrypts */
+        memcpy(back, ct, len);
+        tag[0] ^= 1;
+        CHECK(lwcx_schwaemm_decrypt_with(impl, var, back, back, len, tag, ad, adlen, nonce, key) == LWCX_ERR_AUTH &&
+                  memcmp(back, ct, len) == 0,
+              "%s %s: a forged in-place decryption changed the ciphertext", name, lwcx_schwaemm_name(var));
+        tag[0] ^= 1;
+        CHECK(lwcx_schwaemm_decrypt_with(impl, var, back, back, len, tag, ad, adlen, nonce, key) == LWCX_OK &&
+                  memcmp(back, pt, len) == 0,
+              "%s %s: in-place decryption", name, lwcx_schwaemm_name(var));
     }
 }
 

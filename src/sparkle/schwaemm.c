@@ -11,6 +11,8 @@
  * Because the ciphertext of a block does not depend on whether that block is
  * the last one, the incremental API can write each output byte at once and
  * only delay the state update of the block it is still filling. */
+#include <stdlib.h>
+
 #include "sparkle_impl.h"
 
 typedef struct schwaemm_params {
@@ -102,6 +104,8 @@ static void process_block(const schwaemm_params *p, uint32_t *s, uint8_t *out, c
     }
     sparkle_schwaemm_absorb(s, p->nb, p->rate_words, m);
     lwcx_wipe(data, sizeof data);
+    lwcx_wipe(ks, sizeof ks);
+    lwcx_wipe(m, sizeof m);
 }
 
 /* ---- one-shot and batch: count states side by side ---------------------- */
@@ -196,11 +200,23 @@ int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
     int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key);
     if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
+    /* In place (or overlapping): decrypt aside and copy only once the tag
+     * verified, so that a forged message leaves the caller's ciphertext as it
+     * was instead of wiped. */
+    const int overlap = len && pt < ct + len && ct < pt + len;
+    uint8_t *out = overlap ? malloc(len) : pt;
+    if (!out) return LWCX_ERR_NOMEM;
     uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES], *want_p = want;
-    run_lanes(&L, &pt, &want_p, &ct, len, &ad, adlen, &nonce, &key, DATA_DECRYPT);
+    run_lanes(&L, &out, &want_p, &ct, len, &ad, adlen, &nonce, &key, DATA_DECRYPT);
     rc = lwcx_ct_compare(want, tag, L.p->tag_bytes) == 0 ? LWCX_OK : LWCX_ERR_AUTH;
     lwcx_wipe(want, sizeof want);
-    if (rc) lwcx_wipe(pt, len);
+    if (overlap) {
+        if (rc == LWCX_OK) memmove(pt, out, len);
+        lwcx_wipe(out, len);
+        free(out);
+    } else if (rc) {
+        lwcx_wipe(pt, len);
+    }
     return rc;
 }
 
