@@ -22,9 +22,6 @@
  * cores over it far faster than over a struct of eight. Alignment 8: the
  * buffers that hold words promise no more. */
 typedef uint64_t bs_word __attribute__((vector_size(64), aligned(8)));
-/* gcc and clang note that such a vector is passed differently with
- * AVX-512: these functions are static, never called across translation units */
-#pragma GCC diagnostic ignored "-Wpsabi"
 #define BS_LANES 512
 BS_STATIC_ASSERT(sizeof(bs_word) == 64, "rows of 64 bytes (pipo_bs_pack.h)");
 
