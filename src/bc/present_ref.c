@@ -19,6 +19,16 @@ static const uint8_t SBOX_INV[16] = {0x5, 0xE, 0xF, 0x8, 0xC, 0x1, 0x2, 0xD,
 
 /* --- key schedule ------------------------------------------------------- */
 
+/* S[x] for the nibble x without indexing by it: every entry is read and the
+ * wanted one kept by a mask. The optimized implementations share this key
+ * schedule, and their keys must not leave a trace in the cache. */
+static uint64_t sbox_ct(uint64_t x)
+{
+    uint64_t r = 0;
+    for (uint64_t v = 0; v < 16; v++) r |= SBOX[v] & (0 - (((x ^ v) - 1) >> 63));
+    return r;
+}
+
 /* 80-bit key register: hi = k79..k16, lo = k15..k0 (low 16 bits). */
 void lwcx_bc_present80_expand(void *sched, const uint8_t *key)
 {
@@ -31,7 +41,7 @@ void lwcx_bc_present80_expand(void *sched, const uint8_t *key)
         uint64_t low19 = (hi & 7) << 16 | lo; /* k18..k0 */
         lo = (hi >> 3) & 0xFFFF;              /* new k15..k0 = old k34..k19 */
         hi = hi >> 19 | low19 << 45;
-        hi = (hi & 0x0FFFFFFFFFFFFFFFu) | (uint64_t)SBOX[hi >> 60] << 60;
+        hi = (hi & 0x0FFFFFFFFFFFFFFFu) | sbox_ct(hi >> 60) << 60;
         /* k19..k15 ^= round counter */
         hi ^= i >> 1;
         lo ^= (uint64_t)(i & 1) << 15;
@@ -51,8 +61,7 @@ void lwcx_bc_present128_expand(void *sched, const uint8_t *key)
         uint64_t t = hi << 61 | lo >> 3; /* rotate left by 61 */
         lo = lo << 61 | hi >> 3;
         hi = t;
-        hi = (hi & 0x00FFFFFFFFFFFFFFu) | (uint64_t)SBOX[hi >> 60] << 60 |
-             (uint64_t)SBOX[(hi >> 56) & 0xF] << 56;
+        hi = (hi & 0x00FFFFFFFFFFFFFFu) | sbox_ct(hi >> 60) << 60 | sbox_ct((hi >> 56) & 0xF) << 56;
         /* k66..k62 ^= round counter */
         hi ^= i >> 2;
         lo ^= (uint64_t)(i & 3) << 62;
