@@ -151,6 +151,9 @@ static void internals(lwcx_blockcipher c, const char *impl)
     const bc_impl *im = (const bc_impl *)lwcx_find_impl(ci->prim, impl);
     const bc_impl *ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
     const size_t bs = ci->block_bytes, kb = ci->key_bytes, batch = im->desc.batch;
+    CHECK(batch == 1 || (im->encrypt_keys && im->decrypt_keys),
+          "%s %s: a batched implementation without its own many-keys entries (the fallback pads every key to a batch)",
+          ci->name, impl);
     if (im->pack_unpack) {
         tu_buf in = tu_alloc(bs * 2 * batch), out = tu_alloc(bs * 2 * batch);
         tu_fill(in.p, bs * 2 * batch);

@@ -267,7 +267,10 @@ static int many_keys(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out, co
         }
         return LWCX_OK;
     }
-    /* no parallel key schedule: expand each key, then one (padded) batch */
+    /* no parallel key schedule: expand each key and run its block alone.
+     * Only ref takes this path: padded to a whole batch it would cost a
+     * batched implementation batch times the work, so those must provide
+     * encrypt_keys and decrypt_keys (test_bc checks that they do). */
     blocks_fn bfn = enc ? im->encrypt : im->decrypt;
     sched_buf st;
     void *ks = sched_alloc(im, &st);
