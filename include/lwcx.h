@@ -10,6 +10,12 @@
  *
  * All functions return LWCX_OK (0) or a negative lwcx_status; they never
  * abort on bad input.
+ *
+ * Buffers: where a function says "out may equal in", that output may be the
+ * very same buffer as that input; otherwise every output is disjoint from
+ * every other argument (keys, nonces, tags, other inputs). Partial overlap
+ * is never supported; the block-cipher and AEAD calls refuse it with
+ * LWCX_ERR_ARG where it is cheap to see.
  */
 #ifndef LWCX_H
 #define LWCX_H

@@ -266,6 +266,14 @@ static void bad_arguments(void)
         CHECK(lwcx_bc_encrypt_keys(c, NULL, NULL, NULL, 0) == LWCX_OK, "%s zero blocks", prim);
         CHECK(lwcx_bc_encrypt_keys(c, b, b, k, SIZE_MAX / 8) == LWCX_ERR_LENGTH, "%s overflowing count", prim);
         CHECK(lwcx_bc_decrypt_keys(c, b, b, k, SIZE_MAX / 8) == LWCX_ERR_LENGTH, "%s overflowing count", prim);
+        /* partly shared buffers are refused; the very same buffer is fine */
+        CHECK(lwcx_bc_ecb_encrypt(c, k, b + bs, b, 2 * bs) == LWCX_ERR_ARG, "%s ecb partial overlap", prim);
+        CHECK(lwcx_bc_ecb_encrypt(c, b, b, b, 2 * bs) == LWCX_ERR_ARG, "%s ecb out over the key", prim);
+        CHECK(lwcx_bc_ecb_encrypt(c, k, b, b, 2 * bs) == LWCX_OK, "%s ecb in place", prim);
+        CHECK(lwcx_bc_ctr(c, k, b + 20, b, b + 1, 20) == LWCX_ERR_ARG, "%s ctr partial overlap", prim);
+        CHECK(lwcx_bc_ctr(c, k, b + 10, b, b, 20) == LWCX_ERR_ARG, "%s ctr out over the iv", prim);
+        CHECK(lwcx_bc_encrypt_keys(c, b, b, b + bs - 1, 1) == LWCX_ERR_ARG, "%s many keys: out over the keys", prim);
+        CHECK(lwcx_bc_decrypt_keys(c, b + 8, b, k, 2) == LWCX_ERR_ARG, "%s many keys partial overlap", prim);
     }
 }
 

@@ -122,6 +122,11 @@ static void bad_arguments(void)
     CHECK(lwcx_kcc24p6_encrypt(b, NULL, b, 8, k) == LWCX_ERR_NULL, "null tag");
     CHECK(lwcx_kcc24p6_encrypt(b, t, NULL, 8, k) == LWCX_ERR_NULL, "null pt");
     CHECK(lwcx_kcc24p6_encrypt(b, t, b, 8, NULL) == LWCX_ERR_NULL, "null key");
+    /* partly shared buffers are refused; in place, with the tag right after, is fine */
+    CHECK(lwcx_kcc24p6_encrypt(b + 8, t, b, 16, k) == LWCX_ERR_ARG, "partial overlap");
+    CHECK(lwcx_kcc24p6_encrypt(b, b + 8, b, 16, k) == LWCX_ERR_ARG, "tag inside the ciphertext");
+    CHECK(lwcx_kcc24p6_decrypt(b, b, 16, t, b + 4) == LWCX_ERR_ARG, "key inside the plaintext");
+    CHECK(lwcx_kcc24p6_encrypt(b, b + 16, b, 16, k) == LWCX_OK, "in place, the tag after it");
     CHECK(lwcx_kcc24p6_decrypt(b, b, 8, NULL, k) == LWCX_ERR_NULL, "null tag");
     CHECK(lwcx_kcc24p6_decrypt(NULL, b, 8, t, k) == LWCX_ERR_NULL, "null pt");
     CHECK(lwcx_kcc24p6_encrypt(NULL, t, NULL, 7, k) == LWCX_OK, "under one block needs no buffers");

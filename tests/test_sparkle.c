@@ -344,6 +344,12 @@ static void bad_arguments(void)
     CHECK(lwcx_schwaemm_decrypt(v, buf, buf, 0, tag, NULL, 0, n, k) == LWCX_OK, "the empty message's tag");
     tag[0] ^= 1;
     CHECK(lwcx_schwaemm_decrypt(v, buf, buf, 0, tag, NULL, 0, n, k) == LWCX_ERR_AUTH, "a wrong tag");
+    /* partly shared buffers are refused (lwcx.h, "Buffers") */
+    uint8_t big[128] = {0};
+    CHECK(lwcx_schwaemm_encrypt(v, big + 1, tag, big, 40, NULL, 0, n, k) == LWCX_ERR_ARG, "partial overlap");
+    CHECK(lwcx_schwaemm_encrypt(v, big, big + 32, big, 40, NULL, 0, n, k) == LWCX_ERR_ARG, "tag inside the output");
+    CHECK(lwcx_schwaemm_decrypt(v, big, big, 40, tag, big + 40, 8, big + 20, k) == LWCX_ERR_ARG, "nonce inside the output");
+    CHECK(lwcx_schwaemm_encrypt(v, big, big + 64, big, 40, big + 40, 8, n, k) == LWCX_OK, "in place, the rest beside it");
     CHECK(lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)4) == 0 && lwcx_schwaemm_name((lwcx_schwaemm_variant)4) == NULL,
           "unknown variant");
     lwcx_schwaemm_ctx ctx;

@@ -126,6 +126,7 @@ static int ecb(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, ui
     if (!key) return LWCX_ERR_NULL;
     if (len % ci->block_bytes) return LWCX_ERR_LENGTH;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, key, ci->key_bytes)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const bc_impl *im = pick(ci, impl, &rc);
     if (!im || !len) return rc;
@@ -196,6 +197,9 @@ int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *k
     if (!ci) return LWCX_ERR_ARG;
     if (!key || !iv) return LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, key, ci->key_bytes) ||
+        lwcx_overlap(out, len, iv, ci->block_bytes))
+        return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const bc_impl *im = pick(ci, impl, &rc);
     if (!im || !len) return rc;
@@ -240,6 +244,9 @@ static int many_keys(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out, co
     if (!ci) return LWCX_ERR_ARG;
     if (n > SIZE_MAX / BC_MAX_KEY) return LWCX_ERR_LENGTH; /* byte sizes would overflow */
     if (n && (!out || !in || !keys)) return LWCX_ERR_NULL;
+    if (lwcx_partial_overlap(out, in, n * ci->block_bytes) ||
+        lwcx_overlap(out, n * ci->block_bytes, keys, n * ci->key_bytes))
+        return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const bc_impl *im = pick(ci, impl, &rc);
     if (!im || !n) return rc;

@@ -84,6 +84,19 @@ const lwcx_impl_desc *lwcx_find_impl(const lwcx_primitive *p, const char *name);
 /* Every primitive compiled in. */
 extern lwcx_primitive *const lwcx_primitives[];
 
+/* Whether two byte ranges share a byte, and whether they do without being
+ * the same buffer: the API allows an output to be its input or disjoint,
+ * never partially shared (lwcx.h, "Buffers"). Compared as addresses. */
+static inline int lwcx_overlap(const void *a, size_t alen, const void *b, size_t blen)
+{
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return alen && blen && x < y + blen && y < x + alen;
+}
+static inline int lwcx_partial_overlap(const void *a, const void *b, size_t len)
+{
+    return a != b && lwcx_overlap(a, len, b, len);
+}
+
 /* Little-endian loads and stores, independent of host byte order. */
 static inline uint32_t lwcx_load32le(const uint8_t *p)
 {

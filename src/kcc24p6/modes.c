@@ -78,11 +78,20 @@ int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8
     return lwcx_kcc24p6_decrypt_with(NULL, pt, ct, len, tag, key);
 }
 
+/* The output (the whole blocks of len) partly shares the input, or shares
+ * the tag or the key (lwcx.h, "Buffers"). */
+static int out_overlaps(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, const uint8_t *key)
+{
+    const size_t n = len / 8 * 8;
+    return n && (lwcx_partial_overlap(out, in, n) || lwcx_overlap(out, n, tag, 8) || lwcx_overlap(out, n, key, 8));
+}
+
 int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8], const uint8_t *pt,
                               size_t len, const uint8_t key[8])
 {
     if (!tag || !key || (len >= 8 && (!ct || !pt))) return LWCX_ERR_NULL;
     if (len > LWCX_KCC24P6_MAX_BYTES) return LWCX_ERR_LENGTH;
+    if (out_overlaps(ct, pt, len, tag, key)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const kcc24p6_impl *im = lwcx_resolve(&lwcx_prim_kcc24p6, impl, &rc);
     if (!im) return rc;
@@ -97,6 +106,7 @@ int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t 
 {
     if (!tag || !key || (len >= 8 && (!ct || !pt))) return LWCX_ERR_NULL;
     if (len > LWCX_KCC24P6_MAX_BYTES) return LWCX_ERR_LENGTH;
+    if (out_overlaps(pt, ct, len, tag, key)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const kcc24p6_impl *im = lwcx_resolve(&lwcx_prim_kcc24p6, impl, &rc);
     if (!im) return rc;

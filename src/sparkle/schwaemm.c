@@ -175,6 +175,11 @@ static int check_args(const schwaemm_params *p, const void *out, const void *tag
 {
     if (!p) return LWCX_ERR_ARG;
     if (!tag || !nonce || !key || (len && (!out || !in)) || (adlen && !ad)) return LWCX_ERR_NULL;
+    /* the output is its input or disjoint, and disjoint from the rest (lwcx.h, "Buffers") */
+    if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, tag, p->tag_bytes) ||
+        lwcx_overlap(out, len, ad, adlen) || lwcx_overlap(out, len, nonce, 4u * p->rate_words) ||
+        lwcx_overlap(out, len, key, p->key_bytes))
+        return LWCX_ERR_ARG;
     return LWCX_OK;
 }
 
