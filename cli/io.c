@@ -128,8 +128,8 @@ int io_out_open(io_out *o, const char *path)
             if (slash) memcpy(dir, o->path, (size_t)(slash - o->path) + 1), dir[slash - o->path + 1] = 0;
             else strcpy(dir, ".");
             fd = open(dir, O_TMPFILE | O_WRONLY, 0600);
-            free(dir);
         }
+        free(dir);
         if (fd >= 0) o->kind = IO_UNNAMED;
 #endif
         if (fd < 0) { /* no O_TMPFILE here: a named temporary, removed on signals */
