@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../bench/bench.h"
 #include "../kat/kat.h"
@@ -163,8 +164,19 @@ out:
     return rc;
 }
 
+/* Run at exit: output that could not be written is an error (exit 1), as
+ * with sha256sum > /dev/full, not a silent success. */
+static void check_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "lwcx: error writing to standard output\n");
+        _exit(1);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

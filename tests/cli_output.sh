@@ -3,7 +3,7 @@
 # FIFO (not replaced by a regular file), and nothing left behind when a run
 # is interrupted by SIGINT, SIGTERM, SIGHUP or (with O_TMPFILE) SIGKILL, nor
 # by the named temporary of the fallback (LWCX_TEST_NAMED_TMP=1) on the
-# first three.
+# first three. Writing to a full standard output fails.
 . "$(dirname "$0")/cli_common.sh"
 key=000102030405060708090a0b0c0d0e0f
 head -c 300000 /dev/urandom > pt.bin
@@ -45,6 +45,13 @@ interrupted() { # signal, then extra environment
 }
 for sig in INT TERM HUP KILL; do interrupted $sig; done
 for sig in INT TERM HUP; do interrupted $sig LWCX_TEST_NAMED_TMP=1; done
+# standard output that cannot be written is an error (exit 1, a message), as with sha256sum
+if [ -w /dev/full ]; then
+  for args in "list" "hash pt.bin" "--version"; do
+    if "$lwcx" $args > /dev/full 2>err.txt; then bad "'$args > /dev/full' exited 0"
+    else grep -q "error writing to standard output" err.txt && ok || bad "'$args > /dev/full': no message"; fi
+  done
+fi
 # the fallback still produces the output
 LWCX_TEST_NAMED_TMP=1 dec -o named.bin ct.bin && cmp -s named.bin pt.bin && [ -z "$(ls | grep tmp)" ] && ok || bad "named temporary"
 finish
