@@ -43,7 +43,7 @@ int io_write_all(const char *path, const uint8_t *buf, size_t len)
     snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        fprintf(stderr, "lwcx: cannot create '%s': %s\n", tmp, strerror(errno));
+        fprintf(stderr, "lwcx: cannot create '%s': %s\n", path, strerror(errno));
         free(tmp);
         return -1;
     }
@@ -73,7 +73,7 @@ int io_out_open(io_out *o, const char *path)
     snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(o->tmp);
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-        fprintf(stderr, "lwcx: cannot create '%s': %s\n", o->tmp, strerror(errno));
+        fprintf(stderr, "lwcx: cannot create '%s': %s\n", path, strerror(errno));
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp);
