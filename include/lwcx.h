@@ -70,6 +70,7 @@ enum {
     LWCX_CPU_AESNI = 1u << 6,
     LWCX_CPU_AVX512 = 1u << 7, /* F+BW+VL, with the OS (XCR0) check for ZMM state */
     LWCX_CPU_GFNI = 1u << 8,   /* Galois-field instructions (VEX forms need AVX) */
+    LWCX_CPU_BMI1 = 1u << 9,   /* andn and the other BMI1 bit instructions */
     LWCX_CPU_NEON = 1u << 16,  /* aarch64 Advanced SIMD */
     LWCX_CPU_PMULL = 1u << 17, /* aarch64 64x64 polynomial multiply */
     LWCX_CPU_ARMAES = 1u << 18

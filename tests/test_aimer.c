@@ -22,6 +22,7 @@
 
 #include "../kat/kat_aimer.h"
 #include "../src/aimer/aimer_impl.h"
+#include "../src/aimer/keccak.h"
 #include "testutil.h"
 
 #define rnd tu_rand
@@ -398,6 +399,46 @@ static void test_shake(const lwcx_impl *impl)
     }
 }
 
+/* Our own Keccak (src/aimer/keccak.c), which implementations put in their
+ * descriptors: its SHAKE x1, and the interleaved-lanes sponge of the
+ * multi-way implementations around a permutation made of x1 calls. */
+static void permute_lanes8(uint64_t *st)
+{
+    for (unsigned w = 0; w < 8; w++) {
+        uint64_t s[25];
+        for (int i = 0; i < 25; i++) s[i] = st[i * 8 + w];
+        lwcx_keccak_f1600(s);
+        for (int i = 0; i < 25; i++) st[i * 8 + w] = s[i];
+    }
+}
+
+static int shake_lanes8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                        const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
+{
+    uint64_t st[25 * 8];
+    lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute_lanes8);
+    return 0;
+}
+
+static void test_keccak(void)
+{
+    aimer_impl k = {
+        .desc = {.name = "keccak.c"},
+        .xof_init = lwcx_keccak_xof_init,
+        .xof_absorb = lwcx_keccak_xof_absorb,
+        .xof_final = lwcx_keccak_xof_final,
+        .xof_copy = lwcx_keccak_xof_copy,
+        .xof_release = lwcx_keccak_xof_release,
+        .ways = 1,
+        .shake_xn = lwcx_keccak_shake_x1,
+    };
+    test_shake(&k.desc);
+    k.desc.name = "keccak.c lanes";
+    k.ways = 8;
+    k.shake_xn = shake_lanes8;
+    test_shake(&k.desc);
+}
+
 /* The field kernels: a * (b + c) = a b + a c, squaring = multiplying by
  * itself, sqr_n = n squarings, the input S-box inverts the Mersenne map. */
 static void test_field(const lwcx_impl *impl)
@@ -433,6 +474,62 @@ static void test_field(const lwcx_impl *impl)
     }
 }
 
+/* Every kernel of impl against ref's on random inputs: the field ops of
+ * each n (sqr_n at the small k and the sets' e_i, the S-box
+ * exponentiations), and the affine layer of each set from a random IV. */
+static void test_vs_ref(const lwcx_impl *impl)
+{
+    const aimer_impl *im = (const aimer_impl *)impl, *ref = (const aimer_impl *)lwcx_impl_find("aimer", "ref");
+    if (!ref || im == ref) return;
+    for (int s = 0; s < NSETS; s++) {
+        const aimer_params *p = lwcx_aimer_params_get((lwcx_aimer_set)s);
+        const aimer_field_ops *f = &im->field[p->field], *g = &ref->field[p->field];
+        unsigned bad = 0;
+        if (s % 2 == 0)
+            for (int it = 0; it < 200; it++) {
+                aimer_gf a = {0}, b = {0}, x, y;
+                for (unsigned i = 0; i < p->words; i++) a[i] = rnd(), b[i] = rnd();
+                if ((unsigned)it < p->n) memset(a, 0, sizeof a), a[it / 64] = (uint64_t)1 << (it % 64); /* every basis element */
+                f->mul(x, a, b), g->mul(y, a, b), bad += memcmp(x, y, sizeof x) != 0;
+                f->sqr(x, a), g->sqr(y, a), bad += memcmp(x, y, sizeof x) != 0;
+                const unsigned ks[] = {1, 2, 3, 7, 9, p->e[0], p->e[1], p->e[2], p->e_star};
+                for (unsigned k = 0; k < sizeof ks / sizeof ks[0]; k++) {
+                    if (!ks[k]) continue;
+                    f->sqr_n(x, a, ks[k]), g->sqr_n(y, a, ks[k]), bad += memcmp(x, y, sizeof x) != 0;
+                }
+                if (it % 20 == 0) {
+                    for (unsigned i = 0; i < p->L; i++) {
+                        f->exp_invmer(x, b, p->e[i]), g->exp_invmer(y, b, p->e[i]);
+                        bad += memcmp(x, y, sizeof x) != 0;
+                    }
+                    f->exp_mer(x, b, p->e_star), g->exp_mer(y, b, p->e_star), bad += memcmp(x, y, sizeof x) != 0;
+                }
+            }
+        uint8_t iv[AIMER_MAX_LAMBDA];
+        fill(iv, sizeof iv);
+        void *fa = malloc(im->affine_bytes(p)), *ga = malloc(ref->affine_bytes(p));
+        aimer_gf fb, gb;
+        CHECK(fa && ga && !im->affine_init(im, p, fa, fb, iv) && !ref->affine_init(ref, p, ga, gb, iv),
+              "%s %s: affine init", lwcx_impl_name(impl), p->name);
+        if (fa && ga) {
+            bad += memcmp(fb, gb, sizeof fb) != 0;
+            for (int it = 0; it < 100; it++) {
+                aimer_gf x = {0}, y = {0}, z;
+                for (unsigned i = 0; i < p->words; i++) x[i] = rnd(), y[i] = rnd();
+                if (it < 8) memset(x, 0, sizeof x), x[0] = (uint64_t)1 << it;
+                memcpy(z, y, sizeof z);
+                const unsigned i = (unsigned)it % p->L;
+                im->affine_apply(p, fa, i, y, x);
+                ref->affine_apply(p, ga, i, z, x);
+                bad += memcmp(y, z, sizeof y) != 0;
+            }
+        }
+        free(fa);
+        free(ga);
+        CHECK(bad == 0, "%s %s: %u kernel results differ from ref", lwcx_impl_name(impl), p->name, bad);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || load_digests(argv[1])) {
@@ -447,6 +544,7 @@ int main(int argc, char **argv)
     const lwcx_impl *fastest = lwcx_impl_auto("aimer");
     CHECK(fastest != NULL, "no automatic choice");
     if (reject) test_errors();
+    if (kat) test_keccak();
     const lwcx_impl *impls[16];
     const size_t nimpl = tu_impls("aimer", impls);
     CHECK(nimpl > 0, "no aimer implementation available");
@@ -456,6 +554,7 @@ int main(int argc, char **argv)
         if (kat) {
             test_shake(impl);
             test_field(impl);
+            test_vs_ref(impl);
             test_kats(impl, records);
         }
         /* every 128f flip and the full sample on the automatic choice

@@ -90,22 +90,30 @@ static void lower_row(const aimer_params *p, uint64_t *l, const uint8_t *bytes, 
     l[j / 64] = (l[j / 64] & (~(uint64_t)0 << (j % 64))) | (uint64_t)1 << (j % 64);
 }
 
-int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
-                      const uint8_t *iv)
+uint8_t *lwcx_aimer_affine_squeeze(const aimer_impl *im, const aimer_params *p, const uint8_t *iv)
 {
-    const size_t rows = (size_t)p->L * p->n, len = (rows + 1) * p->lambda;
+    const size_t len = ((size_t)p->L * p->n + 1) * p->lambda;
     uint8_t *buf = malloc(len);
     aimer_xof x;
     im->xof_init(&x, p->n);
     im->xof_absorb(&x, iv, p->lambda);
     if (!buf) {
         im->xof_release(&x);
-        return -1;
+        return NULL;
     }
     if (im->xof_final(&x, buf, len)) {
         free(buf);
-        return -1;
+        return NULL;
     }
+    return buf;
+}
+
+int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
+                      const uint8_t *iv)
+{
+    const size_t rows = (size_t)p->L * p->n;
+    uint8_t *buf = lwcx_aimer_affine_squeeze(im, p, iv);
+    if (!buf) return -1;
     for (unsigned i = 0; i < p->L; i++) {
         const uint8_t *m = buf + (size_t)i * p->n * p->lambda;
         for (unsigned r = 0; r < p->n; r++) {

@@ -152,6 +152,9 @@ void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WOR
  * S-box i takes lambda bytes; L keeps bits >= r, U bits <= r, bit r set in
  * both. Writes A_i = U_i L_i (n rows) into a[i], and b. Shared by the
  * implementations that keep A as rows (row r of A_i at a[i * n + r]). */
+/* The (L n + 1) lambda squeezed bytes of SHAKE(IV) in a malloc'd buffer,
+ * or NULL (the caller frees it). */
+uint8_t *lwcx_aimer_affine_squeeze(const aimer_impl *im, const aimer_params *p, const uint8_t *iv);
 int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
                       const uint8_t *iv);
 /* y ^= x A with A as n rows (constant time: every row is read) */

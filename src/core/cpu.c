@@ -34,6 +34,7 @@ static uint32_t detect(void)
     unsigned max_leaf = __get_cpuid_max(0, NULL);
     if (max_leaf >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
+        if (b & (1u << 3)) f |= LWCX_CPU_BMI1;
         if (b & (1u << 8)) f |= LWCX_CPU_BMI2;
         if (ymm_ok && (b & (1u << 5))) f |= LWCX_CPU_AVX2;
         if (ymm_ok && (c & (1u << 10))) f |= LWCX_CPU_VPCLMUL;
@@ -121,6 +122,7 @@ static const struct {
     {"ssse3", LWCX_CPU_SSSE3},   {"sse4.1", LWCX_CPU_SSE41}, {"avx2", LWCX_CPU_AVX2},
     {"bmi2", LWCX_CPU_BMI2},     {"pclmul", LWCX_CPU_PCLMUL}, {"vpclmul", LWCX_CPU_VPCLMUL},
     {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"gfni", LWCX_CPU_GFNI},
+    {"bmi1", LWCX_CPU_BMI1},
     {"neon", LWCX_CPU_NEON},
     {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES},
 };

@@ -1,0 +1,190 @@
+/* What the fast AIMer implementations (portable, avx2, avx512) share,
+ * static inline so that each compiles it with its own ISA flags:
+ * - GF(2)-linear maps of field elements kept word-sliced: M[w * n + r] is
+ *   word w of the image of x^r, so word w of y = x M is the XOR of the
+ *   M[w * n + r] over the set bits r of x: n consecutive words that vector
+ *   code masks and folds 4 or 8 at a time. The affine layer (A_i = U_i L_i
+ *   for each input S-box) and the large Frobenius powers x^(2^k) of the
+ *   multiplication checks take this form;
+ * - the exponentiations over an implementation's mul and sqr. */
+#ifndef LWCX_AIMER_FAST_H
+#define LWCX_AIMER_FAST_H
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "aimer_impl.h"
+
+static inline size_t aimer_sliced_bytes(const aimer_params *p)
+{
+    return (size_t)p->L * p->words * p->n * sizeof(uint64_t);
+}
+
+/* One A = U L from its n squeezed rows of lambda bytes: U's row r is the
+ * bits j < r of row r with bit r set, L's row j the bits >= j of row j
+ * with bit j set (as lwcx_aimer_affine_rows); A's row r is the sum of L's
+ * rows j for the set bits j of U's row r. The matrices are public: loops
+ * skip what is zero. */
+static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const uint8_t *rows)
+{
+    const unsigned n = p->n, W = p->words;
+    uint64_t us[AIMER_MAX_WORDS * AIMER_MAX_N]; /* U sliced: word v of row r at us[v * n + r] */
+    for (unsigned r = 0; r < n; r++) { /* bits > r cleared: the loops below run over whole vectors */
+        aimer_gf u;
+        aimer_gf_from_bytes(p, u, rows + (size_t)r * p->lambda);
+        u[r / 64] = (u[r / 64] & (((uint64_t)2 << (r % 64)) - 1)) | (uint64_t)1 << (r % 64);
+        for (unsigned v = r / 64 + 1; v < W; v++) u[v] = 0;
+        for (unsigned v = 0; v < W; v++) us[v * n + r] = u[v];
+    }
+    memset(m, 0, (size_t)W * n * sizeof *m);
+    for (unsigned j = 0; j < n; j++) {
+        aimer_gf l;
+        aimer_gf_from_bytes(p, l, rows + (size_t)j * p->lambda);
+        for (unsigned w = 0; w < j / 64; w++) l[w] = 0;
+        l[j / 64] = (l[j / 64] & (~(uint64_t)0 << (j % 64))) | (uint64_t)1 << (j % 64);
+        const uint64_t *uj = us + (j / 64) * n;
+        const unsigned s = j % 64;
+        for (unsigned w = j / 64; w < W; w++) {
+            const uint64_t lw = l[w];
+            uint64_t *mw = m + (size_t)w * n;
+            for (unsigned r = j & ~7u; r < n; r++) mw[r] ^= lw & (0 - ((uj[r] >> s) & 1));
+        }
+    }
+}
+
+/* affine_init for the sliced layout: the L matrices and b from SHAKE(IV) */
+static inline int aimer_sliced_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
+                                    const uint8_t *iv)
+{
+    const size_t mat = (size_t)p->n * p->lambda;
+    uint8_t *buf = lwcx_aimer_affine_squeeze(im, p, iv);
+    if (!buf) return -1;
+    for (unsigned i = 0; i < p->L; i++)
+        aimer_sliced_build(p, (uint64_t *)aff + (size_t)i * p->words * p->n, buf + i * mat);
+    aimer_gf_from_bytes(p, b, buf + p->L * mat);
+    free(buf);
+    return 0;
+}
+
+/* The matrices of x -> x^(2^k) for the (n, k) of the multiplication checks
+ * (the e_i of the sets; e* is small and squared), built once from an
+ * implementation's squaring. */
+typedef struct aimer_powers {
+    uint64_t m[6][AIMER_MAX_WORDS * AIMER_MAX_N];
+} aimer_powers;
+static const struct {
+    unsigned field, k;
+} aimer_power_keys[6] = {{AIMER_GF128, 49}, {AIMER_GF128, 91}, {AIMER_GF192, 17},
+                         {AIMER_GF192, 47}, {AIMER_GF256, 11}, {AIMER_GF256, 141}};
+
+static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *fields)
+{
+    for (unsigned i = 0; i < 6; i++) {
+        const unsigned fld = aimer_power_keys[i].field, n = 128 + 64 * fld;
+        for (unsigned r = 0; r < n; r++) {
+            aimer_gf t = {0};
+            t[r / 64] = (uint64_t)1 << (r % 64);
+            for (unsigned s = 0; s < aimer_power_keys[i].k; s++) fields[fld].sqr(t, t);
+            for (unsigned w = 0; w < n / 64; w++) pw->m[i][w * n + r] = t[w];
+        }
+    }
+}
+
+static inline const uint64_t *aimer_powers_get(const aimer_powers *pw, unsigned field, unsigned k)
+{
+    for (unsigned i = 0; i < 6; i++)
+        if (aimer_power_keys[i].field == field && aimer_power_keys[i].k == k) return pw->m[i];
+    return NULL;
+}
+
+/* The field kernels after mul and sqr, for a field of W words named by
+ * suffix: sqr_n (a matrix for the large k, else squarings), and the two
+ * exponentiations. POWERS(): the aimer_powers of the implementation, built;
+ * APPLY(m, y, x): y = x M for a sliced matrix (y zeroed by the caller). */
+#define AIMER_FAST_FIELD(W, FIELD, MUL, SQR, POWERS, APPLY)                                        \
+    static void sqr_n##W(uint64_t *c, const uint64_t *a, unsigned k)                              \
+    {                                                                                             \
+        aimer_gf t;                                                                               \
+        const uint64_t *m = k > 8 ? aimer_powers_get(POWERS(), FIELD, k) : NULL;                  \
+        memcpy(t, a, sizeof t);                                                                   \
+        if (m) {                                                                                  \
+            memset(c, 0, sizeof t);                                                               \
+            APPLY(m, c, t);                                                                       \
+            return;                                                                               \
+        }                                                                                         \
+        for (unsigned i = 0; i < k; i++) SQR(t, t);                                               \
+        memcpy(c, t, sizeof t);                                                                   \
+    }                                                                                             \
+    /* a^d over the bits of the public exponent d, from the top */                                \
+    static void invmer##W(uint64_t *c, const uint64_t *a, unsigned e)                             \
+    {                                                                                             \
+        uint64_t d[AIMER_MAX_WORDS];                                                              \
+        aimer_gf x, r;                                                                            \
+        int bit = 64 * W - 1;                                                                     \
+        lwcx_aimer_invmer_exponent(64 * W, e, d);                                                 \
+        while (!((d[bit / 64] >> (bit % 64)) & 1)) bit--;                                         \
+        memcpy(x, a, sizeof x);                                                                   \
+        memcpy(r, a, sizeof r);                                                                   \
+        for (bit--; bit >= 0; bit--) {                                                            \
+            SQR(r, r);                                                                            \
+            if ((d[bit / 64] >> (bit % 64)) & 1) MUL(r, r, x);                                    \
+        }                                                                                         \
+        memcpy(c, r, sizeof r);                                                                   \
+        lwcx_wipe(x, sizeof x);                                                                   \
+        lwcx_wipe(r, sizeof r);                                                                   \
+    }                                                                                             \
+    /* a^(2^e - 1) = (a^(2^(e-1) - 1))^2 a */                                                     \
+    static void mer##W(uint64_t *c, const uint64_t *a, unsigned e)                                \
+    {                                                                                             \
+        aimer_gf x, r;                                                                            \
+        memcpy(x, a, sizeof x);                                                                   \
+        memcpy(r, a, sizeof r);                                                                   \
+        for (unsigned i = 1; i < e; i++) {                                                        \
+            SQR(r, r);                                                                            \
+            MUL(r, r, x);                                                                         \
+        }                                                                                         \
+        memcpy(c, r, sizeof r);                                                                   \
+        lwcx_wipe(x, sizeof x);                                                                   \
+        lwcx_wipe(r, sizeof r);                                                                   \
+    }
+#define AIMER_FAST_OPS(W, MUL, SQR) \
+    {.mul = MUL, .sqr = SQR, .sqr_n = sqr_n##W, .exp_invmer = invmer##W, .exp_mer = mer##W}
+#define AIMER_FAST_FIELDS(MUL, SQR) \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2), AIMER_FAST_OPS(3, MUL##3, SQR##3), AIMER_FAST_OPS(4, MUL##4, SQR##4)}
+
+/* What an implementation with mul<W>, sqr<W> (W = 2, 3, 4 words) and
+ * APPLY_W(m, y, x, W) (y ^= x M, sliced) completes the same way: its
+ * Frobenius matrices (built on first use from its own squaring), the field
+ * kernels of AIMER_FAST_FIELD for the three fields, and
+ * aimer_fast_affine_apply for the descriptor. IMPL: its descriptor. */
+#define AIMER_FAST_KERNELS(IMPL, MUL, SQR, APPLY_W)                                                 \
+    extern const aimer_impl IMPL;                                                                 \
+    static aimer_powers fast_powers;                                                              \
+    static pthread_once_t fast_powers_once = PTHREAD_ONCE_INIT;                                   \
+    static void fast_powers_build(void)                                                           \
+    {                                                                                             \
+        aimer_powers_build(&fast_powers, IMPL.field);                                             \
+    }                                                                                             \
+    static const aimer_powers *fast_powers_get(void)                                              \
+    {                                                                                             \
+        pthread_once(&fast_powers_once, fast_powers_build);                                       \
+        return &fast_powers;                                                                      \
+    }                                                                                             \
+    static void fast_apply2(const uint64_t *m, uint64_t *y, const uint64_t *x) { APPLY_W(m, y, x, 2); } \
+    static void fast_apply3(const uint64_t *m, uint64_t *y, const uint64_t *x) { APPLY_W(m, y, x, 3); } \
+    static void fast_apply4(const uint64_t *m, uint64_t *y, const uint64_t *x) { APPLY_W(m, y, x, 4); } \
+    AIMER_FAST_FIELD(2, AIMER_GF128, MUL##2, SQR##2, fast_powers_get, fast_apply2)                 \
+    AIMER_FAST_FIELD(3, AIMER_GF192, MUL##3, SQR##3, fast_powers_get, fast_apply3)                 \
+    AIMER_FAST_FIELD(4, AIMER_GF256, MUL##4, SQR##4, fast_powers_get, fast_apply4)                 \
+    static void aimer_fast_affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, \
+                                        const uint64_t *x)                                        \
+    {                                                                                             \
+        const uint64_t *m = (const uint64_t *)aff + (size_t)i * p->words * p->n;                  \
+        switch (p->words) {                                                                       \
+        case 2: fast_apply2(m, y, x); break;                                                      \
+        case 3: fast_apply3(m, y, x); break;                                                      \
+        default: fast_apply4(m, y, x); break;                                                     \
+        }                                                                                         \
+    }
+
+#endif

@@ -1,0 +1,36 @@
+/* Keccak for the AIMer implementations that do not use OpenSSL: a scalar
+ * Keccak-f[1600], the incremental SHAKE over it (the aimer_xof functions of
+ * aimer_impl), and the sponge of several states at once around any
+ * multi-way permutation. Compiled once, without ISA flags. */
+#ifndef LWCX_AIMER_KECCAK_H
+#define LWCX_AIMER_KECCAK_H
+
+#include "aimer_impl.h"
+
+extern const uint64_t lwcx_keccak_rc[24]; /* the round constants */
+
+void lwcx_keccak_f1600(uint64_t s[25]);
+
+/* The aimer_xof functions over lwcx_keccak_f1600 (s, rate, pos). */
+void lwcx_keccak_xof_init(aimer_xof *x, unsigned sec);
+void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len);
+int lwcx_keccak_xof_final(aimer_xof *x, uint8_t *out, size_t len);
+void lwcx_keccak_xof_copy(aimer_xof *dst, const aimer_xof *src);
+void lwcx_keccak_xof_release(aimer_xof *x);
+/* absorb and final around another implementation of the permutation */
+void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s));
+int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
+
+/* shake_xn with one state at a time (ways 1) */
+int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                         const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);
+
+/* shake_xn around a permutation of `ways` interleaved states: st holds lane
+ * i of state w at st[i * ways + w] (25 * ways words, which permute
+ * transforms in place). Lanes past count are hashed as empty inputs and
+ * not written. st is wiped on return. */
+void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                             const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
+                             unsigned ways, uint64_t *st, void (*permute)(uint64_t *st));
+
+#endif

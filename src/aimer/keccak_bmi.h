@@ -1,0 +1,52 @@
+/* A scalar Keccak-f[1600] for the x86-64 implementations' single-state
+ * hashes, compiled for BMI1 (andn makes chi one instruction a lane: ~13%
+ * faster than keccak.c's); their descriptors require LWCX_CPU_BMI1. The
+ * KR_* operations are defined here and undefined at the end, so the
+ * includer defines its vector ones after. */
+#ifndef LWCX_AIMER_KECCAK_BMI_H
+#define LWCX_AIMER_KECCAK_BMI_H
+
+#include "keccak.h"
+#include "keccak_round.h"
+
+#define KR_XOR(a, b) ((a) ^ (b))
+#define KR_XOR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
+#define KR_ROL(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
+#define KR_CHI(a, b, c) ((a) ^ (~(b) & (c)))
+#define KR_IOTA(a, i) ((a) ^ lwcx_keccak_rc[i])
+
+__attribute__((target("bmi"))) static void keccak_bmi(uint64_t *s)
+{
+#define LOAD_(i) uint64_t a##i = s[i], e##i;
+#define STORE_(i) s[i] = a##i;
+    KECCAK_F1600(uint64_t, LOAD_, STORE_);
+#undef LOAD_
+#undef STORE_
+}
+
+#undef KR_XOR
+#undef KR_XOR5
+#undef KR_ROL
+#undef KR_CHI
+#undef KR_IOTA
+
+static void keccak_bmi_absorb(aimer_xof *x, const uint8_t *in, size_t len)
+{
+    lwcx_keccak_xof_absorb_with(x, in, len, keccak_bmi);
+}
+
+static int keccak_bmi_final(aimer_xof *x, uint8_t *out, size_t len)
+{
+    return lwcx_keccak_xof_final_with(x, out, len, keccak_bmi);
+}
+
+/* one hash of shake_xn */
+static int keccak_bmi_x1(unsigned sec, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+{
+    aimer_xof x;
+    lwcx_keccak_xof_init(&x, sec);
+    keccak_bmi_absorb(&x, in, inlen);
+    return keccak_bmi_final(&x, out, outlen);
+}
+
+#endif
