@@ -46,6 +46,9 @@ int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_keysearch(int argc, char **argv);
+int cmd_keygen(int argc, char **argv);
+int cmd_sign(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
@@ -202,6 +205,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 2, argv + 2);
     if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 2, argv + 2);
     if (strcmp(cmd, "keysearch") == 0) return cmd_keysearch(argc - 2, argv + 2);
+    if (strcmp(cmd, "keygen") == 0) return cmd_keygen(argc - 2, argv + 2);
+    if (strcmp(cmd, "sign") == 0) return cmd_sign(argc - 2, argv + 2);
+    if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
     fprintf(stderr, "lwcx: unknown command '%s' (try 'lwcx --help')\n", cmd);
     return 2;
 }

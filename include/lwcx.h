@@ -743,6 +743,23 @@ LWCX_API int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, c
 LWCX_API int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
                                    const uint8_t *msg, size_t len);
 
+/* A message given in pieces, as a file is read: the message enters AIMer
+ * only through mu = SHAKE(0x00 || pk || msg), so signing or verifying it
+ * needs constant memory whatever its length. new starts one for a loaded
+ * key, which must outlive it; update absorbs the next piece (any sizes);
+ * sign, sign_from or verify finishes it, with the same result as
+ * lwcx_aimer_key_sign / _sign_from / _verify on the whole message. Each
+ * message is finished once: afterwards update and the finishing calls
+ * return LWCX_ERR_ARG, and only free (which wipes it; NULL accepted) is
+ * left. LWCX_ERR_ARG also for a sign on a key without its secret part. */
+typedef struct lwcx_aimer_msg lwcx_aimer_msg;
+LWCX_API int lwcx_aimer_msg_new(lwcx_aimer_msg **msg, const lwcx_aimer_key *key);
+LWCX_API int lwcx_aimer_msg_update(lwcx_aimer_msg *msg, const uint8_t *data, size_t len);
+LWCX_API int lwcx_aimer_msg_sign(lwcx_aimer_msg *msg, uint8_t *sig);
+LWCX_API int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig, const uint8_t *rho);
+LWCX_API int lwcx_aimer_msg_verify(lwcx_aimer_msg *msg, const uint8_t *sig, size_t siglen);
+LWCX_API void lwcx_aimer_msg_free(lwcx_aimer_msg *msg);
+
 /* The same on an explicit implementation (see lwcx_impl). */
 LWCX_API int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
                                     uint8_t *sk);

@@ -8,7 +8,8 @@
  *   and 2,000 random flips for each other set (AIMER_FLIPS=n changes that
  *   sample; AIMER_FLIPS_ALL=0 samples 128f too), a changed message, another
  *   public key, truncated and extended signatures;
- * - key objects, attached signatures with overlapping buffers, errors;
+ * - key objects, attached signatures with overlapping buffers, messages
+ *   given in pieces (lwcx_aimer_msg), errors;
  * - the SHAKE kernels (x1 and xn) against OpenSSL for every length around
  *   the rates, the field kernels against each other's algebra.
  * Usage: test_aimer DIGESTS_FILE [kat|reject|all] (kat: the KATs and kernels). */
@@ -224,6 +225,43 @@ static void test_rejections(const lwcx_impl *impl, int exhaustive, unsigned samp
             CHECK(lwcx_aimer_key_sign(key, sig2, msg, sizeof msg) == LWCX_OK && memcmp(sig, sig2, sigb),
                   "%s two signatures are equal", name);
         }
+        /* a message in pieces gives the one-shot signature for the same rho, and verifies */
+        if (sig2) {
+            lwcx_aimer_msg *m = NULL;
+            int okm = lwcx_aimer_msg_new(&m, key) == LWCX_OK;
+            for (size_t at = 0, step = 0; okm && at < sizeof msg; at += step) {
+                step = at + step + 1 > sizeof msg ? sizeof msg - at : step + 1; /* 1, 2, 3, ... */
+                okm = lwcx_aimer_msg_update(m, msg + at, step) == LWCX_OK;
+            }
+            okm = okm && lwcx_aimer_msg_update(m, NULL, 0) == LWCX_OK;
+            CHECK(okm && lwcx_aimer_msg_sign_from(m, sig2, rho) == LWCX_OK && !memcmp(sig, sig2, sigb),
+                  "%s message in pieces signs differently", name);
+            CHECK(lwcx_aimer_msg_sign_from(m, sig2, rho) == LWCX_ERR_ARG &&
+                  lwcx_aimer_msg_update(m, msg, 1) == LWCX_ERR_ARG, "%s finished message reused", name);
+            lwcx_aimer_msg_free(m);
+            const size_t cuts[2] = {0, sizeof msg / 2};
+            for (int c = 0; c < 2; c++) {
+                for (int tamper = 0; tamper < 2; tamper++) {
+                    m = NULL;
+                    msg[99] ^= (uint8_t)tamper;
+                    CHECK(lwcx_aimer_msg_new(&m, tamper ? key2 : key) == LWCX_OK &&
+                          lwcx_aimer_msg_update(m, msg, cuts[c]) == LWCX_OK &&
+                          lwcx_aimer_msg_update(m, msg + cuts[c], sizeof msg - cuts[c]) == LWCX_OK &&
+                          lwcx_aimer_msg_verify(m, sig, sigb) == (tamper ? LWCX_ERR_AUTH : LWCX_OK),
+                          "%s message in pieces verifies wrongly (tampered %d)", name, tamper);
+                    msg[99] ^= (uint8_t)tamper;
+                    lwcx_aimer_msg_free(m);
+                }
+            }
+            m = NULL;
+            CHECK(lwcx_aimer_msg_new(&m, key2) == LWCX_OK && lwcx_aimer_msg_sign(m, sig2) == LWCX_ERR_ARG,
+                  "%s public key signs a message in pieces", name);
+            lwcx_aimer_msg_free(m);
+            m = NULL;
+            CHECK(lwcx_aimer_msg_new(&m, key) == LWCX_OK && lwcx_aimer_msg_verify(m, sig, sigb - 1) == LWCX_ERR_LENGTH &&
+                  lwcx_aimer_msg_verify(m, sig, sigb) == LWCX_ERR_ARG, "%s message in pieces, short signature", name);
+            lwcx_aimer_msg_free(m);
+        }
         free(sig2);
         /* an sk whose public part is not its own, a corrupted pt */
         memcpy(sk2 + lwcx_aimer_seed_bytes(set), pk, pkb);
@@ -266,6 +304,12 @@ static void test_errors(void)
     CHECK(lwcx_aimer_key_verify(NULL, sig, 5888, m, 4) == LWCX_ERR_NULL, "key_verify NULL");
     CHECK(lwcx_aimer_key_set(NULL) == -1, "key_set NULL");
     lwcx_aimer_key_free(NULL);
+    lwcx_aimer_msg *msg = (lwcx_aimer_msg *)&n;
+    CHECK(lwcx_aimer_msg_new(&msg, NULL) == LWCX_ERR_NULL && msg == NULL, "msg_new NULL key");
+    CHECK(lwcx_aimer_msg_new(NULL, NULL) == LWCX_ERR_NULL, "msg_new NULL");
+    CHECK(lwcx_aimer_msg_update(NULL, m, 4) == LWCX_ERR_NULL && lwcx_aimer_msg_sign(NULL, sig) == LWCX_ERR_NULL &&
+          lwcx_aimer_msg_verify(NULL, sig, 64) == LWCX_ERR_NULL, "msg NULL");
+    lwcx_aimer_msg_free(NULL);
     /* a handle of another primitive */
     const lwcx_impl *other = lwcx_impl_at("kcc23p4", 0);
     if (other) CHECK(lwcx_aimer_keygen_with(other, LWCX_AIMER128F, pk, sk) == LWCX_ERR_NO_IMPL, "foreign handle");

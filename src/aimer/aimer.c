@@ -335,3 +335,91 @@ int lwcx_aimer_open(lwcx_aimer_set set, uint8_t *msg, size_t *len, const uint8_t
 {
     return lwcx_aimer_open_with(NULL, set, msg, len, sm, smlen, pk);
 }
+
+/* ---- a message in pieces ------------------------------------------------- */
+
+struct lwcx_aimer_msg {
+    uint64_t magic;
+    const lwcx_aimer_key *key;
+    aimer_xof x; /* SHAKE(0x00 || pk || the pieces so far) */
+    int open;    /* until finished */
+};
+#define AIMER_MSG_MAGIC 0x31764d72656d6961u /* "aimerMv1" */
+
+int lwcx_aimer_msg_new(lwcx_aimer_msg **msg, const lwcx_aimer_key *key)
+{
+    if (!msg) return LWCX_ERR_NULL;
+    *msg = NULL;
+    if (!key) return LWCX_ERR_NULL;
+    if (!key_ok(key)) return LWCX_ERR_ARG;
+    lwcx_aimer_msg *m = malloc(sizeof *m);
+    if (!m) return LWCX_ERR_NOMEM;
+    const uint8_t prefix = AIMER_H_MU;
+    m->magic = AIMER_MSG_MAGIC;
+    m->key = key;
+    key->im->xof_init(&m->x, key->p->n);
+    key->im->xof_absorb(&m->x, &prefix, 1);
+    key->im->xof_absorb(&m->x, key->pk, key->p->pk_bytes);
+    m->open = 1;
+    *msg = m;
+    return LWCX_OK;
+}
+
+static int msg_ok(const lwcx_aimer_msg *m)
+{
+    return m->magic == AIMER_MSG_MAGIC && m->open && key_ok(m->key);
+}
+
+int lwcx_aimer_msg_update(lwcx_aimer_msg *msg, const uint8_t *data, size_t len)
+{
+    if (!msg || (len && !data)) return LWCX_ERR_NULL;
+    if (!msg_ok(msg)) return LWCX_ERR_ARG;
+    if (len) msg->key->im->xof_absorb(&msg->x, data, len);
+    return LWCX_OK;
+}
+
+/* Squeezes mu; the message is finished whatever happens. */
+static int msg_finish(lwcx_aimer_msg *m, uint8_t *mu)
+{
+    m->open = 0;
+    return m->key->im->xof_final(&m->x, mu, aimer_commit_bytes(m->key->p)) ? LWCX_ERR_NOMEM : LWCX_OK;
+}
+
+int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig, const uint8_t *rho)
+{
+    if (!msg || !sig || !rho) return LWCX_ERR_NULL;
+    if (!msg_ok(msg) || !msg->key->has_sk) return LWCX_ERR_ARG;
+    uint8_t mu[2 * AIMER_MAX_LAMBDA];
+    int rc = msg_finish(msg, mu);
+    return rc ? rc : lwcx_aimer_sign_mu(msg->key, sig, mu, rho);
+}
+
+int lwcx_aimer_msg_sign(lwcx_aimer_msg *msg, uint8_t *sig)
+{
+    if (!msg || !sig) return LWCX_ERR_NULL;
+    if (!msg_ok(msg) || !msg->key->has_sk) return LWCX_ERR_ARG;
+    uint8_t rho[AIMER_MAX_LAMBDA];
+    if (os_random(rho, msg->key->p->lambda)) return LWCX_ERR_UNSUPPORTED;
+    int rc = lwcx_aimer_msg_sign_from(msg, sig, rho);
+    lwcx_wipe(rho, sizeof rho);
+    return rc;
+}
+
+int lwcx_aimer_msg_verify(lwcx_aimer_msg *msg, const uint8_t *sig, size_t siglen)
+{
+    if (!msg || !sig) return LWCX_ERR_NULL;
+    if (!msg_ok(msg)) return LWCX_ERR_ARG;
+    uint8_t mu[2 * AIMER_MAX_LAMBDA];
+    int rc = msg_finish(msg, mu);
+    if (rc) return rc;
+    if (siglen != msg->key->p->sig_bytes) return LWCX_ERR_LENGTH;
+    return lwcx_aimer_verify_mu(msg->key, sig, mu);
+}
+
+void lwcx_aimer_msg_free(lwcx_aimer_msg *msg)
+{
+    if (!msg) return;
+    if (msg->magic == AIMER_MSG_MAGIC && msg->open) msg->key->im->xof_release(&msg->x);
+    lwcx_wipe(msg, sizeof *msg);
+    free(msg);
+}

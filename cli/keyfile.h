@@ -1,0 +1,41 @@
+/* Key files of the command-line tool (docs/key-format.md): three text lines,
+ *   lwcx-key-v1 ALG KIND
+ *   HEX
+ *   check HEX16
+ * where KIND says which key of ALG it is ("secret", "public"), HEX holds the
+ * key bytes and HEX16 the first 8 bytes of Esch256 over the two lines above,
+ * so that a truncated or damaged file is refused with a clear message. */
+#ifndef LWCX_CLI_KEYFILE_H
+#define LWCX_CLI_KEYFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KEYFILE_MAX_KEY 128
+
+typedef struct keyfile {
+    char alg[32], kind[16];
+    uint8_t key[KEYFILE_MAX_KEY];
+    size_t len;
+} keyfile;
+
+/* Reads and checks path; on any problem prints "lwcx CMD: PATH: reason" and
+ * returns -1. The caller checks alg, kind and len, and wipes k. */
+int keyfile_load(const char *cmd, const char *path, keyfile *k);
+
+/* A file to create: written to a temporary file beside path (mode 0600 for
+ * a secret key, else 0666 less the umask) that keyfile_commit then links
+ * into place, so that an existing file (or a link under that name) is
+ * never replaced unless replace is set. keyfile_discard removes what a
+ * stage or commit left (the target too, once committed). */
+typedef struct keyfile_out {
+    const char *path;
+    char *tmp;
+    int committed;
+} keyfile_out;
+int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char *alg,
+                  const char *kind, const uint8_t *key, size_t len);
+int keyfile_commit(const char *cmd, keyfile_out *o, int replace);
+void keyfile_discard(keyfile_out *o);
+
+#endif
