@@ -26,6 +26,18 @@
 #define BC_REF_SCHED_MAX 1024
 #define BC_SCHED_ALIGN 64
 
+/* Stack room for an expanded key. Implementations read and write their
+ * schedules as 16-, 32- and 64-bit words (and vectors of them), so the
+ * storage is a union of those word types rather than a byte array, which C11
+ * 6.5p7 forbids accessing through wider types. */
+#define BC_SCHED_STORAGE(bytes)                                                  \
+    union {                                                                      \
+        _Alignas(BC_SCHED_ALIGN) uint8_t b[bytes];                               \
+        uint16_t h[(bytes) / 2];                                                 \
+        uint32_t w[(bytes) / 4];                                                 \
+        uint64_t d[(bytes) / 8];                                                 \
+    }
+
 /* A key search as the range kernels see it: key index i is base with key
  * bit pos[b] flipped for every bit b set in i (b < nbits; key bit p is bit
  * p % 8 of byte key_bytes - 1 - p / 8, as for search below); pt and ct hold

@@ -48,15 +48,15 @@ int lwcx_ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *id
 int lwcx_ks_confirm(const lwcx_keysearch *ks, const uint8_t *key)
 {
     const unsigned bs = ks->ci->block_bytes;
-    _Alignas(BC_SCHED_ALIGN) uint8_t sched[BC_REF_SCHED_MAX];
+    BC_SCHED_STORAGE(BC_REF_SCHED_MAX) sched;
     uint8_t blk[BC_MAX_BLOCK];
     int ok = 1;
-    ks->ref->expand(sched, key);
+    ks->ref->expand(&sched, key);
     for (size_t p = 0; p < ks->npairs && ok; p++) {
-        ks->ref->encrypt(sched, blk, ks->pt + bs * p, 1); /* ref's batch is 1 */
+        ks->ref->encrypt(&sched, blk, ks->pt + bs * p, 1); /* ref's batch is 1 */
         ok = memcmp(blk, ks->ct + bs * p, bs) == 0;
     }
-    lwcx_wipe(sched, ks->ref->sched_bytes);
+    lwcx_wipe(&sched, ks->ref->sched_bytes);
     return ok;
 }
 

@@ -62,14 +62,12 @@ const char *lwcx_bc_name(lwcx_blockcipher c)
 #define STACK_PAD_BYTES 4096   /* a padded batch of blocks (16-byte blocks x 256) */
 #define STACK_KEYPAD_BYTES 8192 /* a padded batch of keys (32-byte keys x 256) */
 
-typedef struct sched_buf {
-    _Alignas(BC_SCHED_ALIGN) uint8_t b[STACK_SCHED_BYTES];
-} sched_buf;
+typedef BC_SCHED_STORAGE(STACK_SCHED_BYTES) sched_buf;
 
 /* room for the implementation's expanded key: st's when it fits */
 static void *sched_alloc(const bc_impl *im, sched_buf *st)
 {
-    if (im->sched_bytes <= sizeof st->b) return st->b;
+    if (im->sched_bytes <= sizeof *st) return st;
     const size_t n = (im->sched_bytes + BC_SCHED_ALIGN - 1) / BC_SCHED_ALIGN * BC_SCHED_ALIGN;
     return aligned_alloc(BC_SCHED_ALIGN, n);
 }
@@ -79,7 +77,7 @@ static void sched_free(const bc_impl *im, void *ks, sched_buf *st)
 {
     if (!ks) return;
     lwcx_wipe(ks, im->sched_bytes);
-    if (ks != st->b) free(ks);
+    if (ks != (void *)st) free(ks);
 }
 
 /* n bytes: stack (cap bytes) when they fit */
