@@ -90,6 +90,7 @@ static void pipo_bs_load_keys(uint64x2_t k[][64], const uint8_t *keys, unsigned 
 #define PIPO_BS_DESC \
     {.name = "neon", \
      .description = "Advanced SIMD: 128 blocks bitsliced in 64 q registers, 34-op S-box circuit, R-layer as renaming", \
+     .features = LWCX_CPU_NEON, \
      .batch = BS_LANES, \
      .constant_time = 1}
 #include "pipo_bs_impl.h"
