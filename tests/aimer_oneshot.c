@@ -29,29 +29,34 @@ int main(int argc, char **argv)
     size_t klen, mlen, slen = 0;
     char alg[32], kind[16], hex[256];
     uint8_t key[128], *msg = slurp(argv[3], &mlen);
+    int rc = 2, set = 0;
     FILE *kf = fopen(argv[2], "r");
-    if (!msg || !kf || fscanf(kf, "lwcx-key-v1 %31s %15s %255s", alg, kind, hex) != 3) return 2;
-    fclose(kf);
+    const int got = kf ? fscanf(kf, "lwcx-key-v1 %31s %15s %255s", alg, kind, hex) : 0;
+    if (kf) fclose(kf);
+    if (!msg || got != 3) goto done;
     klen = strlen(hex) / 2;
     for (size_t i = 0; i < klen; i++) {
         unsigned v;
-        if (sscanf(hex + 2 * i, "%2x", &v) != 1) return 2;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) goto done;
         key[i] = (uint8_t)v;
     }
-    int set = 0;
     while (lwcx_aimer_name((lwcx_aimer_set)set) && strcmp(lwcx_aimer_name((lwcx_aimer_set)set), alg)) set++;
-    if (!lwcx_aimer_name((lwcx_aimer_set)set)) return 2;
+    if (!lwcx_aimer_name((lwcx_aimer_set)set)) goto done;
     const lwcx_aimer_set s = (lwcx_aimer_set)set;
     if (strcmp(argv[1], "sign") == 0) {
         uint8_t sig[LWCX_AIMER_MAX_SIG_BYTES];
         FILE *out = fopen(argv[4], "wb");
-        if (!out || lwcx_aimer_sign(s, sig, msg, mlen, key) != LWCX_OK ||
-            fwrite(sig, 1, lwcx_aimer_sig_bytes(s), out) != lwcx_aimer_sig_bytes(s) || fclose(out))
-            return 2;
-        return 0;
+        if (out && lwcx_aimer_sign(s, sig, msg, mlen, key) == LWCX_OK &&
+            fwrite(sig, 1, lwcx_aimer_sig_bytes(s), out) == lwcx_aimer_sig_bytes(s))
+            rc = 0;
+        if (out && fclose(out)) rc = 2;
+    } else {
+        uint8_t *sig = slurp(argv[4], &slen);
+        const int v = sig ? lwcx_aimer_verify(s, sig, slen, msg, mlen, key) : LWCX_ERR_NULL;
+        rc = v == LWCX_OK ? 0 : v == LWCX_ERR_AUTH || v == LWCX_ERR_LENGTH ? 1 : 2;
+        free(sig);
     }
-    uint8_t *sig = slurp(argv[4], &slen);
-    if (!sig) return 2;
-    const int rc = lwcx_aimer_verify(s, sig, slen, msg, mlen, key);
-    return rc == LWCX_OK ? 0 : rc == LWCX_ERR_AUTH || rc == LWCX_ERR_LENGTH ? 1 : 2;
+done:
+    free(msg); /* the sanitizer stage checks for leaks */
+    return rc;
 }
