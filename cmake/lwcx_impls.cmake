@@ -13,7 +13,8 @@
 # ISA: none (portable C), x86-64: avx2, pclmul (AVX2 + PCLMULQDQ),
 # gfni (AVX2 + PCLMULQDQ + GFNI), avx512 (F + BW + VL), avx512clmul (AVX-512 F +
 # BW + VL, PCLMULQDQ, VPCLMULQDQ); aarch64: neon
-# (baseline Advanced SIMD), pmull (+crypto), a64 (assembly).
+# (baseline Advanced SIMD), pmull (+crypto), sha3 (ARMv8.2-A +crypto +sha3:
+# PMULL and EOR3/RAX1/XAR/BCAX), a64 (assembly).
 include(CheckCSourceCompiles)
 
 set(LWCX_ISA_avx2_ARCH x86_64)
@@ -30,6 +31,8 @@ set(LWCX_ISA_neon_ARCH aarch64)
 set(LWCX_ISA_neon_FLAGS "")
 set(LWCX_ISA_pmull_ARCH aarch64)
 set(LWCX_ISA_pmull_FLAGS -march=armv8-a+crypto)
+set(LWCX_ISA_sha3_ARCH aarch64)
+set(LWCX_ISA_sha3_FLAGS -march=armv8.2-a+crypto+sha3)
 set(LWCX_ISA_a64_ARCH aarch64)
 set(LWCX_ISA_a64_FLAGS "")
 

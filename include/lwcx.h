@@ -79,7 +79,8 @@ enum {
     LWCX_CPU_BMI1 = 1u << 9,   /* andn and the other BMI1 bit instructions */
     LWCX_CPU_NEON = 1u << 16,  /* aarch64 Advanced SIMD */
     LWCX_CPU_PMULL = 1u << 17, /* aarch64 64x64 polynomial multiply */
-    LWCX_CPU_ARMAES = 1u << 18
+    LWCX_CPU_ARMAES = 1u << 18,
+    LWCX_CPU_SHA3 = 1u << 19   /* aarch64 ARMv8.2 SHA3: EOR3, RAX1, XAR, BCAX */
 };
 
 /* Features detected on this CPU (detected once, thread-safe). */

@@ -9,6 +9,16 @@
 #ifndef LWCX_AIMER_KECCAK_ROUND_H
 #define LWCX_AIMER_KECCAK_ROUND_H
 
+/* Fused forms, for lane types that have an instruction for them (the
+ * ARMv8.2 SHA3 XAR and RAX1): an includer defines them before including
+ * this header; otherwise they are the plain operations. */
+#ifndef KR_ROL_XOR
+#define KR_ROL_XOR(a, d, n) KR_ROL(KR_XOR(a, d), n) /* rotate a ^ d left by n */
+#endif
+#ifndef KR_XOR_ROL1
+#define KR_XOR_ROL1(c, b) KR_XOR(c, KR_ROL(b, 1)) /* theta's d */
+#endif
+
 /* X(i) for the 25 lanes */
 #define KR_LANES(X)                                                                               \
     X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) \
@@ -44,26 +54,26 @@
         const T c2_ = KR_XOR5(A##2, A##7, A##12, A##17, A##22);                               \
         const T c3_ = KR_XOR5(A##3, A##8, A##13, A##18, A##23);                               \
         const T c4_ = KR_XOR5(A##4, A##9, A##14, A##19, A##24);                               \
-        const T d0_ = KR_XOR(c4_, KR_ROL(c1_, 1));                                            \
-        const T d1_ = KR_XOR(c0_, KR_ROL(c2_, 1));                                            \
-        const T d2_ = KR_XOR(c1_, KR_ROL(c3_, 1));                                            \
-        const T d3_ = KR_XOR(c2_, KR_ROL(c4_, 1));                                            \
-        const T d4_ = KR_XOR(c3_, KR_ROL(c0_, 1));                                            \
-        KR_ROW_(T, E, 0, KR_XOR(A##0, d0_), KR_ROL(KR_XOR(A##6, d1_), 44),                    \
-                KR_ROL(KR_XOR(A##12, d2_), 43), KR_ROL(KR_XOR(A##18, d3_), 21),               \
-                KR_ROL(KR_XOR(A##24, d4_), 14));                                              \
-        KR_ROW_(T, E, 5, KR_ROL(KR_XOR(A##3, d3_), 28), KR_ROL(KR_XOR(A##9, d4_), 20),        \
-                KR_ROL(KR_XOR(A##10, d0_), 3), KR_ROL(KR_XOR(A##16, d1_), 45),                \
-                KR_ROL(KR_XOR(A##22, d2_), 61));                                              \
-        KR_ROW_(T, E, 10, KR_ROL(KR_XOR(A##1, d1_), 1), KR_ROL(KR_XOR(A##7, d2_), 6),         \
-                KR_ROL(KR_XOR(A##13, d3_), 25), KR_ROL(KR_XOR(A##19, d4_), 8),                \
-                KR_ROL(KR_XOR(A##20, d0_), 18));                                              \
-        KR_ROW_(T, E, 15, KR_ROL(KR_XOR(A##4, d4_), 27), KR_ROL(KR_XOR(A##5, d0_), 36),       \
-                KR_ROL(KR_XOR(A##11, d1_), 10), KR_ROL(KR_XOR(A##17, d2_), 15),               \
-                KR_ROL(KR_XOR(A##23, d3_), 56));                                              \
-        KR_ROW_(T, E, 20, KR_ROL(KR_XOR(A##2, d2_), 62), KR_ROL(KR_XOR(A##8, d3_), 55),       \
-                KR_ROL(KR_XOR(A##14, d4_), 39), KR_ROL(KR_XOR(A##15, d0_), 41),               \
-                KR_ROL(KR_XOR(A##21, d1_), 2));                                               \
+        const T d0_ = KR_XOR_ROL1(c4_, c1_);                                                  \
+        const T d1_ = KR_XOR_ROL1(c0_, c2_);                                                  \
+        const T d2_ = KR_XOR_ROL1(c1_, c3_);                                                  \
+        const T d3_ = KR_XOR_ROL1(c2_, c4_);                                                  \
+        const T d4_ = KR_XOR_ROL1(c3_, c0_);                                                  \
+        KR_ROW_(T, E, 0, KR_XOR(A##0, d0_), KR_ROL_XOR(A##6, d1_, 44),                        \
+                KR_ROL_XOR(A##12, d2_, 43), KR_ROL_XOR(A##18, d3_, 21),                       \
+                KR_ROL_XOR(A##24, d4_, 14));                                                  \
+        KR_ROW_(T, E, 5, KR_ROL_XOR(A##3, d3_, 28), KR_ROL_XOR(A##9, d4_, 20),                \
+                KR_ROL_XOR(A##10, d0_, 3), KR_ROL_XOR(A##16, d1_, 45),                        \
+                KR_ROL_XOR(A##22, d2_, 61));                                                  \
+        KR_ROW_(T, E, 10, KR_ROL_XOR(A##1, d1_, 1), KR_ROL_XOR(A##7, d2_, 6),                 \
+                KR_ROL_XOR(A##13, d3_, 25), KR_ROL_XOR(A##19, d4_, 8),                        \
+                KR_ROL_XOR(A##20, d0_, 18));                                                  \
+        KR_ROW_(T, E, 15, KR_ROL_XOR(A##4, d4_, 27), KR_ROL_XOR(A##5, d0_, 36),               \
+                KR_ROL_XOR(A##11, d1_, 10), KR_ROL_XOR(A##17, d2_, 15),                       \
+                KR_ROL_XOR(A##23, d3_, 56));                                                  \
+        KR_ROW_(T, E, 20, KR_ROL_XOR(A##2, d2_, 62), KR_ROL_XOR(A##8, d3_, 55),               \
+                KR_ROL_XOR(A##14, d4_, 39), KR_ROL_XOR(A##15, d0_, 41),                       \
+                KR_ROL_XOR(A##21, d1_, 2));                                                   \
         E##0 = KR_IOTA(E##0, i);                                                              \
     } while (0)
 

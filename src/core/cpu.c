@@ -74,6 +74,9 @@ static void read_model(char *buf, size_t len)
 #ifndef HWCAP_PMULL
 #define HWCAP_PMULL (1 << 4)
 #endif
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3 (1 << 17)
+#endif
 static uint32_t detect(void)
 {
     unsigned long hw = getauxval(AT_HWCAP);
@@ -81,6 +84,7 @@ static uint32_t detect(void)
     if (hw & HWCAP_ASIMD) f |= LWCX_CPU_NEON;
     if (hw & HWCAP_PMULL) f |= LWCX_CPU_PMULL;
     if (hw & HWCAP_AES) f |= LWCX_CPU_ARMAES;
+    if (hw & HWCAP_SHA3) f |= LWCX_CPU_SHA3;
     return f;
 }
 #else
@@ -124,7 +128,7 @@ static const struct {
     {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"gfni", LWCX_CPU_GFNI},
     {"bmi1", LWCX_CPU_BMI1},
     {"neon", LWCX_CPU_NEON},
-    {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES},
+    {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES}, {"sha3", LWCX_CPU_SHA3},
 };
 
 /* LWCX_CPU_DISABLE="avx2,pclmul" hides features, to test fall-back paths. */
