@@ -6,6 +6,7 @@
  * missing party's alpha share. */
 #include <stdlib.h>
 
+#include "../core/declassify.h"
 #include "aimer_impl.h"
 
 /* A party's view kept from phase 1 to phase 3: its multiplication-check
@@ -111,6 +112,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     im->xof_absorb(&x, rho, lam);
     bad |= im->xof_final(&x, buf, (size_t)(T + 1) * lam);
     memcpy(salt, buf, lam);
+    LWCX_DECLASSIFY(salt, lam); /* published in the signature */
     for (unsigned rep = 0; rep < T; rep++) memcpy(node(p, w.nodes, rep, 1), buf + (rep + 1) * lam, lam);
     bad |= expand_trees(im, p, w.nodes, salt);
 
@@ -170,6 +172,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         goto out;
     }
     bad |= im->xof_final(&hx, h1, cb);
+    LWCX_DECLASSIFY(h1, cb); /* published: the challenges derive from it */
 
     /* Phase 2 and 3: the challenges epsilon from h1; every party's shares
      * of alpha = sum eps_i x_i + a (opened) and v = sum eps_i z_i + c - alpha pt
@@ -205,6 +208,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         im->xof_absorb(&hx, w.shares, 2 * (size_t)N * lam);
     }
     bad |= im->xof_final(&hx, h2, cb);
+    LWCX_DECLASSIFY(h2, cb); /* published: the hidden parties derive from it */
 
     /* Phase 4 and 5: the hidden party of each repetition from h2; open the
      * others through the sibling path, with the hidden one's commitment

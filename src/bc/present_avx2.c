@@ -9,6 +9,8 @@
 #include "bs_word_avx2.h"
 #include "present_bs_core.h"
 
+/* constant time: the one-key path expands the key with ref's schedule, whose
+ * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
 #define PRESENT_BS_DESC \
     {.name = "avx2", \
      .description = "AVX2: 256 blocks bitsliced in 64 ymm (4 x 64 lanes), 14-op S-box circuit", \

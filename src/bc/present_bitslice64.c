@@ -4,6 +4,8 @@
 #include "bs_word_u64.h"
 #include "present_bs_core.h"
 
+/* constant time: the one-key path expands the key with ref's schedule, whose
+ * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
 #define PRESENT_BS_DESC \
     {.name = "bitslice64", \
      .description = "portable C: 64 blocks bitsliced in 64 words, 14-op S-box circuit, pLayer as renaming", \

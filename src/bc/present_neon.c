@@ -6,6 +6,8 @@
 #include "bs_word_neon.h"
 #include "present_bs_core.h"
 
+/* constant time: the one-key path expands the key with ref's schedule, whose
+ * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
 #define PRESENT_BS_DESC \
     {.name = "neon", \
      .description = "NEON: 128 blocks bitsliced in 64 q registers (2 x 64 lanes), 14-op S-box circuit", \

@@ -5,6 +5,8 @@
 #include "bs_word_u64x8.h"
 #include "present_bs_core.h"
 
+/* constant time: the one-key path expands the key with ref's schedule, whose
+ * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
 #define PRESENT_BS_DESC \
     {.name = "wide512", .description = "portable C test word: 512 lanes in 8 x uint64_t", \
      .batch = BS_LANES, .constant_time = 1}
