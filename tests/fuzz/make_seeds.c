@@ -151,6 +151,8 @@ static void aimer(void)
     seed("fuzz_aimer_verify", "genuine");
     put_byte(0), put(sig, sigbytes); /* the same signature of the empty message */
     seed("fuzz_aimer_verify", "other-message");
+    put(FUZZ_AIMER_MSG, strlen(FUZZ_AIMER_MSG)), put(sig, sigbytes); /* signed message */
+    seed("fuzz_aimer_verify", "attached");
 }
 
 int main(int argc, char **argv)
