@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# scripts/fuzz.sh [SECONDS]: builds the libFuzzer harnesses of tests/fuzz
+# (build-fuzz, clang, -DLWCX_FUZZ=ON) and runs each for SECONDS (default 30)
+# on a scratch copy of its seed corpus, so nothing new is written into the
+# tree. Fails if any harness fails. Everything a run leaves, crash inputs
+# included, lands in build-fuzz/fuzz-out/<harness>/ (corpus/, log,
+# crash-*/leak-*/timeout-*); replay one with build-fuzz/tests/fuzz/<harness> FILE.
+# JOBS sets the build's parallelism (default 2).
+set -euo pipefail
+secs=${1:-30}
+case $secs in '' | *[!0-9]*) echo "usage: $0 [SECONDS]" >&2; exit 2 ;; esac
+cd "$(dirname "$0")/.."
+
+CC=clang cmake -S . -B build-fuzz -DLWCX_FUZZ=ON -DLWCX_WERROR=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+cmake --build build-fuzz -j"${JOBS:-2}" --target fuzzers > /dev/null
+
+out=build-fuzz/fuzz-out
+rm -rf "$out"
+failed=0
+for src in tests/fuzz/fuzz_*.c; do
+  f=$(basename "$src" .c)
+  mkdir -p "$out/$f/corpus"
+  cp tests/fuzz/corpus/"$f"/* "$out/$f/corpus/"
+  start=$SECONDS
+  if build-fuzz/tests/fuzz/"$f" -max_total_time="$secs" -print_final_stats=1 \
+       -artifact_prefix="$out/$f/" "$out/$f/corpus" > "$out/$f/log" 2>&1; then
+    status=ok
+  else
+    status=FAILED
+    failed=1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$f/log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/$f/log")
+  printf '%-24s %-6s %4d s  %10s runs  %7s exec/s\n' "$f" "$status" $((SECONDS - start)) \
+    "${runs:-?}" "${rate:-?}"
+  if [ $status = FAILED ]; then
+    tail -n 40 "$out/$f/log"
+    ls "$out/$f"
+  fi
+done
+exit $failed
