@@ -72,7 +72,7 @@ const aimer_impl lwcx_aimer_avx512 = {
         .name = "avx512",
         .description = "AVX-512 + PCLMULQDQ: carry-less field products, 8-row masked affine layer, "
                        "8-way Keccak in zmm",
-        .features = LWCX_CPU_AVX2 | LWCX_CPU_AVX512 | LWCX_CPU_PCLMUL | LWCX_CPU_BMI1,
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_AVX512 | LWCX_CPU_VPCLMUL | LWCX_CPU_PCLMUL | LWCX_CPU_BMI1,
         .batch = 8,
         .constant_time = 1,
     },
