@@ -12,10 +12,9 @@
  * Tag: A <- (H*(A ^ C))^2 = H^2 * (A ^ C)^2, and x -> H^2 * x^2 is GF(2)-linear
  * (squaring is linear in characteristic 2). So one step is a linear map,
  * applied with 16 lookups in 4-bit tables, and two steps are one map on the
- * chain plus one beside it. H depends only on the length, so each length's
- * tables are built once per process, on first use. */
+ * chain plus one beside it. H depends only on the length, so the tables of
+ * all lengths are built once per process, on first use. */
 #include <pthread.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include "kcc24p6_impl.h"
@@ -138,31 +137,29 @@ static inline uint64_t map_apply(const linear_map map, uint64_t x)
     return y;
 }
 
-/* M and M^2 for each message length, built on first use of that length */
+/* M and M^2 for every message length (1..31 blocks), all built on the first
+ * call: one length's pair costs a few thousand cycles, most of it the first
+ * touch of its 4 KiB, so building each on its own first use made the first
+ * call at every new length ~10x a warm call. */
 static struct {
     linear_map m1, m2;
 } tag_maps[KCC24P6_MAX_BLOCKS + 1];
-static atomic_uchar tag_maps_ready[KCC24P6_MAX_BLOCKS + 1];
-static pthread_mutex_t tag_maps_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t tag_maps_once = PTHREAD_ONCE_INIT;
 
-static void tag_maps_prepare(unsigned n)
+static void tag_maps_build(void)
 {
-    if (atomic_load_explicit(&tag_maps_ready[n], memory_order_acquire)) return;
-    pthread_mutex_lock(&tag_maps_lock);
-    if (!atomic_load_explicit(&tag_maps_ready[n], memory_order_relaxed)) {
+    for (unsigned n = 1; n <= KCC24P6_MAX_BLOCKS; n++) {
         const uint64_t h2 = square(lwcx_kcc24p6_h(n));
         map_build(tag_maps[n].m1, h2, 1);
         map_build(tag_maps[n].m2, map_apply(tag_maps[n].m1, h2), 2); /* H^6 = M(H^2) */
-        atomic_store_explicit(&tag_maps_ready[n], 1, memory_order_release);
     }
-    pthread_mutex_unlock(&tag_maps_lock);
 }
 
 static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
     uint64_t a = square(lwcx_kcc24p6_h((unsigned)nblocks));
     if (nblocks) {
-        tag_maps_prepare((unsigned)nblocks);
+        pthread_once(&tag_maps_once, tag_maps_build);
         const linear_map *m1 = &tag_maps[nblocks].m1, *m2 = &tag_maps[nblocks].m2;
         size_t i = 0;
         for (; i + 2 <= nblocks; i += 2)
