@@ -96,6 +96,96 @@ BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
 
 #include "bs_transpose64.h"
 
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+/* Compiled for AVX-512 (the <cipher>_avx512.c files) the word is one zmm
+ * register, and packing moves whole registers: a row of eight consecutive
+ * blocks per group, an 8x8 transpose of 64-bit elements, then the bit
+ * transposes. */
+#include <immintrin.h>
+
+BS_INLINE __m512i bs_x8_bswap64(__m512i v)
+{
+    const __m512i rev = _mm512_set4_epi64(0x08090a0b0c0d0e0f, 0x0001020304050607,
+                                          0x08090a0b0c0d0e0f, 0x0001020304050607);
+    return _mm512_shuffle_epi8(v, rev);
+}
+
+/* r[e] element j -> r[j] element e: pairs, then 2x2 blocks, then 4x4 */
+BS_INLINE void bs_x8_transpose8(__m512i r[8])
+{
+    const __m512i lo2 = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+    const __m512i hi2 = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    __m512i a[8], b[8];
+    for (int i = 0; i < 8; i += 2) {
+        a[i] = _mm512_unpacklo_epi64(r[i], r[i + 1]);
+        a[i + 1] = _mm512_unpackhi_epi64(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4)
+        for (int j = 0; j < 2; j++) {
+            b[i + j] = _mm512_permutex2var_epi64(a[i + j], lo2, a[i + j + 2]);
+            b[i + j + 2] = _mm512_permutex2var_epi64(a[i + j], hi2, a[i + j + 2]);
+        }
+    for (int j = 0; j < 4; j++) {
+        r[j] = _mm512_shuffle_i64x2(b[j], b[j + 4], 0x44);
+        r[j + 4] = _mm512_shuffle_i64x2(b[j], b[j + 4], 0xEE);
+    }
+}
+
+/* The same layout as below (block 64 e + b in bit b of element e). Rows
+ * k..k+7 of a half come from eight loads, one per group e, of the blocks
+ * 64 e + k..k+7; a 128-bit block's two halves are split by permutes. */
+BS_OUTLINE void bs_pack_be(const unsigned n, bs_word *x, const uint8_t *in)
+{
+    const __m512i first = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), second = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
+    for (unsigned k = 0; k < 64; k += 8) {
+        __m512i lo[8], hi[8];
+        for (unsigned e = 0; e < 8; e++) {
+            if (n == 64) {
+                lo[e] = bs_x8_bswap64(_mm512_loadu_si512(in + 8 * (64 * e + k)));
+            } else {
+                const uint8_t *p = in + 16 * (64 * e + k);
+                const __m512i a = bs_x8_bswap64(_mm512_loadu_si512(p)), b = bs_x8_bswap64(_mm512_loadu_si512(p + 64));
+                lo[e] = _mm512_permutex2var_epi64(a, second, b); /* bits 63..0: the last 8 bytes */
+                hi[e] = _mm512_permutex2var_epi64(a, first, b);
+            }
+        }
+        bs_x8_transpose8(lo);
+        for (unsigned j = 0; j < 8; j++) _mm512_storeu_si512(&x[k + j], lo[j]);
+        if (n == 128) {
+            bs_x8_transpose8(hi);
+            for (unsigned j = 0; j < 8; j++) _mm512_storeu_si512(&x[64 + k + j], hi[j]);
+        }
+    }
+    bs_transpose64(x);
+    if (n == 128) bs_transpose64(x + 64);
+}
+
+/* the inverse of bs_pack_be (x is clobbered) */
+BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
+{
+    const __m512i even = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+    bs_transpose64(x);
+    if (n == 128) bs_transpose64(x + 64);
+    for (unsigned k = 0; k < 64; k += 8) {
+        __m512i lo[8], hi[8];
+        for (unsigned j = 0; j < 8; j++) lo[j] = _mm512_loadu_si512(&x[k + j]);
+        bs_x8_transpose8(lo);
+        if (n == 128) {
+            for (unsigned j = 0; j < 8; j++) hi[j] = _mm512_loadu_si512(&x[64 + k + j]);
+            bs_x8_transpose8(hi);
+        }
+        for (unsigned e = 0; e < 8; e++) {
+            if (n == 64) {
+                _mm512_storeu_si512(out + 8 * (64 * e + k), bs_x8_bswap64(lo[e]));
+            } else {
+                uint8_t *p = out + 16 * (64 * e + k);
+                _mm512_storeu_si512(p, bs_x8_bswap64(_mm512_permutex2var_epi64(hi[e], even, lo[e])));
+                _mm512_storeu_si512(p + 64, bs_x8_bswap64(_mm512_permutex2var_epi64(hi[e], odd, lo[e])));
+            }
+        }
+    }
+}
+#else
 /* 512 blocks of n bits (64 or 128, big-endian bytes) into n words: word i
  * holds bit i of every block read as a big-endian number (block 64 e + b in
  * bit b of element e; a 128-bit block's last 8 bytes are bits 63..0). Row k
@@ -124,5 +214,7 @@ BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
             for (unsigned e = 0; e < 8; e++) lwcx_store64be(p + bs * (64 * e + k), w[k][e]);
     }
 }
+
+#endif
 
 #endif

@@ -1,41 +1,8 @@
 /* PIPO-64/128 and PIPO-64/256 bitsliced over 512 blocks in the portable
  * test word of bs_word_u64x8.h: the rounds of pipo_bs_core.h and the entry
- * points of pipo_bs_impl.h unchanged, to prove them beyond 256 lanes. Word
- * w holds bit w of 512 blocks (block = little-endian 64-bit integer): in
- * element q of word w, bit k is bit w of block 8 k + q, so packing loads
- * eight consecutive blocks per row as they are and transposes
- * (pipo_bs_pack.h). Never chosen by default. */
-#include "bs_word_u64x8.h"
-#include "pipo_bs_core.h"
-#include "pipo_bs_pack.h"
-
-BS_INLINE void pack(bs_word x[64], const uint8_t *in)
-{
-    pipo_bs_pack_rows(x, in, sizeof(bs_word));
-}
-
-BS_INLINE void unpack(uint8_t *out, bs_word x[64])
-{
-    pipo_bs_unpack(out, x);
-}
-
-/* bit n of the byte string as an all-0/all-1 word, for n < 8 nbytes */
-static void masks(bs_word *m, const uint8_t *bytes, unsigned nbytes)
-{
-    for (unsigned n = 0; n < 8 * nbytes; n++) m[n] = BS_MASK32(0u - ((bytes[n / 8] >> (n % 8)) & 1u));
-}
-
-/* Key word w of the 512 lanes sliced like blocks: element q of row r gets
- * the key of block 8 r + q. */
-static void pipo_bs_load_keys(bs_word k[][64], const uint8_t *keys, unsigned nkw)
-{
-    const unsigned kb = 8 * nkw;
-    for (unsigned w = 0; w < nkw; w++) {
-        for (unsigned r = 0; r < 64; r++)
-            for (unsigned q = 0; q < 8; q++) k[w][r][q] = lwcx_load64le(keys + kb * (8 * r + q) + 8 * w);
-        bs_transpose64(k[w]);
-    }
-}
+ * points of pipo_bs_impl.h unchanged, to prove them beyond 256 lanes
+ * (packing in pipo_bs_x8.h). Never chosen by default. */
+#include "pipo_bs_x8.h"
 
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_wide512
 #define PIPO_BS_DESC \
