@@ -14,7 +14,7 @@
 
 /* Rows r..r+3 at once: the bits of x shifted to the sign bits, compared
  * into masks (constant time); one accumulator per output word. */
-static inline void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
+AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
     __m256i acc[AIMER_MAX_WORDS];

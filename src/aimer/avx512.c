@@ -15,7 +15,7 @@
 
 /* Rows r..r+7 at once: the bits of x shifted to the sign bits and spread
  * into masks (constant time); acc ^= mask & row in one vpternlogq. */
-static inline void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
+AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
     __m512i acc[AIMER_MAX_WORDS];

@@ -11,7 +11,7 @@
 /* y ^= x M over the sliced M (fast.h), rows r and r + 1 at once: CMTST of x
  * against the two rows' bits gives the masks (constant time: every word of
  * M is read whatever x is); one accumulator per output word. */
-static inline void neon_apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
+AIMER_APPLY_INLINE void neon_apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
     uint64x2_t acc[AIMER_MAX_WORDS];

@@ -136,7 +136,7 @@ MUL_SQR(4)
 
 /* ---- linear maps: y ^= x M, every word of M read (constant time) ------------ */
 
-static inline void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
+AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
     for (unsigned w = 0; w < W; w++) {
