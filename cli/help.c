@@ -114,7 +114,7 @@ static const cmd_help helps[] = {
      "  --pt HEX, --ct HEX     a known plaintext block and its ciphertext\n"
      "  --pt2 HEX, --ct2 HEX   a second pair (to rule out false keys)\n"
      "  --key-base HEX         the base key\n"
-     "  --key-file FILE        the base key from a key file (lwcx keygen --alg NAME)\n"
+     "  --key-file FILE        the base key and cipher from a key file (lwcx keygen)\n"
      "  --mask HEX             the unknown key bits (at most 63)\n"
      "  --start N              the first index (default 0)\n"
      "  --count N              how many keys (1 .. 2^64 - 2^32)\n"

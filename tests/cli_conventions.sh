@@ -97,10 +97,11 @@ for c in $cmds; do "$lwcx" $c --help | sed -n '1,/^$/p' | norm; done | sort > cm
 grep -v -- '--help | --version' help.txt | diff - cmds.txt > diff.txt && ok || { bad "lwcx --help and the commands' --help differ:"; cat diff.txt >&2; }
 [ "$(wc -l < cmds.txt)" -ge 10 ] && ok || bad "too few synopses found"
 # every option the man page documents exists, and the reverse, per command
-man=$(dirname "$0")/../docs/lwcx.1
-if [ -f "$man" ]; then
+man=$(dirname "$readme")/docs/lwcx.1
+if [ ! -f "$man" ]; then bad "no man page $man"; else
   for c in $cmds; do
-    "$lwcx" $c --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > h.txt
+    "$lwcx" $c --help | sed -n '/^options:/,$p' | grep '^  -' | grep -o -- '--[a-z][a-z0-9-]*' |
+      grep -v -x -e --help -e --version | sort -u > h.txt
     sed -n "/^\\.SS $c\$/,/^\\.S[SH] /p" "$man" | sed 's/\\-/-/g' | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > m.txt
     diff h.txt m.txt > diff.txt && ok || { bad "man page and 'lwcx $c --help' options differ:"; cat diff.txt >&2; }
   done
