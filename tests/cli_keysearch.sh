@@ -165,4 +165,27 @@ out=$("$lwcx" keysearch --key-file base.key $pairs --count '2^20' 2>/dev/null)
 "$lwcx" keygen --alg present80 -o gen.key && "$lwcx" keysearch --key-file gen.key $pairs --count 16 > /dev/null 2>&1
 [ $? -eq 1 ] && ok || bad "a keygen key file as the base"
 
+# on a terminal, the progress line counts the keys found (stderr on a pseudo-terminal)
+if command -v python3 > /dev/null 2>&1; then
+  python3 -c '
+import os, pty, subprocess, sys, threading
+m, s = pty.openpty()
+out = []
+def drain():
+    try:
+        while True:
+            b = os.read(m, 65536)
+            if not b: break
+            out.append(b)
+    except OSError: pass
+t = threading.Thread(target=drain, daemon=True); t.start()
+subprocess.run(sys.argv[1:], stderr=s, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+os.close(s); t.join(5)
+sys.stdout.write(b"".join(out).decode("utf-8", "replace"))' \
+    "$lwcx" keysearch --cipher present80 $pairs --key-base $base --count '2^20' > tty.txt
+  grep -q "found 1 " tty.txt && grep -q "keys/s" tty.txt && ok || bad "progress line on a terminal: $(tr '\r' '\n' < tty.txt | tail -2)"
+else
+  echo "skipped: the progress-line test (no python3 for a pseudo-terminal)"
+fi
+
 finish
