@@ -16,7 +16,7 @@
 #include "lwcx.h"
 #include "opt.h"
 
-#define MAX_FOUND 64
+#define MAX_FOUND 64 /* keys printed at most; the rest are counted */
 
 static volatile sig_atomic_t interrupted;
 

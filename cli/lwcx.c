@@ -152,6 +152,16 @@ static const command commands[] = {
     {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify},
 };
 
+/* --help and --version answer whatever the environment says. */
+static int asks_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--version") ||
+            !strcmp(argv[i], "-V"))
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -180,7 +190,7 @@ int main(int argc, char **argv)
         if (strcmp(cmd, commands[i].name) != 0) continue;
         cli_cmd = commands[i].name;
         char msg[160];
-        if (lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
+        if (!asks_help(argc - 2, argv + 2) && lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
             fprintf(stderr, "lwcx: %s\n", msg);
             return 2;
         }
