@@ -16,6 +16,9 @@ if ! printf '#include <openssl/evp.h>\nint main(void){return 0;}\n' |
 fi
 # optional: valgrind runs the constant-time test (ct_valgrind is skipped without it)
 command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
+# optional: zsh and groff check the shell completion and the man page (cli_completion skips them without)
+command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+command -v groff >/dev/null 2>&1 || missing+=(groff-base)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
@@ -25,10 +28,16 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do [ "$p" = valgrind ] || required+=("$p"); done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
   }
-  echo "bootstrap: valgrind not found: the constant-time test (ct_valgrind) will be skipped" >&2
+  for p in "${missing[@]}"; do
+    case $p in
+      valgrind) echo "bootstrap: valgrind not found: the constant-time test (ct_valgrind) will be skipped" >&2 ;;
+      zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
+      groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
+    esac
+  done
 fi

@@ -1,6 +1,7 @@
 /* `lwcx bench --compare A.json B.json`: the rows two bench runs share, side
  * by side, with the ratio B/A of their median cycles per unit. Reads only
  * what bench.c writes: one result object per line. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,7 @@ static int load(const char *path, run *rn)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        perror(path);
+        fprintf(stderr, "lwcx bench: %s: %s\n", path, strerror(errno));
         return -1;
     }
     char line[1024];
@@ -75,7 +76,7 @@ static int load(const char *path, run *rn)
     }
     fclose(f);
     if (rn->n == 0) {
-        fprintf(stderr, "%s: no bench results (expected `lwcx bench --json` output)\n", path);
+        fprintf(stderr, "lwcx bench: %s: no bench results (expected `lwcx bench --json` output)\n", path);
         return -1;
     }
     return 0;

@@ -1,132 +1,279 @@
 /* lwcx enc / lwcx dec: authenticated encryption of files.
  *
  * Schwaemm (any variant) streams files of any size in the chunked format
- * described in sparkle_cmd.c, with a random nonce stored in the output.
+ * of docs/stream-format.md (sparkle_cmd.c), with a random nonce stored in
+ * the output; the header names the variant, so dec needs no --alg.
  *
  * kcc24p6 (the 2024 contest AEAD) takes messages of at most 255 bytes and
  * encrypts whole 8-byte blocks only; the tool therefore accepts inputs whose
  * length is a multiple of 8 (at most 248 bytes) and writes ciphertext || tag.
- * The design has a fixed nonce (never encrypt two files under one key), and
- * its tag covers the ciphertext but not the key (a wrong key is not detected). */
+ * The design has a fixed nonce and a tag that covers the ciphertext but not
+ * the key: it is no safe cipher, and the tool uses it only with --insecure.
+ *
+ * The algorithm comes from --alg, the key file (lwcx keygen) or, for dec,
+ * the input's header; when two of them disagree both are named. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "io.h"
+#include "keyfile.h"
 #include "lwcx.h"
+#include "opt.h"
 
 int stream_variant(const char *alg);
-int stream_encrypt(int variant, const uint8_t *key, const char *in, const char *out);
-int stream_decrypt(int variant, const uint8_t *key, const char *in, const char *out);
+int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const uint8_t *pre,
+                size_t prelen, const char *out, int decrypt);
 
-#define ALGS "kcc24p6, schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256"
+#define ALGS "schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256, kcc24p6"
+#define MAX_PT 248 /* kcc24p6: the largest whole-block message */
 
 typedef struct args {
     const char *alg, *key_hex, *key_file, *out, *in;
+    int insecure;
 } args;
 
-static int parse(int argc, char **argv, const char *cmd, args *a)
+static int parse(int argc, char **argv, args *a)
 {
+    static const opt_def defs[] = {{"alg", 0, 1},    {"key", 0, 1},      {"key-file", 0, 1},
+                                   {"output", 'o', 1}, {"insecure", 0, 0}, {NULL, 0, 0}};
+    enum { ALG, KEY, KEY_FILE, OUTPUT, INSECURE };
+    opt_parser p;
+    int r;
     memset(a, 0, sizeof *a);
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i];
-        const char **slot = strcmp(opt, "--alg") == 0        ? &a->alg
-                            : strcmp(opt, "--key") == 0      ? &a->key_hex
-                            : strcmp(opt, "--key-file") == 0 ? &a->key_file
-                            : strcmp(opt, "-o") == 0 || strcmp(opt, "--output") == 0 ? &a->out
-                                                                                     : NULL;
-        if (slot) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "lwcx %s: %s needs a value\n", cmd, opt);
-                return -1;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        switch (r) {
+        case OPT_FAIL:
+        case OPT_QUIT: return r;
+        case ALG: a->alg = p.arg; break;
+        case KEY: a->key_hex = p.arg; break;
+        case KEY_FILE: a->key_file = p.arg; break;
+        case OUTPUT: a->out = p.arg; break;
+        case INSECURE: a->insecure = 1; break;
+        default:
+            if (a->in) {
+                cli_usage_error(p.arg, "one input file only (already have '%s')", a->in);
+                return OPT_FAIL;
             }
-            *slot = argv[++i];
-        } else if (opt[0] == '-' && opt[1] != 0) {
-            fprintf(stderr, "lwcx %s: unknown option '%s'\n", cmd, opt);
-            return -1;
-        } else if (a->in) {
-            fprintf(stderr, "lwcx %s: only one input file, got '%s' and '%s'\n", cmd, a->in, opt);
-            return -1;
-        } else {
-            a->in = opt;
+            a->in = p.arg;
         }
     }
     if (!a->in) a->in = "-";
-    if (!a->alg) {
-        fprintf(stderr, "lwcx %s: choose an algorithm with --alg (available: " ALGS ")\n", cmd);
-        return -1;
+    if (!!a->key_hex == !!a->key_file) {
+        cli_usage_error(a->key_hex ? "--key" : "--key-file", "give the key with exactly one of --key-file FILE or --key HEX");
+        return OPT_FAIL;
     }
-    if (strcmp(a->alg, "kcc24p6") != 0 && stream_variant(a->alg) < 0) {
-        fprintf(stderr, "lwcx %s: unknown algorithm '%s' (available: " ALGS ")\n", cmd, a->alg);
-        return -1;
+    if (a->alg && strcmp(a->alg, "kcc24p6") != 0 && stream_variant(a->alg) < 0) {
+        cli_usage_error(a->alg, "unknown algorithm (available: " ALGS ")");
+        return OPT_FAIL;
     }
-    if (strcmp(a->alg, "kcc24p6") == 0) /* every time: the name suggests more than it gives */
-        fprintf(stderr, "lwcx %s: warning: kcc24p6 is a contest construction, not authenticated "
-                        "encryption: its tag does not depend on the key, so anyone can change a "
-                        "ciphertext and make a valid tag (tests/cli_aead.sh shows it); use a "
-                        "schwaemm variant to protect data\n", cmd);
     return 0;
 }
 
-/* Schwaemm: the streaming format. */
-static int stream_cmd(const args *a, int decrypt)
+/* The key: from a key file (which names its algorithm: *file_alg) or from
+ * hex digits / a legacy file of raw bytes or hex (then alg must be known).
+ * Returns the key length, or -1 (message printed). */
+static long load_key(const args *a, uint8_t *key, size_t cap, char *file_alg, size_t alg_cap)
 {
+    file_alg[0] = 0;
+    if (a->key_file) {
+        uint8_t head[12];
+        FILE *f = fopen(a->key_file, "rb");
+        if (!f) {
+            cli_error(a->key_file, "%s", strerror(errno));
+            return -1;
+        }
+        long n = io_read_full(f, a->key_file, head, sizeof head);
+        fclose(f);
+        if (n < 0) return -1;
+        if (n == (long)sizeof head && memcmp(head, "lwcx-key-v1 ", sizeof head) == 0) {
+            keyfile k;
+            if (keyfile_load(cli_cmd, a->key_file, &k)) return -1;
+            long len = -1;
+            if (strcmp(k.kind, "secret") != 0)
+                cli_error(a->key_file, "a %s key, not a secret key", k.kind);
+            else if (strcmp(k.alg, "kcc24p6") != 0 && stream_variant(k.alg) < 0)
+                cli_error(a->key_file, "a key for %s, which lwcx %s does not do (it does: " ALGS ")", k.alg, cli_cmd);
+            else if (k.len > cap)
+                cli_error(a->key_file, "damaged key file (key too long)");
+            else {
+                memcpy(key, k.key, k.len);
+                len = (long)k.len;
+                snprintf(file_alg, alg_cap, "%s", k.alg);
+            }
+            lwcx_wipe(&k, sizeof k);
+            return len;
+        }
+    }
+    if (!a->alg) return -2; /* the caller finds the algorithm first */
     const int v = stream_variant(a->alg);
-    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES];
-    const char *cmd = decrypt ? "dec" : "enc";
-    if (io_load_key(a->key_hex, a->key_file, key, lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v), cmd))
-        return 2;
-    int rc = decrypt ? stream_decrypt(v, key, a->in, a->out) : stream_encrypt(v, key, a->in, a->out);
-    lwcx_wipe(key, sizeof key);
+    const size_t n = v >= 0 ? lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v) : 8;
+    if (a->key_hex) {
+        if (io_parse_hex(a->key_hex, strlen(a->key_hex), key, n) != 0) {
+            cli_error("--key", "the key must be %zu bytes for %s: %zu hex digits (got %zu characters)", n,
+                      a->alg, 2 * n, strlen(a->key_hex));
+            return -1;
+        }
+        return (long)n;
+    }
+    uint8_t buf[256];
+    long len = io_read_all(a->key_file, buf, sizeof buf);
+    if (len == -1) return -1;
+    if (len == (long)n) {
+        memcpy(key, buf, n);
+    } else if (len < 0 || io_parse_hex((const char *)buf, (size_t)len, key, n) != 0) {
+        cli_error(a->key_file, "not a key for %s: a key file holds 'lwcx-key-v1 ...' (lwcx keygen), "
+                  "%zu raw bytes or %zu hex digits", a->alg, n, 2 * n);
+        len = -1;
+    }
+    lwcx_wipe(buf, sizeof buf);
+    return len < 0 ? -1 : (long)n;
+}
+
+/* Refuses outputs that would destroy something or that nobody can read. */
+static int check_output(const args *a, FILE *in)
+{
+    const int to_stdout = !a->out || strcmp(a->out, "-") == 0;
+    if (!a->out && strcmp(cli_cmd, "enc") == 0 && isatty(STDOUT_FILENO)) {
+        cli_error("standard output", "is a terminal: not writing ciphertext there (give -o FILE, or -o - to insist)");
+        return -1;
+    }
+    struct stat so, si;
+    const int have_out = to_stdout ? fstat(STDOUT_FILENO, &so) == 0 : stat(a->out, &so) == 0;
+    if (!have_out) return 0; /* a new file */
+    if (in && fstat(fileno(in), &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino &&
+        S_ISREG(so.st_mode)) {
+        cli_error(to_stdout ? "standard output" : a->out, "is the input file %s: it would be destroyed",
+                  strcmp(a->in, "-") ? a->in : "(standard input)");
+        return -1;
+    }
+    if (!to_stdout && S_ISREG(so.st_mode) &&
+        (access(a->out, W_OK) != 0 || !(so.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)))) {
+        cli_error(a->out, "read-only file: not replaced");
+        return -1;
+    }
+    return 0;
+}
+
+static int kcc24p6_allowed(const args *a)
+{
+    if (a->insecure) {
+        fprintf(stderr, "lwcx %s: warning: kcc24p6 is a contest construction, not authenticated "
+                        "encryption: fixed nonce, and a tag that does not depend on the key\n", cli_cmd);
+        return 1;
+    }
+    cli_error("kcc24p6", "refused without --insecure: a contest construction, not a safe cipher: its "
+              "nonce is fixed (a key used twice leaks the XOR of the plaintexts) and its tag does not "
+              "depend on the key (a wrong key decrypts to garbage with exit 0, and anyone can forge a "
+              "valid tag); use a schwaemm variant");
+    return 0;
+}
+
+static int kcc24p6_run(const args *a, const uint8_t *key, FILE *f, const uint8_t *pre, size_t prelen, int decrypt)
+{
+    uint8_t buf[MAX_PT + 8 + 1];
+    memcpy(buf, pre, prelen);
+    long n = io_read_full(f, a->in, buf + prelen, sizeof buf - prelen);
+    int rc = 1;
+    if (n < 0) return 1;
+    const size_t len = prelen + (size_t)n;
+    const char *name = strcmp(a->in, "-") ? a->in : "standard input";
+    if (!decrypt && (len > MAX_PT || len % 8)) {
+        cli_error(name, "kcc24p6 encrypts whole 8-byte blocks, at most %d bytes; this is %s", MAX_PT,
+                  len > MAX_PT ? "longer" : "not a multiple of 8 bytes");
+    } else if (decrypt && (len > MAX_PT + 8 || len < 8 || len % 8)) {
+        cli_error(name, "not a kcc24p6 message (whole 8-byte blocks and an 8-byte tag, at most %d bytes)",
+                  MAX_PT + 8);
+    } else if (!decrypt) {
+        lwcx_kcc24p6_encrypt(buf, buf + len, buf, len, key);
+        rc = io_write_all(a->out, buf, len + 8) ? 1 : 0;
+    } else {
+        const size_t m = len - 8;
+        int st = lwcx_kcc24p6_decrypt(buf, buf, m, buf + m, key);
+        if (st == LWCX_ERR_AUTH)
+            cli_error(name, "authentication failed: the file was modified; nothing written");
+        else if (st != LWCX_OK)
+            cli_error(name, "%s", lwcx_strerror(st));
+        else
+            rc = io_write_all(a->out, buf, m) ? 1 : 0;
+    }
+    lwcx_wipe(buf, sizeof buf);
     return rc;
 }
 
-#define MAX_PT 248 /* the largest whole-block message */
+static int run(int argc, char **argv, int decrypt)
+{
+    args a;
+    int r = parse(argc, argv, &a);
+    if (r) return opt_status(r);
+    FILE *f = strcmp(a.in, "-") == 0 ? stdin : fopen(a.in, "rb");
+    if (!f) {
+        cli_error(a.in, "%s", strerror(errno));
+        return 1;
+    }
+    uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES], pre[LWCX_STREAM_HEADER_BYTES];
+    char file_alg[32], head_alg[32] = "";
+    long prelen = 0, klen = -1;
+    int rc = 2;
+    if (check_output(&a, f)) goto out;
+    if (decrypt) { /* the header, if any, names the variant */
+        prelen = io_read_full(f, a.in, pre, sizeof pre);
+        if (prelen < 0) {
+            rc = 1;
+            goto out;
+        }
+        if (prelen == (long)sizeof pre && memcmp(pre, "LWCXSTR1", 8) == 0 && pre[8] >= 1 &&
+            lwcx_schwaemm_name((lwcx_schwaemm_variant)(pre[8] - 1)))
+            snprintf(head_alg, sizeof head_alg, "%s", lwcx_schwaemm_name((lwcx_schwaemm_variant)(pre[8] - 1)));
+    }
+    klen = load_key(&a, key, sizeof key, file_alg, sizeof file_alg);
+    if (klen == -1) goto out;
+    const char *in_name = strcmp(a.in, "-") ? a.in : "standard input";
+    if (a.alg && file_alg[0] && strcmp(a.alg, file_alg) != 0) {
+        cli_error(a.key_file, "a key for %s, but --alg says %s", file_alg, a.alg);
+        goto out;
+    }
+    const char *alg = a.alg ? a.alg : file_alg[0] ? file_alg : head_alg[0] ? head_alg : NULL;
+    if (head_alg[0] && strcmp(alg, head_alg) != 0) {
+        cli_error(in_name, "encrypted with %s, not %s (%s)", head_alg, alg,
+                  a.alg ? "--alg" : "the key file's algorithm");
+        goto out;
+    }
+    if (!alg) {
+        cli_usage_error("--alg", "needed: the key is not a key file naming its algorithm%s (available: " ALGS ")",
+                        decrypt ? " and the input has no header" : "");
+        goto out;
+    }
+    if (klen == -2) { /* a legacy key: now that the algorithm is known */
+        a.alg = alg;
+        klen = load_key(&a, key, sizeof key, file_alg, sizeof file_alg);
+        if (klen < 0) goto out;
+    }
+    const int v = stream_variant(alg);
+    if (klen != (long)(v >= 0 ? lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v) : 8)) {
+        cli_error(a.key_file, "damaged key file (a %ld-byte key for %s)", klen, alg);
+        goto out;
+    }
+    if (v < 0) {
+        if (kcc24p6_allowed(&a)) rc = kcc24p6_run(&a, key, f, pre, (size_t)prelen, decrypt);
+    } else {
+        rc = stream_file(v, key, f, a.in, pre, (size_t)prelen, a.out, decrypt);
+    }
+out:
+    lwcx_wipe(key, sizeof key);
+    if (f != stdin) fclose(f);
+    return rc;
+}
 
 int cmd_enc(int argc, char **argv)
 {
-    args a;
-    uint8_t key[8], buf[MAX_PT + 8];
-    if (parse(argc, argv, "enc", &a)) return 2;
-    if (stream_variant(a.alg) >= 0) return stream_cmd(&a, 0);
-    if (io_load_key(a.key_hex, a.key_file, key, 8, "enc")) return 2;
-    long len = io_read_all(a.in, buf, MAX_PT);
-    int rc = 1;
-    if (len == -2 || (len >= 0 && len % 8 != 0)) {
-        fprintf(stderr,
-                "lwcx enc: kcc24p6 encrypts whole 8-byte blocks, at most %d bytes; '%s' is %s\n",
-                MAX_PT, a.in, len == -2 ? "longer" : "not a multiple of 8 bytes");
-    } else if (len >= 0) {
-        lwcx_kcc24p6_encrypt(buf, buf + len, buf, (size_t)len, key);
-        rc = io_write_all(a.out, buf, (size_t)len + 8) ? 1 : 0;
-    }
-    lwcx_wipe(key, sizeof key);
-    lwcx_wipe(buf, sizeof buf);
-    return rc;
+    return run(argc, argv, 0);
 }
 
 int cmd_dec(int argc, char **argv)
 {
-    args a;
-    uint8_t key[8], buf[MAX_PT + 8];
-    if (parse(argc, argv, "dec", &a)) return 2;
-    if (stream_variant(a.alg) >= 0) return stream_cmd(&a, 1);
-    if (io_load_key(a.key_hex, a.key_file, key, 8, "dec")) return 2;
-    long len = io_read_all(a.in, buf, sizeof buf);
-    int rc = 1;
-    if (len == -2 || (len >= 0 && (len < 8 || len % 8 != 0))) {
-        fprintf(stderr, "lwcx dec: '%s' is not a kcc24p6 message (whole 8-byte blocks and an 8-byte tag, at most %d bytes)\n",
-                a.in, MAX_PT + 8);
-    } else if (len >= 0) {
-        size_t n = (size_t)len - 8;
-        int st = lwcx_kcc24p6_decrypt(buf, buf, n, buf + n, key);
-        if (st == LWCX_ERR_AUTH)
-            fprintf(stderr, "lwcx dec: authentication failed: the file was modified; nothing written\n");
-        else if (st != LWCX_OK)
-            fprintf(stderr, "lwcx dec: %s\n", lwcx_strerror(st));
-        else
-            rc = io_write_all(a.out, buf, n) ? 1 : 0;
-    }
-    lwcx_wipe(key, sizeof key);
-    lwcx_wipe(buf, sizeof buf);
-    return rc;
+    return run(argc, argv, 1);
 }

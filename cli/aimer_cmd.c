@@ -6,6 +6,7 @@
  * files are read as streams (lwcx_aimer_msg), so any size takes the same
  * memory. Exit status: 0 done (verify: valid), 1 verify: invalid signature,
  * other commands: the library failed; 2 usage, key file or I/O error. */
+#define _DEFAULT_SOURCE /* getentropy */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "io.h"
 #include "keyfile.h"
 #include "lwcx.h"
+#include "opt.h"
 
 #define CHUNK ((size_t)65536)
 #define SETS "aimer128f, aimer128s, aimer192f, aimer192s, aimer256f, aimer256s"
@@ -40,33 +42,31 @@ typedef struct opts {
 
 static int parse(const char *cmd, int argc, char **argv, opts *o)
 {
+    static const opt_def defs[] = {{"alg", 0, 1}, {"output", 'o', 1}, {"key", 0, 1}, {"pk", 0, 1},
+                                   {"sig", 0, 1}, {"force", 0, 0},    {"quiet", 'q', 0}, {NULL, 0, 0}};
+    enum { ALG, OUTPUT, KEY, PK, SIG, FORCE, QUIET };
+    opt_parser p;
+    int r;
+    (void)cmd;
     memset(o, 0, sizeof *o);
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = strcmp(a, "--alg") == 0                          ? &o->alg
-                            : strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 ? &o->out
-                            : strcmp(a, "--key") == 0                        ? &o->key
-                            : strcmp(a, "--pk") == 0                         ? &o->pk
-                            : strcmp(a, "--sig") == 0                        ? &o->sig
-                                                                             : NULL;
-        if (slot) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "lwcx %s: %s needs a value\n", cmd, a);
-                return -1;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        switch (r) {
+        case OPT_FAIL:
+        case OPT_QUIT: return r;
+        case ALG: o->alg = p.arg; break;
+        case OUTPUT: o->out = p.arg; break;
+        case KEY: o->key = p.arg; break;
+        case PK: o->pk = p.arg; break;
+        case SIG: o->sig = p.arg; break;
+        case FORCE: o->force = 1; break;
+        case QUIET: o->quiet = 1; break;
+        default:
+            if (o->in) {
+                cli_usage_error(p.arg, "one input file only (already have '%s')", o->in);
+                return OPT_FAIL;
             }
-            *slot = argv[++i];
-        } else if (strcmp(a, "--force") == 0) {
-            o->force = 1;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            o->quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "lwcx %s: %s: unknown option\n", cmd, a);
-            return -1;
-        } else if (o->in) {
-            fprintf(stderr, "lwcx %s: one input file only, got '%s' and '%s'\n", cmd, o->in, a);
-            return -1;
-        } else {
-            o->in = a;
+            o->in = p.arg;
         }
     }
     if (!o->in) o->in = "-";
@@ -83,7 +83,8 @@ static int only(const char *cmd, const opts *o, const char *allowed)
                {"--sig", !!o->sig}, {"--force", o->force}, {"--quiet", o->quiet}};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i].given && !strstr(allowed, all[i].name)) {
-            fprintf(stderr, "lwcx %s: %s: not an option of this command\n", cmd, all[i].name);
+            (void)cmd;
+            cli_usage_error(all[i].name, "not an option of this command");
             return -1;
         }
     return 0;
@@ -91,22 +92,65 @@ static int only(const char *cmd, const opts *o, const char *allowed)
 
 /* ---- lwcx keygen ------------------------------------------------------------ */
 
+/* The secret-key algorithms keygen makes keys for; 0 if alg is none. */
+static size_t symmetric_key_bytes(const char *alg)
+{
+    if (strcmp(alg, "kcc24p6") == 0) return 8;
+    for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++)
+        if (strcmp(lwcx_schwaemm_name((lwcx_schwaemm_variant)v), alg) == 0)
+            return lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v);
+    for (int c = 0; lwcx_bc_name((lwcx_blockcipher)c); c++)
+        if (strcmp(lwcx_bc_name((lwcx_blockcipher)c), alg) == 0) return lwcx_bc_key_bytes((lwcx_blockcipher)c);
+    return 0;
+}
+
+#define SYM_ALGS "schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256, kcc24p6, " \
+                 "present80, present128, gift64, gift128, pipo128, pipo256"
+
+/* A random secret key as a key file: at path, or on standard output. */
+static int keygen_symmetric(const opts *o, size_t n)
+{
+    uint8_t key[64];
+    if (getentropy(key, n) != 0) {
+        cli_error(NULL, "no random source: %s", strerror(errno));
+        return 1;
+    }
+    int rc = 2;
+    if (!o->out || strcmp(o->out, "-") == 0) {
+        char text[512];
+        if (keyfile_format(text, sizeof text, o->alg, "secret", key, n)) {
+            fputs(text, stdout);
+            rc = 0;
+        }
+        lwcx_wipe(text, sizeof text);
+    } else {
+        struct stat st;
+        keyfile_out ko;
+        if (!o->force && lstat(o->out, &st) == 0)
+            cli_error(o->out, "exists (use --force to replace it)");
+        else if (keyfile_stage("keygen", &ko, o->out, o->alg, "secret", key, n) == 0)
+            rc = keyfile_commit("keygen", &ko, o->force) ? 2 : 0;
+    }
+    lwcx_wipe(key, sizeof key);
+    return rc;
+}
+
 int cmd_keygen(int argc, char **argv)
 {
     opts o;
-    if (parse("keygen", argc, argv, &o) || only("keygen", &o, "--alg -o --force")) return 2;
-    if (strcmp(o.in, "-") != 0) {
-        fprintf(stderr, "lwcx keygen: '%s': unexpected argument (the files are named with -o NAME)\n", o.in);
-        return 2;
-    }
-    if (!o.alg || !o.out) {
-        fprintf(stderr, "lwcx keygen: give --alg ALG (" SETS ") and -o NAME (writes NAME.sk and NAME.pk)\n");
-        return 2;
-    }
+    int pr = parse("keygen", argc, argv, &o);
+    if (pr) return opt_status(pr);
+    if (only("keygen", &o, "--alg -o --force")) return 2;
+    if (strcmp(o.in, "-") != 0)
+        return cli_usage_error(o.in, "unexpected argument (the output is named with -o FILE)");
+    if (!o.alg) return cli_usage_error("--alg", "needed (available: " SYM_ALGS ", " SETS ")");
+    const size_t sym = symmetric_key_bytes(o.alg);
+    if (sym) return keygen_symmetric(&o, sym);
+    if (set_by_name(o.alg) >= 0 && (!o.out || strcmp(o.out, "-") == 0))
+        return cli_usage_error("-o", "needed for an AIMer key pair: -o NAME writes NAME.sk and NAME.pk");
     const int set = set_by_name(o.alg);
     if (set < 0) {
-        fprintf(stderr, "lwcx keygen: %s: unknown algorithm (available: " SETS ")\n", o.alg);
-        return 2;
+        return cli_usage_error(o.alg, "unknown algorithm (available: " SYM_ALGS ", " SETS ")");
     }
     const size_t n = strlen(o.out);
     char *skpath = malloc(n + 4), *pkpath = malloc(n + 4);
@@ -121,13 +165,13 @@ int cmd_keygen(int argc, char **argv)
     const char *paths[2] = {skpath, pkpath};
     for (int i = 0; i < 2 && !o.force; i++)
         if (lstat(paths[i], &st) == 0) {
-            fprintf(stderr, "lwcx keygen: %s: exists (use --force to replace it)\n", paths[i]);
+            cli_error(paths[i], "exists (use --force to replace it)");
             goto out;
         }
     const lwcx_aimer_set s = (lwcx_aimer_set)set;
     int lib = lwcx_aimer_keygen(s, pk, sk);
     if (lib != LWCX_OK) {
-        fprintf(stderr, "lwcx keygen: %s\n", lwcx_strerror(lib));
+        cli_error(NULL, "%s", lwcx_strerror(lib));
         rc = 1;
         goto out;
     }
@@ -169,7 +213,8 @@ static int load_key(const char *cmd, const char *path, const char *kind, lwcx_ai
                                        secret ? k.key : NULL)) != LWCX_OK)
         why = lib == LWCX_ERR_ARG ? "damaged key file (the secret key does not match its public key)"
                                   : lwcx_strerror(lib);
-    if (why) fprintf(stderr, "lwcx %s: %s: %s%s%s\n", cmd, path, why, set < 0 ? ": " : "", set < 0 ? k.alg : "");
+    (void)cmd;
+    if (why) cli_error(path, "%s%s%s", why, set < 0 ? ": " : "", set < 0 ? k.alg : "");
     lwcx_wipe(&k, sizeof k);
     return why ? -1 : 0;
 }
@@ -179,7 +224,8 @@ static int absorb(const char *cmd, lwcx_aimer_msg *m, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "lwcx %s: %s: %s\n", cmd, path, strerror(errno));
+        (void)cmd;
+        cli_error(path, "%s", strerror(errno));
         return -1;
     }
     uint8_t *buf = malloc(CHUNK);
@@ -187,7 +233,7 @@ static int absorb(const char *cmd, lwcx_aimer_msg *m, const char *path)
     size_t got;
     while (buf && (got = fread(buf, 1, CHUNK, f)) > 0) lwcx_aimer_msg_update(m, buf, got);
     if (buf && ferror(f)) {
-        fprintf(stderr, "lwcx %s: %s: read error: %s\n", cmd, shown(path), strerror(errno));
+        cli_error(shown(path), "read error: %s", strerror(errno));
         rc = -1;
     }
     if (f != stdin) fclose(f);
@@ -207,18 +253,18 @@ static int same_file(const char *a, const char *b)
 int cmd_sign(int argc, char **argv)
 {
     opts o;
-    if (parse("sign", argc, argv, &o) || only("sign", &o, "--key -o")) return 2;
+    int pr = parse("sign", argc, argv, &o);
+    if (pr) return opt_status(pr);
+    if ( only("sign", &o, "--key -o")) return 2;
     if (!o.key) {
-        fprintf(stderr, "lwcx sign: give the secret key with --key NAME.sk\n");
-        return 2;
+        return cli_usage_error("--key", "needed: the secret key NAME.sk");
     }
     if (o.out && (same_file(o.out, o.in) || same_file(o.out, o.key))) {
-        fprintf(stderr, "lwcx sign: %s: the signature would replace the %s\n", o.out,
-                same_file(o.out, o.in) ? "message" : "key");
+        cli_error(o.out, "the signature would replace the %s", same_file(o.out, o.in) ? "message" : "key");
         return 2;
     }
     if (!o.out && isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "lwcx sign: not writing a binary signature to a terminal: give -o SIG (or -o - to insist)\n");
+        cli_error("standard output", "is a terminal: not writing a binary signature there (give -o SIG, or -o - to insist)");
         return 2;
     }
     lwcx_aimer_key *key;
@@ -231,13 +277,13 @@ int cmd_sign(int argc, char **argv)
     if (lib == LWCX_OK && absorb("sign", m, o.in) == 0) {
         lib = lwcx_aimer_msg_sign(m, sig);
         if (lib != LWCX_OK) {
-            fprintf(stderr, "lwcx sign: %s\n", lwcx_strerror(lib));
+            cli_error(NULL, "%s", lwcx_strerror(lib));
             rc = 1;
         } else {
             rc = io_write_all(o.out, sig, sigb) ? 2 : 0;
         }
     } else if (lib != LWCX_OK) {
-        fprintf(stderr, "lwcx sign: %s\n", lwcx_strerror(lib));
+        cli_error(NULL, "%s", lwcx_strerror(lib));
         rc = 1;
     }
     lwcx_aimer_msg_free(m);
@@ -257,13 +303,14 @@ static const char *set_of_size(long len)
 int cmd_verify(int argc, char **argv)
 {
     opts o;
-    if (parse("verify", argc, argv, &o) || only("verify", &o, "--pk --sig --quiet")) return 2;
+    int pr = parse("verify", argc, argv, &o);
+    if (pr) return opt_status(pr);
+    if ( only("verify", &o, "--pk --sig --quiet")) return 2;
     if (!o.pk || !o.sig) {
-        fprintf(stderr, "lwcx verify: give --pk NAME.pk and --sig SIG\n");
-        return 2;
+        return cli_usage_error(o.pk ? "--sig" : "--pk", "needed: give --pk NAME.pk and --sig SIG");
     }
     if (strcmp(o.sig, "-") == 0 && strcmp(o.in, "-") == 0) {
-        fprintf(stderr, "lwcx verify: the signature and the message cannot both come from standard input\n");
+        cli_error("-", "the signature and the message cannot both come from standard input");
         return 2;
     }
     lwcx_aimer_key *key;
@@ -276,7 +323,7 @@ int cmd_verify(int argc, char **argv)
     FILE *f = strcmp(o.sig, "-") == 0 ? stdin : fopen(o.sig, "rb");
     long len = -1;
     if (!f)
-        fprintf(stderr, "lwcx verify: %s: %s\n", o.sig, strerror(errno));
+        cli_error(o.sig, "%s", strerror(errno));
     else if (sig)
         len = io_read_full(f, o.sig, sig, LWCX_AIMER_MAX_SIG_BYTES + 1);
     if (f && f != stdin) fclose(f);
@@ -285,20 +332,18 @@ int cmd_verify(int argc, char **argv)
         const char *other = set_of_size(len);
         if (lib == LWCX_OK) {
             rc = 0;
-            if (!o.quiet && (printf("%s: OK (%s signature)\n", shown(o.in), name) < 0 || fflush(stdout))) {
-                fprintf(stderr, "lwcx verify: error writing to standard output\n");
+            if (!o.quiet && (printf("%s: OK (%s signature)\n", shown(o.in), name) < 0 || cli_flush_stdout()))
                 rc = 2;
-            }
         } else if (lib == LWCX_ERR_LENGTH) {
-            fprintf(stderr, "lwcx verify: %s: not an %s signature: %ld bytes, not %zu%s%s%s\n", shown(o.sig),
+            cli_error(shown(o.sig), "not an %s signature: %ld bytes, not %zu%s%s%s",
                     name, len, lwcx_aimer_sig_bytes(s), other ? " (the size of an " : "", other ? other : "",
                     other ? " signature)" : "");
             rc = 1;
         } else if (lib == LWCX_ERR_AUTH) {
-            fprintf(stderr, "lwcx verify: %s: BAD signature: it does not verify under %s\n", shown(o.in), o.pk);
+            cli_error(shown(o.in), "BAD signature: it does not verify under %s", o.pk);
             rc = 1;
         } else {
-            fprintf(stderr, "lwcx verify: %s\n", lwcx_strerror(lib));
+            cli_error(NULL, "%s", lwcx_strerror(lib));
         }
     }
     lwcx_aimer_msg_free(m);

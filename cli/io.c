@@ -14,12 +14,13 @@
 #include <unistd.h>
 
 #include "lwcx.h"
+#include "opt.h"
 
 long io_read_all(const char *path, uint8_t *buf, size_t cap)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "lwcx: cannot open '%s': %s\n", path, strerror(errno));
+        cli_error(path, "%s", strerror(errno));
         return -1;
     }
     size_t got = fread(buf, 1, cap, f);
@@ -27,7 +28,7 @@ long io_read_all(const char *path, uint8_t *buf, size_t cap)
     int err = ferror(f);
     if (f != stdin) fclose(f);
     if (err) {
-        fprintf(stderr, "lwcx: error reading '%s'\n", path);
+        cli_error(path, "read error: %s", strerror(errno));
         return -1;
     }
     return more ? -2 : (long)got;
@@ -108,8 +109,11 @@ int io_out_open(io_out *o, const char *path)
         return 0;
     }
     o->path = follow_links(path);
-    if (!o->path) {
-        fprintf(stderr, "lwcx: cannot resolve the links of '%s'\n", path);
+    o->user = malloc(strlen(path) + 1);
+    if (o->user) strcpy(o->user, path);
+    if (!o->path || !o->user) {
+        cli_error(path, "cannot resolve its symbolic links");
+        io_out_abort(o);
         return -1;
     }
     struct stat st;
@@ -139,7 +143,7 @@ int io_out_open(io_out *o, const char *path)
         }
     }
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-        fprintf(stderr, "lwcx: cannot create '%s': %s\n", o->path, strerror(errno));
+        cli_error(o->user, "cannot create: %s", strerror(errno));
         if (fd >= 0) close(fd);
         io_out_abort(o);
         return -1;
@@ -150,8 +154,7 @@ int io_out_open(io_out *o, const char *path)
 int io_out_write(io_out *o, const uint8_t *buf, size_t len)
 {
     if (len && fwrite(buf, 1, len, o->f) != len) {
-        fprintf(stderr, "lwcx: cannot write '%s': %s\n", o->path ? o->path : "standard output",
-                strerror(errno));
+        cli_error(o->user ? o->user : "standard output", "write error: %s", strerror(errno));
         return -1;
     }
     return 0;
@@ -186,14 +189,14 @@ int io_out_commit(io_out *o)
 {
     if (o->kind == IO_STDOUT) {
         if (fflush(o->f) == 0) return 0;
-        fprintf(stderr, "lwcx: error writing to standard output\n");
+        cli_error("standard output", "write error: %s", strerror(errno));
         return -1;
     }
     int ok = o->kind != IO_UNNAMED || link_unnamed(o) == 0;
     ok = fclose(o->f) == 0 && ok;
     o->f = NULL;
     if (ok && o->tmp && rename(o->tmp, o->path) != 0) ok = 0;
-    if (!ok) fprintf(stderr, "lwcx: cannot write '%s': %s\n", o->path, strerror(errno));
+    if (!ok) cli_error(o->user, "write error: %s", strerror(errno));
     else if (o->tmp) { /* renamed: nothing to remove */
         pending_tmp = NULL;
         free(o->tmp);
@@ -204,6 +207,7 @@ int io_out_commit(io_out *o)
         return -1;
     }
     free(o->path);
+    free(o->user);
     memset(o, 0, sizeof *o);
     return 0;
 }
@@ -218,6 +222,7 @@ void io_out_abort(io_out *o)
         free(o->tmp);
     }
     free(o->path);
+    free(o->user);
     memset(o, 0, sizeof *o);
 }
 
@@ -241,7 +246,7 @@ long io_read_full(FILE *f, const char *name, uint8_t *buf, size_t len)
         got += n;
     }
     if (ferror(f)) {
-        fprintf(stderr, "lwcx: error reading '%s': %s\n", name, strerror(errno));
+        cli_error(name, "read error: %s", strerror(errno));
         return -1;
     }
     return (long)got;
@@ -264,34 +269,5 @@ int io_parse_hex(const char *s, size_t slen, uint8_t *out, size_t n)
         if (hi < 0 || lo < 0) return -1;
         out[i] = (uint8_t)(hi << 4 | lo);
     }
-    return 0;
-}
-
-int io_load_key(const char *hex, const char *file, uint8_t *key, size_t n, const char *cmd)
-{
-    if (!!hex == !!file) {
-        fprintf(stderr, "lwcx %s: give the key with exactly one of --key HEX or --key-file FILE\n", cmd);
-        return -1;
-    }
-    if (hex) {
-        if (io_parse_hex(hex, strlen(hex), key, n) != 0) {
-            fprintf(stderr, "lwcx %s: the key must be %zu bytes: %zu hex digits (got %zu characters)\n",
-                    cmd, n, 2 * n, strlen(hex));
-            return -1;
-        }
-        return 0;
-    }
-    uint8_t buf[256];
-    long len = io_read_all(file, buf, sizeof buf);
-    if (len == -1) return -1;
-    if (len == (long)n) {
-        memcpy(key, buf, n);
-    } else if (len < 0 || io_parse_hex((const char *)buf, (size_t)len, key, n) != 0) {
-        fprintf(stderr, "lwcx %s: key file '%s' must hold %zu raw bytes or %zu hex digits\n", cmd, file,
-                n, 2 * n);
-        lwcx_wipe(buf, sizeof buf);
-        return -1;
-    }
-    lwcx_wipe(buf, sizeof buf);
     return 0;
 }

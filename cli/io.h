@@ -19,6 +19,7 @@ long io_read_all(const char *path, uint8_t *buf, size_t cap);
  * file they name is replaced, not the link. */
 typedef struct io_out {
     char *path; /* the target, links followed */
+    char *user; /* the target as the user named it, for messages */
     char *tmp;  /* the temporary's name, while it has one */
     FILE *f;
     enum { IO_STDOUT, IO_DIRECT, IO_UNNAMED, IO_NAMED } kind;
@@ -37,9 +38,5 @@ long io_read_full(FILE *f, const char *name, uint8_t *buf, size_t len);
 
 /* Parses exactly n bytes of hex (surrounding whitespace allowed); 0 or -1. */
 int io_parse_hex(const char *s, size_t slen, uint8_t *out, size_t n);
-
-/* A key from --key HEX or --key-file FILE (n raw bytes, or 2n hex digits).
- * Prints a clear message and returns -1 on any problem. */
-int io_load_key(const char *hex, const char *file, uint8_t *key, size_t n, const char *cmd);
 
 #endif

@@ -101,14 +101,12 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
-int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char *alg,
-                  const char *kind, const uint8_t *key, size_t len)
+size_t keyfile_format(char *text, size_t cap, const char *alg, const char *kind, const uint8_t *key,
+                      size_t len)
 {
-    memset(o, 0, sizeof *o);
-    o->path = path;
-    char text[MAX_FILE];
-    const size_t head = (size_t)snprintf(text, sizeof text, MAGIC "%s %s\n", alg, kind);
-    if (head + 2 * len + 8 + 2 * CHECK_BYTES > sizeof text) return -1;
+    const int h = snprintf(text, cap, MAGIC "%s %s\n", alg, kind);
+    if (h < 0 || (size_t)h + 2 * len + 8 + 2 * CHECK_BYTES + 1 > cap) return 0;
+    const size_t head = (size_t)h;
     hex(text + head, key, len);
     size_t n = head + 2 * len;
     text[n++] = '\n';
@@ -118,6 +116,18 @@ int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char 
     hex(text + n + 6, sum, CHECK_BYTES);
     n += 6 + 2 * CHECK_BYTES;
     text[n++] = '\n';
+    text[n] = 0;
+    return n;
+}
+
+int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char *alg,
+                  const char *kind, const uint8_t *key, size_t len)
+{
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    char text[MAX_FILE];
+    const size_t n = keyfile_format(text, sizeof text, alg, kind, key, len);
+    if (!n) return -1;
 
     const size_t plen = strlen(path);
     o->tmp = malloc(plen + 16);

@@ -23,6 +23,11 @@ typedef struct keyfile {
  * returns -1. The caller checks alg, kind and len, and wipes k. */
 int keyfile_load(const char *cmd, const char *path, keyfile *k);
 
+/* The text of a key file into text (cap bytes), NUL-terminated; returns
+ * its length, 0 if it does not fit. */
+size_t keyfile_format(char *text, size_t cap, const char *alg, const char *kind, const uint8_t *key,
+                      size_t len);
+
 /* A file to create: written to a temporary file beside path (mode 0600 for
  * a secret key, else 0666 less the umask) that keyfile_commit then links
  * into place, so that an existing file (or a link under that name) is

@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "io.h"
+#include "keyfile.h"
 #include "lwcx.h"
+#include "opt.h"
 
-#define MAX_FOUND 64
+#define MAX_FOUND 64 /* keys printed at most; the rest are counted */
 
 static volatile sig_atomic_t interrupted;
 
@@ -29,6 +32,12 @@ typedef struct ks_progress {
     double segment_end; /* stop the library call then, to write a checkpoint */
     uint64_t before;    /* keys searched before this run (resume) */
     uint64_t total;     /* keys in the whole range */
+    lwcx_keysearch *ks;
+    size_t key_bytes;
+    int first;          /* --first: stop at the first key */
+    int write_error;    /* stdout failed */
+    size_t nprinted;
+    uint64_t printed[MAX_FOUND]; /* the indices of the keys printed */
 } ks_progress;
 
 static double now(void)
@@ -61,44 +70,52 @@ static void show(const ks_progress *p, uint64_t done, double t)
             snprintf(eta, sizeof eta, "%llu:%02llu:%02llu", si / 3600, si / 60 % 60, si % 60);
         }
     }
-    fprintf(stderr, "\r%s / %s keys (%.1f%%)  %s keys/s  ETA %s   ", d, tot,
-            p->total ? 100.0 * (double)done / (double)p->total : 100.0, rate, eta);
+    fprintf(stderr, "\r%s / %s keys (%.1f%%)  found %" PRIu64 "  %s keys/s  ETA %s   ", d, tot,
+            p->total ? 100.0 * (double)done / (double)p->total : 100.0, lwcx_keysearch_found_count(p->ks),
+            rate, eta);
+}
+
+static void hex_line(char *out, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) sprintf(out + 2 * i, "%02x", b[i]);
+}
+
+/* Prints (and flushes) the keys found since the last call: each key once,
+ * as soon as the library has confirmed it on every pair. */
+static void print_new_keys(ks_progress *p)
+{
+    const uint64_t total = lwcx_keysearch_found_count(p->ks);
+    uint8_t key[LWCX_BC_MAX_KEY_BYTES];
+    char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
+    int any = 0;
+    for (size_t i = 0; i < total && i < LWCX_KEYSEARCH_MAX_FOUND && p->nprinted < MAX_FOUND; i++) {
+        uint64_t idx;
+        if (lwcx_keysearch_found_key(p->ks, i, key, &idx) != LWCX_OK) break;
+        size_t k = 0;
+        while (k < p->nprinted && p->printed[k] != idx) k++;
+        if (k < p->nprinted) continue;
+        p->printed[p->nprinted++] = idx;
+        hex_line(h, key, p->key_bytes);
+        if (p->tty) fputs("\r\033[K", stderr); /* over the progress line */
+        printf("%s\n", h);
+        any = 1;
+    }
+    lwcx_wipe(key, sizeof key);
+    if (any && fflush(stdout) != 0) p->write_error = 1;
 }
 
 static int on_progress(void *ctx, uint64_t done, uint64_t total)
 {
     ks_progress *p = ctx;
     (void)total;
+    print_new_keys(p);
+    if (p->first && lwcx_keysearch_found_count(p->ks)) return 1;
     double t = now();
     if (p->tty && t - p->last >= 1.0) {
         show(p, done, t);
         p->last = t;
     }
     return interrupted != 0 || t >= p->segment_end;
-}
-
-/* N: decimal, 0x-prefixed hex, or 2^E */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!*s || *s == '-' || *s == '+' || *s == ' ') return -1;
-    errno = 0;
-    if (strncmp(s, "2^", 2) == 0) {
-        unsigned long e = strtoul(s + 2, &end, 10);
-        if (errno || *end || end == s + 2 || e > 63) return -1;
-        *out = (uint64_t)1 << e;
-        return 0;
-    }
-    int base = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || *end || end == s) return -1;
-    *out = v;
-    return 0;
-}
-
-static void hex_line(char *out, const uint8_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++) sprintf(out + 2 * i, "%02x", b[i]);
 }
 
 #define CKPT_MAX ((size_t)64 << 20) /* far above any record a search writes */
@@ -109,7 +126,7 @@ static int write_checkpoint(const char *path, lwcx_keysearch *ks)
     lwcx_keysearch_save(ks, NULL, 0, &len);
     uint8_t *buf = malloc(len);
     int rc = buf && lwcx_keysearch_save(ks, buf, len, &len) == LWCX_OK ? io_write_all(path, buf, len) : -1;
-    if (!buf) fprintf(stderr, "lwcx keysearch: out of memory writing the checkpoint\n");
+    if (!buf) cli_error(path, "out of memory writing the checkpoint");
     free(buf);
     return rc;
 }
@@ -120,126 +137,141 @@ static int read_checkpoint(const char *path, lwcx_keysearch *ks)
 {
     uint8_t *raw = malloc(CKPT_MAX);
     long n = raw ? io_read_all(path, raw, CKPT_MAX) : -1;
-    if (n == -2) fprintf(stderr, "lwcx keysearch: checkpoint '%s' is too large\n", path);
+    if (n == -2) cli_error(path, "too large for a checkpoint");
     lwcx_keysearch *old = NULL;
     int rc = n < 0 ? -1 : lwcx_keysearch_load(&old, raw, (size_t)n);
     free(raw);
     if (n < 0) return -1; /* io has said why */
     if (rc) {
-        fprintf(stderr, "lwcx keysearch: checkpoint '%s' is damaged, edited or not a key-search "
-                        "record (%s); refusing to resume\n", path, lwcx_strerror(rc));
+        cli_error(path, "checkpoint damaged, edited or not a key-search record (%s); refusing to resume",
+                  lwcx_strerror(rc));
         return -1;
     }
     if (lwcx_keysearch_merge(ks, old) != LWCX_OK) {
-        fprintf(stderr, "lwcx keysearch: checkpoint '%s' was written for other parameters; "
-                        "refusing to resume\n", path);
+        cli_error(path, "checkpoint written for other parameters; refusing to resume");
         rc = -1;
     }
     lwcx_keysearch_free(old);
     return rc;
 }
 
-static const char ks_usage[] =
-    "usage: lwcx keysearch --cipher NAME --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
-    "                      --key-base HEX [--mask HEX] [--start N] --count N\n"
-    "                      [--threads N] [--checkpoint FILE [--resume] [--every SECONDS]]\n"
-    "Key index i is the key --key-base with the bits of --mask flipped as the bits\n"
-    "of i say (lowest first); without --mask, i is XORed into the last 8 key bytes.\n"
-    "The checkpoint is rewritten every SECONDS (default 60) and on Ctrl-C.\n";
-
-static int bad_args(const char *msg, const char *arg)
+/* The hex argument of option opt: exactly n bytes. */
+static int hex_arg(const char *opt, const char *v, uint8_t *out, size_t n, const char *what)
 {
-    fprintf(stderr, "lwcx keysearch: %s%s%s\n%s", msg, arg ? " " : "", arg ? arg : "", ks_usage);
-    return 2;
+    if (io_parse_hex(v, strlen(v), out, n) == 0) return 0;
+    cli_usage_error(opt, "'%s': must be %zu hex digits (%s)", v, 2 * n, what);
+    return -1;
 }
 
 int cmd_keysearch(int argc, char **argv)
 {
-    const char *cipher = NULL, *pt[2] = {0}, *ct[2] = {0}, *base = NULL, *start = NULL,
-               *count = NULL, *threads_s = NULL, *ckpt = NULL, *mask = NULL, *every_s = NULL;
-    int resume = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = strcmp(a, "--cipher") == 0       ? &cipher
-                            : strcmp(a, "--pt") == 0         ? &pt[0]
-                            : strcmp(a, "--ct") == 0         ? &ct[0]
-                            : strcmp(a, "--pt2") == 0        ? &pt[1]
-                            : strcmp(a, "--ct2") == 0        ? &ct[1]
-                            : strcmp(a, "--key-base") == 0   ? &base
-                            : strcmp(a, "--mask") == 0       ? &mask
-                            : strcmp(a, "--every") == 0      ? &every_s
-                            : strcmp(a, "--start") == 0      ? &start
-                            : strcmp(a, "--count") == 0      ? &count
-                            : strcmp(a, "--threads") == 0    ? &threads_s
-                            : strcmp(a, "--checkpoint") == 0 ? &ckpt
-                                                             : NULL;
-        if (strcmp(a, "--resume") == 0) {
-            resume = 1;
-        } else if (!slot) {
-            return bad_args("unknown argument", a);
-        } else if (i + 1 == argc) {
-            return bad_args("missing value after", a);
-        } else {
-            *slot = argv[++i];
-        }
+    static const opt_def defs[] = {
+        {"cipher", 0, 1}, {"pt", 0, 1},      {"ct", 0, 1},         {"pt2", 0, 1},    {"ct2", 0, 1},
+        {"key-base", 0, 1}, {"key-file", 0, 1}, {"mask", 0, 1},    {"every", 0, 1},  {"start", 0, 1},
+        {"count", 0, 1},  {"threads", 0, 1}, {"checkpoint", 0, 1}, {"resume", 0, 0}, {"force", 0, 0},
+        {"first", 0, 0},  {NULL, 0, 0}};
+    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST };
+    const char *val[FIRST + 1] = {0};
+    opt_parser p;
+    int r;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
+        if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
+        val[r] = p.arg ? p.arg : "";
     }
-    if (!cipher || !pt[0] || !ct[0] || !base || !count)
-        return bad_args("--cipher, --pt, --ct, --key-base and --count are required", NULL);
+    const char *cipher = val[CIPHER], *ckpt = val[CKPT];
+    const int resume = !!val[RESUME], force = !!val[FORCE], first_only = !!val[FIRST];
+    keyfile kf;
+    memset(&kf, 0, sizeof kf);
+    if (val[BASE] && val[KEY_FILE]) return cli_usage_error("--key-file", "give --key-base or --key-file, not both");
+    if (val[KEY_FILE]) {
+        if (keyfile_load("keysearch", val[KEY_FILE], &kf)) return 2;
+        if (cipher && strcmp(cipher, kf.alg) != 0) {
+            cli_error(val[KEY_FILE], "a key for %s, but --cipher says %s", kf.alg, cipher);
+            lwcx_wipe(&kf, sizeof kf);
+            return 2;
+        }
+        cipher = kf.alg;
+    }
+    const char *missing = !cipher ? "--cipher" : !val[PT] ? "--pt" : !val[CT] ? "--ct"
+                          : !val[BASE] && !val[KEY_FILE] ? "--key-base" : !val[COUNT] ? "--count" : NULL;
+    if (missing) return cli_usage_error(missing, "needed (--cipher or a key file, --pt, --ct, --key-base or --key-file, --count)");
     int c = -1;
     for (int k = 0; lwcx_bc_name((lwcx_blockcipher)k); k++)
         if (strcmp(lwcx_bc_name((lwcx_blockcipher)k), cipher) == 0) c = k;
-    if (c < 0) return bad_args("unknown cipher (present80, present128, gift64, ...):", cipher);
+    if (c < 0) {
+        lwcx_wipe(&kf, sizeof kf);
+        return cli_usage_error(val[KEY_FILE] ? val[KEY_FILE] : "--cipher", "'%s': not a block cipher of keysearch (present80, present128, gift64, gift128, pipo128, pipo256)", cipher);
+    }
     const lwcx_blockcipher ci = (lwcx_blockcipher)c;
     const size_t bs = lwcx_bc_block_bytes(ci), kb = lwcx_bc_key_bytes(ci);
     uint8_t pb[2 * LWCX_BC_MAX_BLOCK_BYTES], cb[2 * LWCX_BC_MAX_BLOCK_BYTES];
     uint8_t kbase[LWCX_BC_MAX_KEY_BYTES], kmask[LWCX_BC_MAX_KEY_BYTES];
-    if (!pt[1] != !ct[1]) return bad_args("--pt2 and --ct2 go together", NULL);
-    const size_t npairs = pt[1] ? 2 : 1;
-    for (size_t i = 0; i < npairs; i++)
-        if (io_parse_hex(pt[i], strlen(pt[i]), pb + bs * i, bs) ||
-            io_parse_hex(ct[i], strlen(ct[i]), cb + bs * i, bs)) {
-            fprintf(stderr, "lwcx keysearch: blocks are %zu bytes (%zu hex digits)\n", bs, 2 * bs);
+    if (!val[PT2] != !val[CT2]) return cli_usage_error(val[PT2] ? "--pt2" : "--ct2", "--pt2 and --ct2 go together");
+    const size_t npairs = val[PT2] ? 2 : 1;
+    static const char *const names[4] = {"--pt", "--ct", "--pt2", "--ct2"};
+    for (size_t i = 0; i < 2 * npairs; i++)
+        if (hex_arg(names[i], val[PT + i], (i % 2 ? cb : pb) + bs * (i / 2), bs, "one block"))
+            return 2;
+    if (val[KEY_FILE]) {
+        if (kf.len != kb) {
+            cli_error(val[KEY_FILE], "damaged key file (%zu bytes, not %zu for %s)", kf.len, kb, cipher);
+            lwcx_wipe(&kf, sizeof kf);
             return 2;
         }
-    if (io_parse_hex(base, strlen(base), kbase, kb)) {
-        fprintf(stderr, "lwcx keysearch: --key-base must be %zu hex digits\n", 2 * kb);
+        memcpy(kbase, kf.key, kb);
+        lwcx_wipe(&kf, sizeof kf);
+    } else if (hex_arg("--key-base", val[BASE], kbase, kb, "one key")) {
         return 2;
     }
-    if (mask) {
+    if (val[MASK]) {
         int any = 0;
-        if (io_parse_hex(mask, strlen(mask), kmask, kb) == 0)
-            for (size_t i = 0; i < kb; i++) any |= kmask[i];
-        if (!any) {
-            fprintf(stderr, "lwcx keysearch: --mask must be %zu hex digits with a bit set\n", 2 * kb);
-            return 2;
-        }
+        if (hex_arg("--mask", val[MASK], kmask, kb, "one key")) return 2;
+        for (size_t i = 0; i < kb; i++) any |= kmask[i];
+        if (!any) return cli_usage_error("--mask", "'%s': no bit set", val[MASK]);
     }
-    uint64_t every = 60;
-    if (every_s && (parse_u64(every_s, &every) || every == 0 || every > 1000000))
-        return bad_args("--every takes seconds (1 .. 1000000)", NULL);
-    uint64_t threads = 0, first = 0, n = 0;
-    if ((start && parse_u64(start, &first)) || parse_u64(count, &n) ||
-        (threads_s && (parse_u64(threads_s, &threads) || threads > LWCX_KEYSEARCH_MAX_THREADS)))
-        return bad_args("--start, --count, --threads take N, 0xHEX or 2^E", NULL);
-    if (n == 0) return bad_args("--count must be at least 1", NULL);
-    if (resume && !ckpt) return bad_args("--resume needs --checkpoint FILE", NULL);
-    if (every_s && !ckpt) return bad_args("--every needs --checkpoint FILE", NULL);
-    lwcx_keysearch *ks;
-    int rc = lwcx_keysearch_new(&ks, ci, pb, cb, npairs, kbase, mask ? kmask : NULL, first, n);
-    if (rc == LWCX_ERR_LENGTH)
-        return bad_args("--start + --count is too large (or beyond the mask's 2^bits keys)", NULL);
-    if (rc) {
-        fprintf(stderr, "lwcx keysearch: %s\n", lwcx_strerror(rc));
+    uint64_t every = 60, threads = 0, first = 0, n = 0;
+    if ((val[EVERY] && opt_u64("--every", val[EVERY], 1, 1000000, "1 .. 1000000 seconds", &every)) ||
+        (val[START] && opt_u64("--start", val[START], 0, LWCX_KEYSEARCH_MAX_END - 1, "0 .. 2^64 - 2^32 - 1", &first)) ||
+        opt_u64("--count", val[COUNT], 1, LWCX_KEYSEARCH_MAX_END, "1 .. 2^64 - 2^32", &n) ||
+        (val[THREADS] && opt_u64("--threads", val[THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: one per CPU", &threads)))
+        return 2;
+    if (resume && !ckpt) return cli_usage_error("--resume", "needs --checkpoint FILE");
+    if (force && !ckpt) return cli_usage_error("--force", "needs --checkpoint FILE");
+    if (resume && force) return cli_usage_error("--force", "--resume continues the checkpoint, --force replaces it: not both");
+    if (val[EVERY] && !ckpt) return cli_usage_error("--every", "needs --checkpoint FILE");
+    struct stat st;
+    if (ckpt && !resume && !force && lstat(ckpt, &st) == 0) {
+        cli_error(ckpt, "exists: continue that search with --resume, or replace it with --force");
         return 2;
     }
+    lwcx_keysearch *ks;
+    int rc = lwcx_keysearch_new(&ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL, first, n);
+    lwcx_wipe(kbase, sizeof kbase);
+    if (rc == LWCX_ERR_LENGTH) {
+        if (val[MASK])
+            return cli_usage_error("--count", "'%s': --start + --count is beyond the mask's 2^bits keys", val[COUNT]);
+        return cli_usage_error("--count", "'%s': --start + --count must be at most 2^64 - 2^32", val[COUNT]);
+    }
+    if (rc) {
+        cli_error(NULL, "%s", lwcx_strerror(rc));
+        return 2;
+    }
+    ks_progress pr = {0};
+    pr.tty = isatty(2);
+    pr.ks = ks;
+    pr.key_bytes = kb;
+    pr.first = first_only;
+    pr.total = n;
     if (resume) {
         if (read_checkpoint(ckpt, ks) != 0) {
             lwcx_keysearch_free(ks);
             return 2;
         }
         if (lwcx_keysearch_found_count(ks) && !lwcx_keysearch_complete(ks))
-            fprintf(stderr, "lwcx keysearch: %" PRIu64 " key(s) found before the checkpoint\n",
-                    lwcx_keysearch_found_count(ks));
+            cli_error(ckpt, "%" PRIu64 " key(s) found before the checkpoint", lwcx_keysearch_found_count(ks));
+        print_new_keys(&pr);
     }
 
     struct sigaction sa, old_int, old_term;
@@ -249,16 +281,19 @@ int cmd_keysearch(int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    ks_progress pr = {isatty(2), 0, 0, 0, lwcx_keysearch_keys_done(ks), n};
+    pr.before = lwcx_keysearch_keys_done(ks);
     pr.t0 = pr.last = now();
     /* Without a checkpoint file one run does it all; with one, the search
      * runs in segments of --every seconds (each stop leaves every chunk
      * taken finished) and the checkpoint is rewritten after each. */
     int werr = 0;
-    for (;;) {
+    const int done_first = first_only && lwcx_keysearch_found_count(ks);
+    for (; !done_first;) {
         pr.segment_end = ckpt ? now() + (double)every : 1e300;
         rc = lwcx_keysearch_run(ks, (unsigned)threads, on_progress, &pr);
-        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || interrupted) break;
+        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || interrupted || pr.write_error ||
+            (first_only && lwcx_keysearch_found_count(ks)))
+            break;
         if (write_checkpoint(ckpt, ks) != 0) {
             werr = 1; /* io has said why */
             break;
@@ -268,38 +303,31 @@ int cmd_keysearch(int argc, char **argv)
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     if (rc != LWCX_OK) {
-        fprintf(stderr, "lwcx keysearch: %s\n", lwcx_strerror(rc));
+        cli_error(NULL, "%s", lwcx_strerror(rc));
         lwcx_keysearch_free(ks);
         return 2;
     }
+    print_new_keys(&pr);
     const uint64_t done = lwcx_keysearch_keys_done(ks), now_done = done - pr.before;
     if (pr.tty) {
         show(&pr, done, now());
         fputc('\n', stderr);
     }
+    const uint64_t total = lwcx_keysearch_found_count(ks);
     int complete = lwcx_keysearch_complete(ks);
     char rate[32];
     fmt_count(rate, sizeof rate, el > 0 ? (double)now_done / el : 0);
-    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el,
-            rate, complete ? "" : ", interrupted");
+    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el, rate,
+            complete ? "" : first_only && total ? ", stopped at the first key (--first)" : ", interrupted");
     if (!complete)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
-                ckpt ? " (resume from the checkpoint with --resume)" : "");
+                ckpt ? " (continue from the checkpoint with --resume)" : "");
 
     if (ckpt && !werr && write_checkpoint(ckpt, ks) != 0) werr = 1;
-    const uint64_t total = lwcx_keysearch_found_count(ks);
-    const size_t shown = total < MAX_FOUND ? (size_t)total : MAX_FOUND;
-    char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
-    uint8_t key[LWCX_BC_MAX_KEY_BYTES];
-    for (size_t i = 0; i < shown; i++) {
-        lwcx_keysearch_found_key(ks, i, key, NULL);
-        hex_line(h, key, kb);
-        printf("%s\n", h);
-    }
-    if (total > shown)
-        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, first %zu shown\n", total, shown);
+    if (total > pr.nprinted)
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr.nprinted);
     lwcx_keysearch_free(ks);
-    if (fflush(stdout) != 0) werr = 1;
+    if (pr.write_error || cli_flush_stdout() != 0) werr = 1;
     if (werr) return 3;
     if (total) return 0;
     return complete ? 1 : 130; /* interrupted before anything was found */

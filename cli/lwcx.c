@@ -1,4 +1,5 @@
 /* lwcx: the command-line tool. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,40 +8,7 @@
 #include "../bench/bench.h"
 #include "../kat/kat.h"
 #include "lwcx.h"
-
-static const char usage[] =
-    "usage: lwcx COMMAND [ARGS]\n"
-    "\n"
-    "commands:\n"
-    "  list [--machine]              primitives and implementations: available here, selected,\n"
-    "                                constant time or not (--machine: 'prim:impl available' lines)\n"
-    "  kat [PRIMITIVE]               run every built-in test vector on every available\n"
-    "                                implementation (exit status 1 on any failure)\n"
-    "  bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
-    "                                cycles per unit, min and median, speedup over ref\n"
-    "  bench --compare A.json B.json  the rows two runs share, with the ratio B/A\n"
-    "  enc --alg ALG (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
-    "                                authenticated encryption. ALG schwaemm256-128 (or\n"
-    "                                schwaemm128-128, -192-192, -256-256): any size,\n"
-    "                                streamed in 64 KiB chunks, random nonce stored in the\n"
-    "                                output. ALG kcc24p6: at most 248 bytes, ciphertext || tag\n"
-    "  dec --alg ALG (--key HEX | --key-file FILE) [-o OUT] [IN|-]\n"
-    "                                verify and decrypt; on any failure no output file is left\n"
-    "  hash [--alg esch256|esch384|xoesch256|xoesch384] [--length N] [FILE...|-]\n"
-    "                                Esch digests, one 'HEX  NAME' line per file\n"
-    "  keysearch --cipher NAME --pt HEX --ct HEX [--pt2 HEX --ct2 HEX] --key-base HEX\n"
-    "            [--start N] --count N [--threads N] [--checkpoint FILE [--resume]]\n"
-    "                                exhaustive key search: key i = key-base XOR i in its\n"
-    "                                last 8 bytes, start <= i < start+count (N: decimal,\n"
-    "                                0xHEX or 2^E). Found keys on stdout; Ctrl-C stops\n"
-    "                                and writes the checkpoint. Exit 0 found, 1 none,\n"
-    "                                2 bad arguments, 3 I/O error, 130 stopped, none yet\n"
-    "  --help, -h                    this text\n"
-    "  --version                     the version\n"
-    "\n"
-    "environment:\n"
-    "  LWCX_IMPL=prim:impl,...       force implementations (a bare name applies to all)\n"
-    "  LWCX_CPU_DISABLE=avx2,...     hide CPU features from the dispatcher\n";
+#include "opt.h"
 
 int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
@@ -52,7 +20,16 @@ int cmd_verify(int argc, char **argv);
 
 static int cmd_list(int argc, char **argv)
 {
-    if (argc == 1 && strcmp(argv[0], "--machine") == 0) {
+    static const opt_def defs[] = {{"machine", 0, 0}, {NULL, 0, 0}};
+    opt_parser p;
+    int machine = 0, r;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
+        if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
+        machine = 1;
+    }
+    if (machine) {
         /* for scripts: "primitive:impl available|unavailable", one per implementation built */
         for (size_t p = 0; p < lwcx_primitive_count(); p++) {
             const char *prim = lwcx_primitive_name(p);
@@ -63,10 +40,6 @@ static int cmd_list(int argc, char **argv)
             }
         }
         return 0;
-    }
-    if (argc > 0) {
-        fprintf(stderr, "lwcx list: unexpected argument '%s'\n", argv[0]);
-        return 2;
     }
     char feats[256];
     printf("cpu: %s\nfeatures: %s\n", lwcx_cpu_model(),
@@ -97,15 +70,17 @@ static int cmd_list(int argc, char **argv)
 
 static int cmd_kat(int argc, char **argv)
 {
+    static const opt_def defs[] = {{NULL, 0, 0}};
+    opt_parser p;
     const char *only = NULL;
-    if (argc > 1 || (argc == 1 && argv[0][0] == '-')) {
-        fprintf(stderr, "lwcx kat: unexpected argument '%s'\n", argv[argc - 1]);
-        return 2;
-    }
-    if (argc == 1) {
-        only = argv[0];
+    int r;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
+        if (only) return cli_usage_error(p.arg, "unexpected argument (one primitive at most)");
+        only = p.arg;
         if (!lwcx_impl_count(only)) {
-            fprintf(stderr, "lwcx kat: unknown primitive '%s' (see 'lwcx list')\n", only);
+            cli_error(only, "unknown primitive (see 'lwcx list')");
             return 2;
         }
     }
@@ -116,35 +91,34 @@ static int cmd_kat(int argc, char **argv)
 
 static int cmd_bench(int argc, char **argv)
 {
+    static const opt_def defs[] = {{"quick", 0, 0}, {"json", 0, 1}, {"compare", 0, 0}, {NULL, 0, 0}};
+    enum { QUICK, JSON, COMPARE };
     bench_options opt = {0, stdout, NULL};
     const char *json_path = NULL;
     const char **prims = calloc((size_t)argc + 1, sizeof *prims);
     size_t nprims = 0;
-    int rc = 2;
+    int rc = 2, compare = 0, r;
+    opt_parser p;
     if (!prims) return 1;
-    if (argc >= 1 && strcmp(argv[0], "--compare") == 0) {
-        free(prims);
-        if (argc != 3) {
-            fprintf(stderr, "lwcx bench --compare: needs two JSON files (from lwcx bench --json)\n");
-            return 2;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) {
+            free(prims);
+            return opt_status(r);
         }
-        return bench_compare(argv[1], argv[2], stdout);
+        if (r == QUICK) opt.quick = 1;
+        else if (r == JSON) json_path = p.arg;
+        else if (r == COMPARE) compare = 1;
+        else prims[nprims++] = p.arg;
     }
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--quick") == 0) {
-            opt.quick = 1;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "lwcx bench: --json needs a file name (or - for stdout)\n");
-                goto out;
-            }
-            json_path = argv[++i];
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "lwcx bench: unknown option '%s'\n", argv[i]);
-            goto out;
-        } else {
-            prims[nprims++] = argv[i];
+    if (compare) {
+        if (nprims != 2 || opt.quick || json_path) {
+            free(prims);
+            return cli_usage_error("--compare", "needs two JSON files (from lwcx bench --json) and nothing else");
         }
+        rc = bench_compare(prims[0], prims[1], stdout);
+        free(prims);
+        return rc;
     }
     if (json_path && strcmp(json_path, "-") == 0) {
         opt.json = stdout;
@@ -152,14 +126,14 @@ static int cmd_bench(int argc, char **argv)
     } else if (json_path) {
         opt.json = fopen(json_path, "w");
         if (!opt.json) {
-            perror(json_path);
+            cli_error(json_path, "%s", strerror(errno));
             rc = 1;
             goto out;
         }
     }
     rc = bench_run(prims, nprims, &opt) ? 2 : 0;
     if (opt.json && opt.json != stdout && fclose(opt.json) != 0) {
-        perror(json_path);
+        cli_error(json_path, "write error: %s", strerror(errno));
         rc = 1;
     }
 out:
@@ -167,47 +141,64 @@ out:
     return rc;
 }
 
-/* Run at exit: output that could not be written is an error (exit 1), as
- * with sha256sum > /dev/full, not a silent success. */
-static void check_stdout(void)
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"list", cmd_list},   {"kat", cmd_kat},       {"bench", cmd_bench},   {"enc", cmd_enc},
+    {"dec", cmd_dec},     {"hash", cmd_hash},     {"keysearch", cmd_keysearch},
+    {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify},
+};
+
+/* --help and --version answer whatever the environment says. */
+static int asks_help(int argc, char **argv)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "lwcx: error writing to standard output\n");
-        _exit(1);
-    }
+    for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--version") ||
+            !strcmp(argv[i], "-V"))
+            return 1;
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
-    atexit(check_stdout);
     if (argc < 2) {
-        fputs(usage, stderr);
+        fputs("usage: lwcx COMMAND [ARGS] (see 'lwcx --help')\n", stderr);
         return 2;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage, stdout);
-        return 0;
+        if (strcmp(cmd, "help") == 0 && argc > 2) { /* lwcx help CMD */
+            const char *h = cli_help(argv[2]);
+            if (!h) {
+                fprintf(stderr, "lwcx: %s: unknown command (try 'lwcx --help')\n", argv[2]);
+                return 2;
+            }
+            fputs(h, stdout);
+        } else {
+            cli_print_summary();
+        }
+        return cli_flush_stdout() ? 1 : 0;
     }
-    if (strcmp(cmd, "--version") == 0) {
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
         printf("lwcx %s\n", lwcx_version());
-        return 0;
+        return cli_flush_stdout() ? 1 : 0;
     }
-    char msg[160];
-    if (lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
-        fprintf(stderr, "lwcx: %s\n", msg);
-        return 2;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(cmd, commands[i].name) != 0) continue;
+        cli_cmd = commands[i].name;
+        char msg[160];
+        if (!asks_help(argc - 2, argv + 2) && lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
+            fprintf(stderr, "lwcx: %s\n", msg);
+            return 2;
+        }
+        int rc = commands[i].run(argc - 2, argv + 2);
+        /* output that could not be written is an error, as with sha256sum > /dev/full */
+        if (cli_flush_stdout() != 0 && rc == 0) rc = 1;
+        return rc;
     }
-    if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
-    if (strcmp(cmd, "kat") == 0) return cmd_kat(argc - 2, argv + 2);
-    if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
-    if (strcmp(cmd, "enc") == 0) return cmd_enc(argc - 2, argv + 2);
-    if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 2, argv + 2);
-    if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 2, argv + 2);
-    if (strcmp(cmd, "keysearch") == 0) return cmd_keysearch(argc - 2, argv + 2);
-    if (strcmp(cmd, "keygen") == 0) return cmd_keygen(argc - 2, argv + 2);
-    if (strcmp(cmd, "sign") == 0) return cmd_sign(argc - 2, argv + 2);
-    if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
-    fprintf(stderr, "lwcx: unknown command '%s' (try 'lwcx --help')\n", cmd);
+    fprintf(stderr, "lwcx: %s: unknown command (try 'lwcx --help')\n", cmd);
     return 2;
 }

@@ -92,7 +92,7 @@ expect 2 "link.sk: exists" "$lwcx" keygen --alg aimer128f -o link
   bad "--force"
 expect 2 "nodir/k.sk: cannot create" "$lwcx" keygen --alg aimer128f -o nodir/k
 expect 2 "unknown algorithm" "$lwcx" keygen --alg aimer512f -o z
-expect 2 "give --alg" "$lwcx" keygen --alg aimer128f
+expect 2 "-o: needed for an AIMer key pair" "$lwcx" keygen --alg aimer128f
 expect 2 "--frob: unknown option" "$lwcx" sign --key k.sk --frob m.txt
 expect 2 "--pk: not an option" "$lwcx" sign --key k.sk --pk k.pk m.txt
 expect 2 "give --pk" "$lwcx" verify --sig m.sig m.txt

@@ -115,4 +115,77 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $cou
   --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume without a checkpoint file"
 
+# Found keys are printed the moment they are confirmed (issue 16): the key at
+# index 5 of a range sized to take about 24 s (from the rate above, one
+# thread) shows up on stdout at once, long before the range ends.
+big=$(( count * 4 ))
+base5=$(printf "FFFF%016X" $(( ~5 )))
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --threads 1 > early.out 2> /dev/null &
+pid=$!
+for i in $(seq 60); do [ -s early.out ] && break; sleep 0.1; done
+seen=$(cat early.out)
+kill -INT $pid 2>/dev/null; wait $pid; rc=$?
+[ "$seen" = "$want" ] && ok || bad "key at index 5 not printed within 6 s (got '$seen')"
+[ $rc -eq 0 ] && ok || bad "interrupted after a key was found: exit $rc, want 0"
+# --first: every thread stops at the first key, far before the range's end
+t0=$(date +%s%N)
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --first 2> err.txt); rc=$?
+t1=$(date +%s%N)
+[ $rc -eq 0 ] && [ "$out" = "$want" ] && [ $(( (t1 - t0) / 1000000 )) -lt 8000 ] && grep -q "first key" err.txt && ok ||
+  bad "--first: rc $rc, '$out', $(( (t1 - t0) / 1000000 )) ms"
+# --first with a checkpoint records the partial search, which --resume continues
+rm -f ckf.txt
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --first --checkpoint ckf.txt > /dev/null 2>&1
+next=$(sed -n 's/^searched //p' ckf.txt 2>/dev/null)
+[ -n "$next" ] && [ "$next" -lt $big ] && grep -q "^found $want " ckf.txt && ok || bad "--first checkpoint: searched '$next'"
+# an existing checkpoint is never replaced without --resume or --force
+cp ckf.txt ckf.keep
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --count 1000 --checkpoint ckf.txt > /dev/null 2> err.txt
+[ $? -eq 2 ] && cmp -s ckf.txt ckf.keep && grep -q "^lwcx keysearch: ckf.txt: exists" err.txt && ok || bad "checkpoint replaced without --force"
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --count 1000 --checkpoint ckf.txt --force > /dev/null 2>&1
+[ $? -eq 1 ] && ! cmp -s ckf.txt ckf.keep && [ "$(sed -n 's/^searched //p' ckf.txt)" = 1000 ] && ok || bad "--force"
+"$lwcx" keysearch --cipher present80 $pairs --key-base $base --count 1000 --checkpoint ckf.txt --force --resume > /dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--force with --resume refused"
+# number errors name the option, the value and the allowed range
+for a in "--count:-1" "--count:2^99" "--count:0" "--threads:5000" "--start:0x" "--every:0" "--count:18446744073709551616"; do
+  opt=${a%%:*} v=${a#*:}
+  extra=; [ $opt = --every ] && extra="--checkpoint e.txt"
+  [ $opt = --count ] || extra="$extra --count 10"
+  "$lwcx" keysearch --cipher present80 $pairs --key-base $base $opt "$v" $extra > /dev/null 2> err.txt
+  [ $? -eq 2 ] && grep -q -- "^lwcx keysearch: $opt: '$v': .*allowed: [0-9]" err.txt && ok || bad "$opt $v: $(cat err.txt)"
+done
+# the base key and the cipher from a key file; a different --cipher names both
+printf 'lwcx-key-v1 present80 secret\n%s\n' "$(echo $base | tr A-F a-f)" > kf.tmp
+sum=$("$lwcx" hash kf.tmp | cut -c1-16)
+{ cat kf.tmp; echo "check $sum"; } > base.key
+out=$("$lwcx" keysearch --key-file base.key $pairs --count '2^20' 2>/dev/null)
+[ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "--key-file: '$out'"
+"$lwcx" keysearch --cipher gift64 --key-file base.key $pairs --count 10 > /dev/null 2> err.txt
+[ $? -eq 2 ] && grep -q "present80" err.txt && grep -q "gift64" err.txt && ok || bad "--key-file vs --cipher: $(cat err.txt)"
+"$lwcx" keygen --alg present80 -o gen.key && "$lwcx" keysearch --key-file gen.key $pairs --count 16 > /dev/null 2>&1
+[ $? -eq 1 ] && ok || bad "a keygen key file as the base"
+
+# on a terminal, the progress line counts the keys found (stderr on a pseudo-terminal)
+if command -v python3 > /dev/null 2>&1; then
+  python3 -c '
+import os, pty, subprocess, sys, threading
+m, s = pty.openpty()
+out = []
+def drain():
+    try:
+        while True:
+            b = os.read(m, 65536)
+            if not b: break
+            out.append(b)
+    except OSError: pass
+t = threading.Thread(target=drain, daemon=True); t.start()
+subprocess.run(sys.argv[1:], stderr=s, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+os.close(s); t.join(5)
+sys.stdout.write(b"".join(out).decode("utf-8", "replace"))' \
+    "$lwcx" keysearch --cipher present80 $pairs --key-base $base --count '2^20' > tty.txt
+  grep -q "found 1 " tty.txt && grep -q "keys/s" tty.txt && ok || bad "progress line on a terminal: $(tr '\r' '\n' < tty.txt | tail -2)"
+else
+  echo "skipped: the progress-line test (no python3 for a pseudo-terminal)"
+fi
+
 finish

@@ -55,7 +55,7 @@ done
 cat c.bin zero.bin > t.bin
 expect_fail "authentication failed" "$lwcx" dec --alg $alg --key-file key.hex t.bin
 expect_fail "authentication failed" "$lwcx" dec --alg $alg --key 0f0e0d0c0b0a09080706050403020100 c.bin
-expect_fail "another algorithm" "$lwcx" dec --alg schwaemm128-128 --key-file key.hex c.bin
+expect_fail "encrypted with schwaemm256-128, not schwaemm128-128" "$lwcx" dec --alg schwaemm128-128 --key-file key.hex c.bin
 expect_fail "not an lwcx" "$lwcx" dec --alg $alg --key-file key.hex p.bin
 expect_fail "key must be 16 bytes" "$lwcx" enc --alg $alg --key 0001 p.bin
 expect_fail "unknown algorithm" "$lwcx" enc --alg schwaemm --key-file key.hex p.bin

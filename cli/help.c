@@ -1,0 +1,211 @@
+/* The help of every command: one table that `lwcx --help` (the synopses)
+ * and `lwcx CMD --help` (the whole entry) print. tests/cli_conventions.sh
+ * checks that the README's command summary lists exactly these synopses. */
+#include <stdio.h>
+#include <string.h>
+
+#include "opt.h"
+
+typedef struct cmd_help {
+    const char *name;
+    const char *synopsis; /* "lwcx CMD ..." lines; deeper-indented lines continue one */
+    const char *summary;  /* one line for `lwcx --help` */
+    const char *text;     /* the rest of `lwcx CMD --help` */
+} cmd_help;
+
+#define COMMON_OPTS                                                                                \
+    "  -h, --help             this text\n"                                                         \
+    "  -V, --version          the version\n"                                                       \
+    "Options take their value as '--opt VALUE' or '--opt=VALUE'; '--' ends the options.\n"
+
+static const cmd_help helps[] = {
+    {"list", "lwcx list [--machine]\n",
+     "primitives and implementations: available here, selected, constant time",
+     "Lists the CPU's features and, per primitive, every implementation built: available\n"
+     "here or not, selected (*), constant time with respect to the key (ct) or not (NCT).\n"
+     "options:\n"
+     "  --machine              'prim:impl available|unavailable' lines, for scripts\n" COMMON_OPTS},
+    {"kat", "lwcx kat [PRIMITIVE]\n",
+     "every built-in test vector on every available implementation",
+     "Runs the built-in known-answer tests (of one primitive, or all) on every available\n"
+     "implementation. Exit status 0 all passed, 1 a check failed, 2 usage.\n"
+     "options:\n" COMMON_OPTS},
+    {"bench",
+     "lwcx bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
+     "lwcx bench --compare A.json B.json\n",
+     "cycles per unit, min and median, speedup over ref",
+     "Times every available implementation: cycles per unit, minimum and median, and the\n"
+     "speedup over ref. --compare prints the rows two --json runs share, with the ratio B/A.\n"
+     "options:\n"
+     "  --quick                fewer repetitions\n"
+     "  --json FILE            also write the results as JSON ('-': JSON on stdout, table on stderr)\n"
+     "  --compare A B          compare two JSON result files\n" COMMON_OPTS},
+    {"enc",
+     "lwcx enc [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [-o OUT|-] [IN|-]\n",
+     "authenticated encryption of a file (Schwaemm, streamed)",
+     "Encrypts IN (default: standard input). ALG: schwaemm256-128 (or schwaemm128-128,\n"
+     "schwaemm192-192, schwaemm256-256): any size, streamed in 64 KiB chunks, a random nonce\n"
+     "stored in the output (docs/stream-format.md). Without --alg the algorithm is the one\n"
+     "the key file names (lwcx keygen); a key file for another algorithm than --alg is refused.\n"
+     "ALG kcc24p6 needs --insecure: it is a contest construction, not a safe cipher: its\n"
+     "nonce is fixed (a key used twice leaks the XOR of the plaintexts) and its tag does not\n"
+     "depend on the key (a wrong key decrypts to garbage without an error, and anyone can\n"
+     "forge a message); at most 248 bytes, whole 8-byte blocks, output ciphertext || tag.\n"
+     "Output: OUT, or standard output with '-o -'; without -o, standard output unless it is\n"
+     "a terminal. An existing OUT is replaced (atomically, once everything is written);\n"
+     "OUT must not be IN, nor a read-only file.\n"
+     "options:\n"
+     "  --alg ALG              the algorithm (default: the key file's)\n"
+     "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
+     "  --key HEX              the key as hex digits (visible to other users: prefer a file)\n"
+     "  --insecure             allow kcc24p6\n"
+     "  -o, --output OUT       where to write ('-': standard output, even a terminal)\n" COMMON_OPTS},
+    {"dec",
+     "lwcx dec [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [-o OUT|-] [IN|-]\n",
+     "verify and decrypt what enc wrote; nothing is written on any failure",
+     "Verifies and decrypts IN (default: standard input). The algorithm is --alg, else the\n"
+     "key file's, else the one IN's header records; when two of them disagree, both are\n"
+     "named and nothing is done. On any failure no output file is left. kcc24p6 needs\n"
+     "--insecure (see lwcx enc --help: a wrong key is not detected). An existing OUT is\n"
+     "replaced; OUT must not be IN, nor a read-only file.\n"
+     "options:\n"
+     "  --alg ALG              the algorithm (default: the key file's, or IN's header)\n"
+     "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
+     "  --key HEX              the key as hex digits\n"
+     "  --insecure             allow kcc24p6\n"
+     "  -o, --output OUT       where to write (default and '-': standard output)\n" COMMON_OPTS},
+    {"hash",
+     "lwcx hash [--alg ALG] [--length BYTES] [--tag] [FILE...|-]\n"
+     "lwcx hash --check [--quiet|--status] [--alg ALG] [LIST...|-]\n",
+     "Esch digests, as sha256sum prints them; --check verifies a list",
+     "Prints one 'HEX  NAME' line per file (standard input when no file or '-' is given), or\n"
+     "with --tag one 'ALG (NAME) = HEX' line (BSD style). A name holding a newline, carriage\n"
+     "return or backslash is escaped (\\n, \\r, \\\\) and its line starts with a backslash.\n"
+     "ALG: esch256 (default), esch384, xoesch256, xoesch384 (XOFs: --length BYTES, 1..256,\n"
+     "default 32 / 48). --check reads such lines (both styles) and verifies each file:\n"
+     "'NAME: OK' or 'NAME: FAILED'; the algorithm is the tag's, else --alg, else the one\n"
+     "whose digest has that many hex digits. Exit status: 0 all good, 1 a digest differed,\n"
+     "a file could not be read or no line was well formed, 2 usage.\n"
+     "options:\n"
+     "  --alg ALG              the algorithm\n"
+     "  --length BYTES         the XOF output length in bytes (not bits)\n"
+     "  --tag                  BSD-style lines\n"
+     "  -c, --check            verify the digests listed in LIST\n"
+     "  --quiet                with --check: print only failures\n"
+     "  --status               with --check: print nothing, only the exit status says\n" COMMON_OPTS},
+    {"keysearch",
+     "lwcx keysearch [--cipher NAME] --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
+     "               (--key-base HEX | --key-file FILE) [--mask HEX] [--start N] --count N\n"
+     "               [--threads N] [--first] [--checkpoint FILE [--resume|--force] [--every SECONDS]]\n",
+     "exhaustive key search of a block cipher over a range of keys",
+     "Key index i is the base key with the bits of --mask flipped as the bits of i say\n"
+     "(lowest first); without --mask, i is XORed into the last 8 key bytes; the indices\n"
+     "searched are start <= i < start + count. N: decimal, 0xHEX or 2^E. NAME: present80,\n"
+     "present128, gift64, gift128, pipo128, pipo256 (default: the key file's algorithm).\n"
+     "Each key found is printed on stdout as soon as it is confirmed on every pair; on a\n"
+     "terminal stderr shows keys done, keys found, keys/s and the ETA. Ctrl-C stops and\n"
+     "writes the checkpoint, which is also rewritten every SECONDS (default 60); an\n"
+     "existing checkpoint is continued with --resume (refused if written for other\n"
+     "parameters) and replaced only with --force.\n"
+     "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error, 130 stopped\n"
+     "before a key was found.\n"
+     "options:\n"
+     "  --cipher NAME          the block cipher\n"
+     "  --pt HEX, --ct HEX     a known plaintext block and its ciphertext\n"
+     "  --pt2 HEX, --ct2 HEX   a second pair (to rule out false keys)\n"
+     "  --key-base HEX         the base key\n"
+     "  --key-file FILE        the base key and cipher from a key file (lwcx keygen)\n"
+     "  --mask HEX             the unknown key bits (at most 63)\n"
+     "  --start N              the first index (default 0)\n"
+     "  --count N              how many keys (1 .. 2^64 - 2^32)\n"
+     "  --threads N            worker threads (1 .. 1024; default: one per CPU)\n"
+     "  --first                stop every thread at the first key found\n"
+     "  --checkpoint FILE      where to keep the progress\n"
+     "  --resume               continue from the checkpoint\n"
+     "  --force                replace an existing checkpoint\n"
+     "  --every SECONDS        checkpoint interval (1 .. 1000000)\n" COMMON_OPTS},
+    {"keygen", "lwcx keygen --alg ALG [-o FILE] [--force]\n",
+     "a new random key (a key file naming its algorithm), or an AIMer key pair",
+     "Makes a key from the operating system's random source and writes it as a key file\n"
+     "(docs/key-format.md: three text lines, the first 'lwcx-key-v1 ALG secret'), mode 0600;\n"
+     "without -o on standard output. An existing file is replaced only with --force.\n"
+     "ALG and key size:\n"
+     "  schwaemm128-128, schwaemm256-128   16 bytes     (lwcx enc/dec)\n"
+     "  schwaemm192-192                    24 bytes\n"
+     "  schwaemm256-256                    32 bytes\n"
+     "  kcc24p6                            8 bytes      (lwcx enc/dec --insecure)\n"
+     "  present80                          10 bytes     (keysearch targets)\n"
+     "  present128, gift64, gift128, pipo128   16 bytes\n"
+     "  pipo256                            32 bytes\n"
+     "  aimer128f, aimer128s               pk 32, sk 48 bytes  (lwcx sign/verify)\n"
+     "  aimer192f, aimer192s               pk 48, sk 72 bytes\n"
+     "  aimer256f, aimer256s               pk 64, sk 96 bytes\n"
+     "AIMer: -o NAME is required and writes NAME.sk (mode 0600) and NAME.pk.\n"
+     "options:\n"
+     "  --alg ALG              the algorithm\n"
+     "  -o, --output FILE      the key file ('-': standard output)\n"
+     "  --force                replace existing files\n" COMMON_OPTS},
+    {"sign", "lwcx sign --key NAME.sk [-o SIG|-] [FILE|-]\n",
+     "an AIMer signature of a file (streamed)",
+     "Signs FILE (default: standard input) with an AIMer secret key from lwcx keygen and\n"
+     "writes the raw signature (docs/key-format.md). Not to a terminal unless '-o -'.\n"
+     "options:\n"
+     "  --key NAME.sk          the secret key\n"
+     "  -o, --output SIG       the signature file\n" COMMON_OPTS},
+    {"verify", "lwcx verify --pk NAME.pk --sig SIG [--quiet] [FILE|-]\n",
+     "verify an AIMer signature: exit 0 valid, 1 invalid, 2 error",
+     "Verifies the signature SIG of FILE (default: standard input) under an AIMer public key.\n"
+     "Exit status 0 valid, 1 invalid, 2 usage, key file or I/O error.\n"
+     "options:\n"
+     "  --pk NAME.pk           the public key\n"
+     "  --sig SIG              the signature\n"
+     "  -q, --quiet            print nothing on success\n" COMMON_OPTS},
+};
+
+#define NHELPS (sizeof helps / sizeof helps[0])
+
+/* "usage: " before the first synopsis line, spaces before the others. */
+static void print_synopsis(const cmd_help *h, const char *first, const char *other)
+{
+    const char *s = h->synopsis;
+    for (int line = 0; *s; line++) {
+        const char *nl = strchr(s, '\n');
+        printf("%s%.*s\n", line ? other : first, (int)(nl - s), s);
+        s = nl + 1;
+    }
+}
+
+const char *cli_help(const char *cmd)
+{
+    static char buf[8192];
+    for (size_t i = 0; i < NHELPS; i++)
+        if (cmd && strcmp(helps[i].name, cmd) == 0) {
+            /* the synopsis then the text, as one string */
+            size_t n = 0;
+            const char *s = helps[i].synopsis;
+            for (int line = 0; *s; line++) {
+                const char *nl = strchr(s, '\n');
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%.*s\n", line ? "       " : "usage: ",
+                                      (int)(nl - s), s);
+                s = nl + 1;
+            }
+            snprintf(buf + n, sizeof buf - n, "\n%s%s\n%s", helps[i].summary, ".", helps[i].text);
+            return buf;
+        }
+    return NULL;
+}
+
+void cli_print_summary(void)
+{
+    printf("usage: lwcx COMMAND [ARGS]   (lwcx COMMAND --help: the command's options)\n\ncommands:\n");
+    for (size_t i = 0; i < NHELPS; i++) {
+        printf("  %-10s %s\n", helps[i].name, helps[i].summary);
+    }
+    printf("\nsynopses:\n");
+    for (size_t i = 0; i < NHELPS; i++) print_synopsis(&helps[i], "  ", "  ");
+    printf("  lwcx --help | --version\n"
+           "\n"
+           "environment:\n"
+           "  LWCX_IMPL=prim:impl,...       force implementations (a bare name applies to all)\n"
+           "  LWCX_CPU_DISABLE=avx2,...     hide CPU features from the dispatcher\n");
+}

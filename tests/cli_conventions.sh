@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The conventions every lwcx command keeps (issue 16): --help/-h on stdout
+# with exit 0, -V/--version, --opt=value and --, errors as
+# "lwcx CMD: WHAT: reason" on stderr, exit 1 when stdout cannot be written;
+# and the README's command summary is exactly what --help prints.
+# Arguments: the tool, the README.
+. "$(dirname "$0")/cli_common.sh"
+readme=$2
+cmds="list kat bench enc dec hash keysearch keygen sign verify"
+
+# --help and -h: the command's usage on stdout, nothing on stderr, exit 0
+for c in $cmds; do
+  for h in --help -h; do
+    out=$("$lwcx" $c $h 2>err.txt); rc=$?
+    [ $rc -eq 0 ] && [ ! -s err.txt ] && [ "${out%%$'\n'*}" != "" ] &&
+      printf '%s\n' "$out" | head -1 | grep -q "^usage: lwcx $c " && ok || bad "$c $h: rc $rc, '$(head -1 <<< "$out")'"
+  done
+  # -V
+  [ "$("$lwcx" $c -V)" = "$("$lwcx" --version)" ] && ok || bad "$c -V"
+  # an unknown option: named, on stderr, exit 2
+  "$lwcx" $c --frob > out.txt 2> err.txt; rc=$?
+  [ $rc -eq 2 ] && [ ! -s out.txt ] && grep -q "^lwcx $c: --frob: unknown option" err.txt && ok ||
+    bad "$c --frob: rc $rc: $(cat err.txt)"
+  "$lwcx" $c --frob=3 > /dev/null 2> err.txt
+  grep -q "^lwcx $c: --frob: unknown option" err.txt && ok || bad "$c --frob=3: $(cat err.txt)"
+done
+[ "$("$lwcx" -V)" = "$("$lwcx" --version)" ] && ok || bad "lwcx -V"
+"$lwcx" hash --alg esch384 --help | head -1 | grep -q "^usage: lwcx hash" && ok || bad "--help after another option"
+"$lwcx" --help | grep -q "^  keygen " && ok || bad "lwcx --help lists the commands"
+"$lwcx" nonesuch > /dev/null 2> err.txt; [ $? -eq 2 ] && grep -q "^lwcx: nonesuch: unknown command" err.txt && ok || bad "unknown command"
+
+# --opt=value and --
+printf 'abc' > abc.txt
+a=$("$lwcx" hash --alg esch384 abc.txt); b=$("$lwcx" hash --alg=esch384 abc.txt)
+[ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "--alg=VALUE"
+cp abc.txt ./-dash.txt
+"$lwcx" hash -- -dash.txt | grep -q '  -dash.txt$' && ok || bad "-- ends the options"
+"$lwcx" keygen --alg=schwaemm128-128 --output=k.key && [ -s k.key ] && ok || bad "--output=FILE"
+"$lwcx" enc --key-file=k.key -o=x abc.txt 2>/dev/null; [ -s =x ] && ok || bad "-oVALUE (here '=x')"
+"$lwcx" enc --key-file k.key -ox.enc abc.txt && "$lwcx" dec --key-file=k.key x.enc | cmp -s - abc.txt && ok || bad "-oFILE"
+
+# errors: "lwcx CMD: the user's path: reason", never a temporary name
+"$lwcx" hash nofile.txt 2> err.txt; [ "$(cat err.txt)" = "lwcx hash: nofile.txt: No such file or directory" ] && ok ||
+  bad "hash missing file: $(cat err.txt)"
+"$lwcx" enc --key-file k.key -o out.enc nofile.txt 2> err.txt
+[ "$(cat err.txt)" = "lwcx enc: nofile.txt: No such file or directory" ] && ok || bad "enc missing file: $(cat err.txt)"
+"$lwcx" enc --key-file nokey.key -o out.enc abc.txt 2> err.txt
+grep -q "^lwcx enc: nokey.key: No such file" err.txt && ok || bad "enc missing key: $(cat err.txt)"
+"$lwcx" enc --key-file k.key -o nodir/x.enc abc.txt 2> err.txt
+grep -q "^lwcx enc: nodir/x.enc: " err.txt && ! grep -q tmp err.txt && ok || bad "enc into a missing dir: $(cat err.txt)"
+"$lwcx" kat nonesuch 2> err.txt; grep -q "^lwcx kat: nonesuch: unknown primitive" err.txt && ok || bad "kat: $(cat err.txt)"
+"$lwcx" list extra 2> err.txt; [ $? -eq 2 ] && grep -q "^lwcx list: extra: unexpected argument" err.txt && ok || bad "list extra"
+"$lwcx" hash --length 5 abc.txt 2> err.txt; grep -q "^lwcx hash: --length: " err.txt && ok || bad "hash --length: $(cat err.txt)"
+
+# standard output that cannot be written: exit 1 and a message, for every command that writes there
+if [ -w /dev/full ]; then
+  "$lwcx" enc --key-file k.key -o abc.enc abc.txt
+  "$lwcx" hash abc.txt > sums.txt
+  printf 'x' > m.txt
+  while IFS= read -r args; do
+    "$lwcx" $args > /dev/full 2> err.txt; rc=$?
+    [ $rc -eq 1 ] || { [ $rc -eq 3 ] && [ "${args%% *}" = keysearch ]; } && grep -q "standard output: write error" err.txt && ok ||
+      bad "'$args > /dev/full': rc $rc: $(cat err.txt)"
+  done <<EOF
+hash abc.txt
+hash --tag abc.txt
+hash -c sums.txt
+list
+list --machine
+kat kcc24p6
+--version
+--help
+enc --help
+keygen --alg schwaemm256-128
+dec --key-file k.key abc.enc
+enc --key-file k.key -o - abc.txt
+keysearch --cipher present80 --pt 0000000000000000 --ct E72C46C0F5945049 --key-base FFFFFFFFFFFFFFFEDCBA --count 0x12346 --threads 1
+EOF
+else
+  echo "skipped: /dev/full is not writable here"
+fi
+
+# The README's command summary: the same synopses as lwcx --help, which are
+# the ones each command's --help prints (continuation lines joined, comments
+# and repeated spaces dropped).
+norm() { # reads synopsis text, prints one normalized synopsis per line
+  sed -e 's/#.*//' -e 's/^usage://' | awk '
+    /^[ \t]*lwcx / { if (cur != "") print cur; cur = $0; next }
+    /^[ \t]*$/ { if (cur != "") print cur; cur = ""; next }
+    { cur = cur " " $0 }
+    END { if (cur != "") print cur }' | tr -s ' \t' ' ' | sed -e 's/^ //' -e 's/ $//'
+}
+sed -n '/^## Using the tool/,/^```$/p' "$readme" | sed -n '/^```sh$/,/^```$/p' | grep -v '^```' | norm | sort > readme.txt
+"$lwcx" --help | sed -n '/^synopses:/,/^$/p' | tail -n +2 | norm | sort > help.txt
+for c in $cmds; do "$lwcx" $c --help | sed -n '1,/^$/p' | norm; done | sort > cmds.txt
+[ -s readme.txt ] && diff readme.txt help.txt > diff.txt && ok || { bad "README and lwcx --help differ:"; cat diff.txt >&2; }
+grep -v -- '--help | --version' help.txt | diff - cmds.txt > diff.txt && ok || { bad "lwcx --help and the commands' --help differ:"; cat diff.txt >&2; }
+[ "$(wc -l < cmds.txt)" -ge 10 ] && ok || bad "too few synopses found"
+# every option the man page documents exists, and the reverse, per command
+man=$(dirname "$readme")/docs/lwcx.1
+if [ ! -f "$man" ]; then bad "no man page $man"; else
+  for c in $cmds; do
+    "$lwcx" $c --help | sed -n '/^options:/,$p' | grep '^  -' | grep -o -- '--[a-z][a-z0-9-]*' |
+      grep -v -x -e --help -e --version | sort -u > h.txt
+    sed -n "/^\\.SS $c\$/,/^\\.S[SH] /p" "$man" | sed 's/\\-/-/g' | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > m.txt
+    diff h.txt m.txt > diff.txt && ok || { bad "man page and 'lwcx $c --help' options differ:"; cat diff.txt >&2; }
+  done
+fi
+finish
