@@ -1,0 +1,52 @@
+/* The CUDA kernels: thin __global__ wrappers over the bodies of
+ * cuda_bodies.h (the host launcher in cuda_host.c runs the same bodies on the
+ * CPU). Compiled by nvcc into a fat binary (sm_80, sm_90, PTX for newer GPUs)
+ * that the library embeds and loads through the driver API at run time
+ * (cuda_impl.c). Kernel names: lwcx_<cipher>_<mode>, extern "C". */
+#include "bs_word_cuda.h"
+#include "gift_bs_core.h"
+#include "pipo_bs_core.h"
+#include "present_bs_core.h"
+
+#include "cuda_bodies.h"
+
+#define CU_GRID_POS {blockIdx.x, threadIdx.x, blockDim.x, gridDim.x}
+
+#define CU_KERNELS(name, c)                                                                       \
+    extern "C" __global__ void __launch_bounds__(CU_THREADS) lwcx_##name##_ecb_enc(cu_args a)    \
+    {                                                                                             \
+        cu_pos g = CU_GRID_POS;                                                                   \
+        cu_ecb(c, 1, g, &a);                                                                      \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(CU_THREADS) lwcx_##name##_ecb_dec(cu_args a)    \
+    {                                                                                             \
+        cu_pos g = CU_GRID_POS;                                                                   \
+        cu_ecb(c, 0, g, &a);                                                                      \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(CU_THREADS) lwcx_##name##_ctr(cu_args a)        \
+    {                                                                                             \
+        cu_pos g = CU_GRID_POS;                                                                   \
+        cu_ctr(c, g, &a);                                                                         \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(CU_THREADS) lwcx_##name##_keys_enc(cu_args a)   \
+    {                                                                                             \
+        cu_pos g = CU_GRID_POS;                                                                   \
+        cu_keys(c, 1, g, &a);                                                                     \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(CU_THREADS) lwcx_##name##_keys_dec(cu_args a)   \
+    {                                                                                             \
+        cu_pos g = CU_GRID_POS;                                                                   \
+        cu_keys(c, 0, g, &a);                                                                     \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(CU_THREADS) lwcx_##name##_search(cu_args a)     \
+    {                                                                                             \
+        cu_pos g = CU_GRID_POS;                                                                   \
+        cu_search(c, g, &a);                                                                      \
+    }
+
+CU_KERNELS(present80, CU_PRESENT80)
+CU_KERNELS(present128, CU_PRESENT128)
+CU_KERNELS(gift64, CU_GIFT64)
+CU_KERNELS(gift128, CU_GIFT128)
+CU_KERNELS(pipo128, CU_PIPO128)
+CU_KERNELS(pipo256, CU_PIPO256)
