@@ -72,7 +72,11 @@ static void ctr_edges(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *
      * in a call larger than the grid */
     const uint64_t lows[] = {0xFFFFFFF0u, 0xFFFFFFE0u, 0x1FFFFFFFFull - 3 * 32 * 256, 0xFFFFFFFFFFFFFFF3ull,
                              0xFFFFFFFFFFFFFFE0ull, 0xFFFFFFFFFFFF0000ull, 0};
-    for (size_t i = 0; i < sizeof lows / sizeof lows[0]; i++) ctr_at(c, cu, ref, lows[i], bs * BIG + 3);
+    for (size_t i = 0; i < sizeof lows / sizeof lows[0]; i++) ctr_at(c, cu, ref, lows[i], bs * 100 + 3);
+    /* larger than the grid: the low 32 and 64 bits wrap in a thread's
+     * second batch (one SM's grid covers 65536 blocks) */
+    ctr_at(c, cu, ref, 0x200000000ull - 65536 - 40, bs * BIG + 3);
+    ctr_at(c, cu, ref, 0 - (uint64_t)65536 - 49, bs * BIG + 5);
     /* every length up to two batches and a bit */
     for (size_t len = 1; len <= bs * 70; len += (len < bs * 33 ? 1 : 7)) ctr_at(c, cu, ref, 0xFFFFFFFEu, len);
 }

@@ -107,28 +107,74 @@ CU_BODY uint32_t cu_limb(const uint8_t *p, unsigned bytes, unsigned q, int be)
     return v;
 }
 
+/* 4 bytes at p as a little-endian integer: one load on the device, where
+ * every batch starts 4-aligned in buffers from cuMemAlloc (256-aligned) */
+CU_BODY uint32_t cu_load32(const uint8_t *p)
+{
+#if defined(__CUDACC__)
+    return *(const uint32_t *)p;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+CU_BODY void cu_store32(uint8_t *p, uint32_t v)
+{
+#if defined(__CUDACC__)
+    *(uint32_t *)p = v;
+#else
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+#endif
+}
+CU_BODY uint32_t cu_bswap32(uint32_t v)
+{
+    return v << 24 | (v & 0xFF00u) << 8 | (v >> 8 & 0xFF00u) | v >> 24;
+}
+
 /* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l's at
  * p + stride * l (bits beyond 8 bytes: zero up to whole limbs). */
 CU_BODY void cu_pack(uint32_t *w, const uint8_t *p, unsigned bytes, unsigned stride, int be)
 {
     for (unsigned q = 0; q < (bytes + 3) / 4; q++) {
         uint32_t a[32];
-        for (unsigned l = 0; l < CU_LANES; l++) a[l] = cu_limb(p + (size_t)stride * l, bytes, q, be);
+        if (bytes % 4 == 0 && stride % 4 == 0) { /* whole limbs: one load each */
+            const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
+            for (unsigned l = 0; l < CU_LANES; l++) {
+                const uint32_t v = cu_load32(p + (size_t)stride * l + at);
+                a[l] = be ? cu_bswap32(v) : v;
+            }
+        } else {
+            for (unsigned l = 0; l < CU_LANES; l++) a[l] = cu_limb(p + (size_t)stride * l, bytes, q, be);
+        }
         cu_transpose32(a);
         for (unsigned i = 0; i < 32; i++) w[32 * q + i] = a[i];
     }
 }
 
-/* The inverse for whole blocks: lane l to out + bytes * l, XORed with the
- * same bytes of in if in is not 0, only the first `keep` bytes of the 32
- * blocks written (CTR's tail). */
+/* The inverse for whole blocks (bytes a multiple of 4): lane l to out +
+ * bytes * l, XORed with the same bytes of in if in is not 0. keep: how many
+ * of the 32 blocks' bytes to write; the rest (CTR's tail) is left alone, and
+ * only then is the output written byte by byte. */
 CU_BODY void cu_unpack(uint8_t *out, const uint8_t *in, const uint32_t *w, unsigned bytes, int be,
                        uint64_t keep)
 {
+    BS_UNROLL(4)
     for (unsigned q = 0; q < bytes / 4; q++) {
         uint32_t a[32];
         for (unsigned i = 0; i < 32; i++) a[i] = w[32 * q + i];
         cu_transpose32(a);
+        /* limb q's bytes: at bytes - 4 - 4 q, swapped (big-endian), or at 4 q */
+        const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
+        if (keep >= (uint64_t)CU_LANES * bytes) {
+            BS_UNROLL(32)
+            for (unsigned l = 0; l < CU_LANES; l++) {
+                uint32_t v = be ? cu_bswap32(a[l]) : a[l];
+                const size_t k = (size_t)bytes * l + at;
+                if (in) v ^= cu_load32(in + k);
+                cu_store32(out + k, v);
+            }
+            continue;
+        }
+        BS_UNROLL(1) /* the tail: one batch of a call, kept small */
         for (unsigned l = 0; l < CU_LANES; l++)
             for (unsigned b = 0; b < 4; b++) {
                 const uint64_t k = (uint64_t)bytes * l + cu_byte_at(bytes, 4 * q + b, be);

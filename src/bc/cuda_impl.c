@@ -29,9 +29,10 @@
 
 #include "bc_impl.h"
 
-/* the embedded fat binary (generated from cuda_kernels.cu) */
-extern const unsigned char lwcx_cuda_fatbin[];
-extern const unsigned long lwcx_cuda_fatbin_len;
+/* the embedded fat binaries (generated from cuda_kernels.cu): key search
+ * and CTR, ECB and many keys */
+extern const unsigned char lwcx_cuda_fatbin_fast[], lwcx_cuda_fatbin_bulk[];
+extern const unsigned long lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len;
 
 enum { MODE_ECB_ENC, MODE_ECB_DEC, MODE_CTR, MODE_KEYS_ENC, MODE_KEYS_DEC, MODE_SEARCH, NMODES };
 static const char *const cipher_names[CU_NCIPHERS] = {"present80", "present128", "gift64",
@@ -115,30 +116,35 @@ static const char *load_driver(void)
     if (cu.DeviceGet(&dev, 0) != 0 || cu.DevicePrimaryCtxRetain(&g.ctx, dev) != 0) return "no CUDA context";
     if (cu.DeviceGetAttribute(&sms, CU_ATTR_SM_COUNT, dev) != 0 || sms < 1) sms = 1;
     g.sms = (unsigned)sms;
-    /* the driver wants the image aligned: a copy */
-    void *image = aligned_alloc(64, (lwcx_cuda_fatbin_len + 63) / 64 * 64);
-    if (!image) return "out of memory";
-    memcpy(image, lwcx_cuda_fatbin, lwcx_cuda_fatbin_len);
-    CUmodule mod = NULL;
     const char *why = NULL;
-    if (cu.CtxPushCurrent(g.ctx) != 0) {
-        why = "no CUDA context";
-    } else {
-        r = cu.ModuleLoadData(&mod, image);
+    if (cu.CtxPushCurrent(g.ctx) != 0) return "no CUDA context";
+    const unsigned char *images[2] = {lwcx_cuda_fatbin_fast, lwcx_cuda_fatbin_bulk};
+    const unsigned long lens[2] = {lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len};
+    CUmodule mod[2] = {NULL, NULL};
+    for (int i = 0; !why && i < 2; i++) {
+        /* the driver wants the image aligned: a copy */
+        void *image = aligned_alloc(64, (lens[i] + 63) / 64 * 64);
+        if (!image) {
+            why = "out of memory";
+            break;
+        }
+        memcpy(image, images[i], lens[i]);
+        r = cu.ModuleLoadData(&mod[i], image);
+        free(image);
         if (r != 0) {
             snprintf(g.why_buf, sizeof g.why_buf, "the driver cannot load lwcx's kernels (error %d)", r);
             why = g.why_buf;
         }
-        for (int c = 0; !why && c < CU_NCIPHERS; c++)
-            for (int m = 0; !why && m < NMODES; m++) {
-                char name[48];
-                snprintf(name, sizeof name, "lwcx_%s_%s", cipher_names[c], mode_names[m]);
-                if (cu.ModuleGetFunction(&g.fn[c][m], mod, name) != 0) why = "a kernel is missing";
-            }
-        CUcontext dummy;
-        cu.CtxPopCurrent(&dummy);
     }
-    free(image);
+    for (int c = 0; !why && c < CU_NCIPHERS; c++)
+        for (int m = 0; !why && m < NMODES; m++) {
+            char name[48];
+            snprintf(name, sizeof name, "lwcx_%s_%s", cipher_names[c], mode_names[m]);
+            const int fast = m == MODE_CTR || m == MODE_SEARCH;
+            if (cu.ModuleGetFunction(&g.fn[c][m], mod[fast ? 0 : 1], name) != 0) why = "a kernel is missing";
+        }
+    CUcontext dummy;
+    cu.CtxPopCurrent(&dummy);
     return why;
 }
 
