@@ -28,18 +28,30 @@
 #endif
 #define CU_PTR(type, addr) ((type *)(uintptr_t)(addr))
 
+/* The one-key schedule (masks): on the GPU in constant memory, which the
+ * host fills before each launch (one operation at a time), so that every
+ * round-key XOR reads its mask as an operand of the instruction (LOP3 with a
+ * constant-bank operand) instead of loading it; under the host launcher, at
+ * a->sched. */
+#define CU_SCHED_WORDS 2048 /* one key's masks: PRESENT's 32 x 64, the others less */
+#if defined(__CUDACC__)
+__constant__ uint32_t lwcx_cu_sched[CU_SCHED_WORDS];
+#define CU_SCHED(a) ((const uint32_t *)lwcx_cu_sched)
+#else
+#define CU_SCHED(a) CU_PTR(const uint32_t, (a)->sched)
+#endif
+
 /* cipher numbers, the order of lwcx_blockcipher */
 enum { CU_PRESENT80, CU_PRESENT128, CU_GIFT64, CU_GIFT128, CU_PIPO128, CU_PIPO256, CU_NCIPHERS };
 
 #define CU_LANES 32
 #define CU_THREADS 256 /* threads per block of every launch */
-#define CU_SCHED_WORDS 2048 /* one key's masks: PRESENT's 32 x 64, the others less */
 
 /* Everything a kernel gets, by value (kernel parameters); addresses are
  * device addresses, host addresses under the host launcher. */
 typedef struct cu_args {
     uint64_t in, out;  /* ECB, CTR, many keys: the data */
-    uint64_t sched;    /* one key: CU_SCHED_WORDS masks (cu_sched_*) */
+    uint64_t sched;    /* one key: CU_SCHED_WORDS masks (host launcher only, see CU_SCHED) */
     uint64_t keys;     /* many keys: key i for block i */
     uint64_t nbatches; /* batches of 32 blocks (ECB, many keys) */
     uint64_t len;      /* CTR: bytes of data */
@@ -51,6 +63,7 @@ typedef struct cu_args {
     uint32_t max_cand, pad;
     uint16_t pos[64];
     uint8_t base[32], pt[16], ct[16];
+    uint32_t flip[256]; /* see cu_search_batch */
 } cu_args;
 
 /* The grid position of one thread. */
@@ -227,7 +240,7 @@ CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
         uint32_t x[128], y[128];
         const size_t off = (size_t)b * CU_LANES * bs;
         cu_pack(x, CU_PTR(const uint8_t, a->in) + off, bs, bs, cu_be(c));
-        uint32_t *r = cu_crypt1(c, enc, x, y, CU_PTR(const uint32_t, a->sched));
+        uint32_t *r = cu_crypt1(c, enc, x, y, CU_SCHED(a));
         cu_unpack(CU_PTR(uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
     }
 }
@@ -262,7 +275,7 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
         /* the counter's bytes are big-endian: PIPO's state bit 8 i + j is
          * bit j of byte i, i.e. bit 8 (7 - i) + j of the integer */
         for (unsigned i = 0; i < 64; i++) x[i] = cu_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
-        uint32_t *r = cu_crypt1(c, 1, x, y, CU_PTR(const uint32_t, a->sched));
+        uint32_t *r = cu_crypt1(c, 1, x, y, CU_SCHED(a));
         const uint64_t off = b * CU_LANES * bs;
         cu_unpack(CU_PTR(uint8_t, a->out) + off, CU_PTR(const uint8_t, a->in) + off, r, bs, cu_be(c),
                   a->len - off);
@@ -318,30 +331,43 @@ CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
     return n / CU_LANES + (n % CU_LANES + lo % CU_LANES + CU_LANES - 1) / CU_LANES;
 }
 
-/* The word whose lane l is set iff lane l's key (key0 with pos[b] flipped for
- * every bit b of l) encrypts pt to ct. */
-CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint16_t *pos, const uint8_t *pt,
+/* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
+ * with the lane flips XORed in (flip[i]: the lanes whose key has word i of
+ * the sliced key inverted, made by the host from the lane bits pos[0..4], so
+ * that no word is chosen by a run-time index, which would put the key in
+ * local memory). Word i is bit i of the key as a big-endian (PRESENT, GIFT)
+ * or little-endian (PIPO) integer, as the cores want it. */
+CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint8_t *pt,
                                  const uint8_t *ct)
 {
     uint32_t x[128], y[128], k[256];
+    const unsigned kb = cu_key_bytes(c);
+    cu_masks(k, key0, kb, cu_be(c));
+    for (unsigned i = 0; i < 8 * kb; i++) k[i] ^= flip[i];
     if (c == CU_PRESENT80 || c == CU_PRESENT128) {
         uint64_t p64 = 0, c64 = 0;
         for (unsigned i = 0; i < 8; i++) p64 = p64 << 8 | pt[i], c64 = c64 << 8 | ct[i];
-        present_bs_search_keys(k, 8 * cu_key_bytes(c), key0, pos);
-        return ~present_bs_search(k, 8 * cu_key_bytes(c), p64, c64, x, y);
+        for (unsigned i = 0; i < 8 * kb; i++) k[8 * kb + i] = k[i]; /* the doubled register */
+        return ~present_bs_search(k, 8 * kb, p64, c64, x, y);
     }
-    if (c == CU_GIFT64 || c == CU_GIFT128) {
-        uint32_t kd[GIFT_KD_WORDS];
-        return gift_bs_search(c == CU_GIFT64 ? 64 : 128, key0, pos, pt, ct, k, kd, x, y);
+    if (c == CU_GIFT64 || c == CU_GIFT128) { /* gift_bs_search after its key step */
+        const unsigned n = c == CU_GIFT64 ? 64 : 128;
+        uint32_t kd[GIFT_KD_WORDS], cw[128], diff = 0;
+        gift_bs_key_double(n, kd, k);
+        cu_masks(x, pt, n / 8, 1);
+        cu_masks(cw, ct, n / 8, 1);
+        gift_bs_in(n, x);
+        gift_bs_encrypt(n, x, y, 0, kd);
+        gift_bs_out(n, x);
+        for (unsigned i = 0; i < n; i++) diff |= x[i] ^ cw[i];
+        return ~diff;
     }
     const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
     uint32_t cw[64];
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    cu_masks(k, key0, 8 * nkw, 0);
     cu_masks(x, pt, 8, 0);
     cu_masks(cw, ct, 8, 0);
     pipo_bs_rc(rc, rounds);
-    pipo_bs_search_keys(k, nkw, pos);
     return pipo_bs_match(pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc), cw);
 }
 
@@ -359,7 +385,7 @@ CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
                 const unsigned p = a->pos[bit];
                 key0[kb - 1 - p / 8] ^= (uint8_t)(1u << (p % 8));
             }
-        uint32_t hits = cu_search_batch(c, key0, a->pos, a->pt, a->ct);
+        uint32_t hits = cu_search_batch(c, key0, a->flip, a->pt, a->ct);
         for (; hits; hits &= hits - 1) {
             unsigned l = 0;
             while (!(hits >> l & 1)) l++;

@@ -58,6 +58,7 @@ static struct {
     CUresult (*CtxSynchronize)(void);
     CUresult (*ModuleLoadData)(CUmodule *, const void *);
     CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+    CUresult (*ModuleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *);
     CUresult (*MemAlloc)(CUdeviceptr *, size_t);
     CUresult (*MemFree)(CUdeviceptr);
     CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
@@ -74,8 +75,9 @@ static struct {
     unsigned sms;
     CUcontext ctx;
     CUfunction fn[CU_NCIPHERS][NMODES];
+    CUdeviceptr sched[2]; /* lwcx_cu_sched of each module (fast, bulk) */
     char why_buf[96];
-} g = {PTHREAD_ONCE_INIT, PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, NULL, {{NULL}}, {0}};
+} g = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 #define SYM(field, name)                                                                          \
     do {                                                                                          \
@@ -99,6 +101,7 @@ static const char *load_driver(void)
     SYM(CtxSynchronize, "cuCtxSynchronize");
     SYM(ModuleLoadData, "cuModuleLoadData");
     SYM(ModuleGetFunction, "cuModuleGetFunction");
+    SYM(ModuleGetGlobal, "cuModuleGetGlobal_v2");
     SYM(MemAlloc, "cuMemAlloc_v2");
     SYM(MemFree, "cuMemFree_v2");
     SYM(MemcpyHtoD, "cuMemcpyHtoD_v2");
@@ -135,6 +138,11 @@ static const char *load_driver(void)
             snprintf(g.why_buf, sizeof g.why_buf, "the driver cannot load lwcx's kernels (error %d)", r);
             why = g.why_buf;
         }
+    }
+    for (int i = 0; !why && i < 2; i++) {
+        size_t bytes = 0;
+        if (cu.ModuleGetGlobal(&g.sched[i], &bytes, mod[i], "lwcx_cu_sched") != 0 || bytes < sizeof(uint32_t) * CU_SCHED_WORDS)
+            why = "the kernels' constant memory is missing";
     }
     for (int c = 0; !why && c < CU_NCIPHERS; c++)
         for (int m = 0; !why && m < NMODES; m++) {
@@ -203,7 +211,7 @@ typedef struct io {
 
 /* On the GPU; nonzero if a driver call failed (nothing is then known about
  * dst). */
-static int on_gpu(int c, int mode, cu_args *a, uint64_t work, io *bufs, int nbufs)
+static int on_gpu(int c, int mode, cu_args *a, uint64_t work, const void *sched, io *bufs, int nbufs)
 {
     CUdeviceptr d[8] = {0};
     int err = 0;
@@ -212,6 +220,8 @@ static int on_gpu(int c, int mode, cu_args *a, uint64_t work, io *bufs, int nbuf
         pthread_mutex_unlock(&g.lock);
         return 1;
     }
+    if (sched) err = cu.MemcpyHtoD(g.sched[mode == MODE_CTR || mode == MODE_SEARCH ? 0 : 1], sched,
+                                   sizeof(uint32_t) * CU_SCHED_WORDS) != 0;
     for (int i = 0; !err && i < nbufs; i++) {
         err = cu.MemAlloc(&d[i], bufs[i].bytes ? bufs[i].bytes : 1) != 0;
         if (!err && bufs[i].src) err = cu.MemcpyHtoD(d[i], bufs[i].src, bufs[i].bytes) != 0;
@@ -235,10 +245,11 @@ static int on_gpu(int c, int mode, cu_args *a, uint64_t work, io *bufs, int nbuf
 
 /* Runs kernel (c, mode) over `work` batches: on the GPU, or by the host
  * launcher (emulation, or the GPU failed). */
-static void run(int c, int mode, cu_args *a, uint64_t work, io *bufs, int nbufs)
+static void run(int c, int mode, cu_args *a, uint64_t work, const void *sched, io *bufs, int nbufs)
 {
     pthread_once(&g.once, init);
-    if (!g.emulate_sms && !g.why && on_gpu(c, mode, a, work, bufs, nbufs) == 0) return;
+    if (!g.emulate_sms && !g.why && on_gpu(c, mode, a, work, sched, bufs, nbufs) == 0) return;
+    a->sched = (uintptr_t)sched;
     for (int i = 0; i < nbufs; i++) {
         if (bufs[i].dst && bufs[i].src && bufs[i].dst != bufs[i].src) memcpy(bufs[i].dst, bufs[i].src, bufs[i].bytes);
         *bufs[i].field = (uintptr_t)(bufs[i].dst ? bufs[i].dst : bufs[i].src);
@@ -274,8 +285,8 @@ static void ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *
     memset(&a, 0, sizeof a);
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
-    io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}, {sched, NULL, sizeof(cu_sched), &a.sched}};
-    run(c, enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, bufs, 3);
+    io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}};
+    run(c, enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
 }
 
 static void ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -286,8 +297,8 @@ static void ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const
     a.len = len;
     a.ctr_lo = lwcx_load64be(iv + bs - 8);
     a.ctr_hi = bs == 16 ? lwcx_load64be(iv) : 0;
-    io bufs[] = {{in, NULL, len, &a.in}, {NULL, out, len, &a.out}, {sched, NULL, sizeof(cu_sched), &a.sched}};
-    run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), bufs, 3);
+    io bufs[] = {{in, NULL, len, &a.in}, {NULL, out, len, &a.out}};
+    run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
 }
 
 static void keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
@@ -297,7 +308,7 @@ static void keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t 
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
     io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}, {k, NULL, nblocks * cu_key_bytes(c), &a.keys}};
-    run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, bufs, 3);
+    run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
 }
 
 static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
@@ -311,6 +322,14 @@ static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_
     a.max_cand = max_cand < UINT32_MAX ? (uint32_t)max_cand : UINT32_MAX;
     /* lane bits past the mask's: any key bit (those lanes lie past the range) */
     for (unsigned b = 0; b < 64; b++) a.pos[b] = b < job->nbits ? job->pos[b] : job->pos[0];
+    /* the lane flips: key bit pos[b] (big-endian numbering) inverted in the
+     * lanes whose index has bit b, as the word of the kernel's key (PIPO's
+     * numbering is little-endian: byte kb - 1 - p / 8, bit p % 8) */
+    static const uint32_t pat[5] = BS_LANE_PATS;
+    for (unsigned b = 0; b < 5 && b < job->nbits; b++) {
+        const unsigned p = job->pos[b], kb = job->key_bytes;
+        a.flip[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= pat[b];
+    }
     memcpy(a.base, job->base, job->key_bytes);
     memcpy(a.pt, job->pt, job->block_bytes);
     memcpy(a.ct, job->ct, job->block_bytes);
@@ -318,7 +337,7 @@ static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_
     io bufs[] = {{&zero, &count, sizeof count, &a.count},
                  {NULL, max_cand ? (void *)cand : (void *)&scratch, max_cand ? max_cand * sizeof *cand : sizeof scratch,
                   &a.cand}};
-    run(c, MODE_SEARCH, &a, cu_search_batches(lo, n), bufs, 2);
+    run(c, MODE_SEARCH, &a, cu_search_batches(lo, n), NULL, bufs, 2);
     return (size_t)count;
 }
 
