@@ -143,9 +143,12 @@ static const char ks_usage[] =
     "usage: lwcx keysearch --cipher NAME --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
     "                      --key-base HEX [--mask HEX] [--start N] --count N\n"
     "                      [--threads N] [--checkpoint FILE [--resume] [--every SECONDS]]\n"
+    "                      [--device cpu|cuda]\n"
     "Key index i is the key --key-base with the bits of --mask flipped as the bits\n"
     "of i say (lowest first); without --mask, i is XORed into the last 8 key bytes.\n"
-    "The checkpoint is rewritten every SECONDS (default 60) and on Ctrl-C.\n";
+    "The checkpoint is rewritten every SECONDS (default 60) and on Ctrl-C.\n"
+    "--device: the CPU, or the GPU (the cuda implementation; one thread unless\n"
+    "--threads says otherwise); default: the GPU if it is available, else the CPU.\n";
 
 static int bad_args(const char *msg, const char *arg)
 {
@@ -156,7 +159,7 @@ static int bad_args(const char *msg, const char *arg)
 int cmd_keysearch(int argc, char **argv)
 {
     const char *cipher = NULL, *pt[2] = {0}, *ct[2] = {0}, *base = NULL, *start = NULL,
-               *count = NULL, *threads_s = NULL, *ckpt = NULL, *mask = NULL, *every_s = NULL;
+               *count = NULL, *threads_s = NULL, *ckpt = NULL, *mask = NULL, *every_s = NULL, *device = NULL;
     int resume = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -172,6 +175,7 @@ int cmd_keysearch(int argc, char **argv)
                             : strcmp(a, "--count") == 0      ? &count
                             : strcmp(a, "--threads") == 0    ? &threads_s
                             : strcmp(a, "--checkpoint") == 0 ? &ckpt
+                            : strcmp(a, "--device") == 0     ? &device
                                                              : NULL;
         if (strcmp(a, "--resume") == 0) {
             resume = 1;
@@ -224,8 +228,21 @@ int cmd_keysearch(int argc, char **argv)
     if (n == 0) return bad_args("--count must be at least 1", NULL);
     if (resume && !ckpt) return bad_args("--resume needs --checkpoint FILE", NULL);
     if (every_s && !ckpt) return bad_args("--every needs --checkpoint FILE", NULL);
+    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0)
+        return bad_args("--device is cpu or cuda", device);
+    /* the GPU: the cuda implementation, forced (it is never the automatic choice) */
+    const lwcx_impl *gpu = lwcx_impl_find(lwcx_bc_name(ci), "cuda");
+    const char *why = "not built (no nvcc at build time)";
+    const int gpu_ok = gpu && lwcx_impl_available(gpu, &why);
+    if (device && strcmp(device, "cuda") == 0 && !gpu_ok) {
+        fprintf(stderr, "lwcx keysearch: --device cuda: %s\n", why);
+        return 2;
+    }
+    const int use_gpu = gpu_ok && (!device || strcmp(device, "cuda") == 0);
+    if (use_gpu && !threads_s) threads = 1; /* one GPU: one thread feeds it */
     lwcx_keysearch *ks;
-    int rc = lwcx_keysearch_new(&ks, ci, pb, cb, npairs, kbase, mask ? kmask : NULL, first, n);
+    int rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, mask ? kmask : NULL,
+                                     first, n);
     if (rc == LWCX_ERR_LENGTH)
         return bad_args("--start + --count is too large (or beyond the mask's 2^bits keys)", NULL);
     if (rc) {

@@ -387,7 +387,8 @@ static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_
         .encrypt_keys = enc_keys_##nm,                                                          \
         .decrypt_keys = dec_keys_##nm,                                                          \
         .ctr = ctr_##nm,                                                                        \
-        .search_range = search_##nm,                                                            \
+        .search_range = search_##nm,                                                              \
+        .search_chunk = (uint64_t)1 << 30, /* ~15-25 ms on an A100 or H100 (projected) */         \
     };
 
 CU_IMPL(present80, CU_PRESENT80)
