@@ -32,7 +32,7 @@ find_cuobjdump() {
   if [ -x /usr/local/cuda/bin/cuobjdump ]; then echo /usr/local/cuda/bin/cuobjdump; return; fi
   # the PyPI package nvidia-cuda-cuobjdump (installed with pip, maybe --target)
   local p
-  for p in ${PYTHONPATH//:/ } $(python3 -c 'import site, sys; print(" ".join(site.getsitepackages() + [site.getusersitepackages()]))' 2>/dev/null); do
+  for p in ${PYTHONPATH:+${PYTHONPATH//:/ }} $(python3 -c 'import site, sys; print(" ".join(site.getsitepackages() + [site.getusersitepackages()]))' 2>/dev/null); do
     for f in "$p"/nvidia/cu*/bin/cuobjdump "$p"/nvidia/cuda_cuobjdump/bin/cuobjdump; do
       [ -x "$f" ] && { echo "$f"; return; }
     done
