@@ -169,9 +169,9 @@ int cmd_keysearch(int argc, char **argv)
         {"cipher", 0, 1}, {"pt", 0, 1},      {"ct", 0, 1},         {"pt2", 0, 1},    {"ct2", 0, 1},
         {"key-base", 0, 1}, {"key-file", 0, 1}, {"mask", 0, 1},    {"every", 0, 1},  {"start", 0, 1},
         {"count", 0, 1},  {"threads", 0, 1}, {"checkpoint", 0, 1}, {"resume", 0, 0}, {"force", 0, 0},
-        {"first", 0, 0},  {NULL, 0, 0}};
-    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST };
-    const char *val[FIRST + 1] = {0};
+        {"first", 0, 0},  {"device", 0, 1}, {NULL, 0, 0}};
+    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE };
+    const char *val[DEVICE + 1] = {0};
     opt_parser p;
     int r;
     opt_init(&p, argc, argv);
@@ -246,8 +246,22 @@ int cmd_keysearch(int argc, char **argv)
         cli_error(ckpt, "exists: continue that search with --resume, or replace it with --force");
         return 2;
     }
+    const char *device = val[DEVICE];
+    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0)
+        return cli_usage_error("--device", "'%s': must be cpu or cuda", device);
+    /* the GPU: the cuda implementation, forced (it is never the automatic choice) */
+    const lwcx_impl *gpu = lwcx_impl_find(lwcx_bc_name(ci), "cuda");
+    const char *why = "not built (no nvcc at build time)";
+    const int gpu_ok = gpu && lwcx_impl_available(gpu, &why);
+    if (device && strcmp(device, "cuda") == 0 && !gpu_ok) {
+        cli_error("--device cuda", "%s", why);
+        return 2;
+    }
+    const int use_gpu = gpu_ok && (!device || strcmp(device, "cuda") == 0);
+    if (use_gpu && !val[THREADS]) threads = 1; /* one GPU: one thread feeds it */
     lwcx_keysearch *ks;
-    int rc = lwcx_keysearch_new(&ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL, first, n);
+    int rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL,
+                                     first, n);
     lwcx_wipe(kbase, sizeof kbase);
     if (rc == LWCX_ERR_LENGTH) {
         if (val[MASK])

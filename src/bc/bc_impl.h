@@ -81,6 +81,12 @@ typedef struct bc_impl {
      * returns how many matched, which may exceed max_cand: the caller then
      * searches the range again in parts. Without it, the key search uses
      * lwcx_bc_search_range_generic over the functions above. */
+    /* Optional: all of CTR (lwcx_bc_ctr) in one call, len bytes, the tail
+     * included, the counter blocks made by the implementation (a GPU's). */
+    void (*ctr)(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
+    /* Keys per chunk of a multi-threaded search (0: the default, 2^16); a
+     * GPU wants larger ones. */
+    uint64_t search_chunk;
     size_t (*search_range)(const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
                            size_t max_cand);
 } bc_impl;

@@ -59,6 +59,13 @@
 #endif
 #endif
 
+/* BS_UNROLL_ROUNDS right before a loop over rounds: nothing by default (the
+ * CPU words keep their loops); a GPU word unrolls them all, so that every
+ * state and key word is a register, not local memory. */
+#ifndef BS_UNROLL_ROUNDS
+#define BS_UNROLL_ROUNDS
+#endif
+
 /* A compile-time check, at file or block scope. */
 #ifndef BS_STATIC_ASSERT
 #if defined(__cplusplus)

@@ -265,6 +265,7 @@ GIFT_BS_INLINE void gift_bs_encrypt(const unsigned n, bs_word *x, bs_word *t, co
                                     const bs_word *ks)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
+    BS_UNROLL_ROUNDS
     for (unsigned r = 0; r < rounds; r += 2) {
         gift_bs_round(n, t, x, km, ks, r);
         gift_bs_round(n, x, t, km, ks, r + 1);
@@ -275,6 +276,7 @@ GIFT_BS_INLINE void gift_bs_decrypt(const unsigned n, bs_word *x, bs_word *t, co
                                     const bs_word *ks)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
+    BS_UNROLL_ROUNDS
     for (unsigned r = rounds; r > 0; r -= 2) {
         gift_bs_round_inv(n, t, x, km, ks, r - 1);
         gift_bs_round_inv(n, x, t, km, ks, r - 2);

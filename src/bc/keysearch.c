@@ -360,7 +360,7 @@ static void *worker(void *arg)
     if (!ks->im->search_range && !s) atomic_store(&r->err, LWCX_ERR_NOMEM);
     while (atomic_load(&r->err) == LWCX_OK && !atomic_load_explicit(&r->stop, memory_order_relaxed)) {
         uint64_t lo, n;
-        lwcx_keysearch_take(ks, KS_CHUNK, &lo, &n);
+        lwcx_keysearch_take(ks, ks->im->search_chunk ? ks->im->search_chunk : KS_CHUNK, &lo, &n);
         if (n == 0) break;
         int rc = search_range(ks, s, lo, n);
         if (rc) atomic_store(&r->err, rc);

@@ -201,6 +201,15 @@ int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *k
     int rc = LWCX_OK;
     const bc_impl *im = pick(ci, impl, &rc);
     if (!im || !len) return rc;
+    if (im->ctr) {
+        sched_buf st;
+        void *ks = sched_alloc(im, &st);
+        if (!ks) return LWCX_ERR_NOMEM;
+        im->expand(ks, key);
+        im->ctr(ks, iv, out, in, len);
+        sched_free(im, ks, &st);
+        return LWCX_OK;
+    }
     const unsigned bs = ci->block_bytes, batch = im->desc.batch;
     /* the largest number of whole batches that fits the chunk, at least one */
     size_t chunk_blocks = (CTR_CHUNK_BYTES / bs) / batch * batch;

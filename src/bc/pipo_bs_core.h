@@ -199,6 +199,7 @@ PIPO_BS_INLINE bs_word *pipo_bs_encrypt(bs_word *a, bs_word *b, const bs_word *k
                                         unsigned rounds, const bs_word rc[][5])
 {
     pipo_bs_enc_round(b, a, 1, key, key + 64, rc[1]);
+    BS_UNROLL_ROUNDS
     for (unsigned r = 2; r < rounds; r += 2) {
         pipo_bs_enc_round(a, b, 0, key, key + 64 * (r & (nkw - 1)), rc[r]);
         pipo_bs_enc_round(b, a, 0, key, key + 64 * ((r + 1) & (nkw - 1)), rc[r + 1]);
@@ -211,6 +212,7 @@ PIPO_BS_INLINE bs_word *pipo_bs_encrypt(bs_word *a, bs_word *b, const bs_word *k
 PIPO_BS_INLINE bs_word *pipo_bs_decrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
                                         unsigned rounds, const bs_word rc[][5])
 {
+    BS_UNROLL_ROUNDS
     for (unsigned r = rounds; r > 1; r -= 2) {
         pipo_bs_dec_round(b, a, key + 64 * (r & (nkw - 1)), rc[r], 0, key);
         pipo_bs_dec_round(a, b, key + 64 * ((r - 1) & (nkw - 1)), rc[r - 1], 0, key);

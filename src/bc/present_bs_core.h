@@ -137,6 +137,7 @@ PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
  * returns where the result is (x or y). */
 PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
 {
+    BS_UNROLL_ROUNDS
     for (int r = 0; r < PRESENT_ROUNDS; r++) {
         bs_word *t = x;
         present_bs_round_enc(y, x, PRESENT_RK_MASKS(s->m[r]));
@@ -149,6 +150,7 @@ PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present
 PRESENT_INLINE bs_word *present_bs_decrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
 {
     present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
+    BS_UNROLL_ROUNDS
     for (int r = PRESENT_ROUNDS - 1; r >= 0; r--) {
         bs_word *t = x;
         present_bs_round_dec(y, x, PRESENT_RK_MASKS(s->m[r]));
@@ -233,6 +235,7 @@ PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
 PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_bs_keyreg *k, int enc)
 {
     if (enc) {
+        BS_UNROLL_ROUNDS
         for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) {
             bs_word *t = x;
             present_bs_round_enc(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
@@ -241,8 +244,10 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
         }
         present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
     } else {
+        BS_UNROLL_ROUNDS
         for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) present_bs_key_update(k, r);
         present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+        BS_UNROLL_ROUNDS
         for (unsigned r = PRESENT_ROUNDS; r >= 1; r--) {
             bs_word *t = x;
             present_bs_key_downdate(k, r);

@@ -33,6 +33,9 @@ struct lwcx_impl {
     /* NULL, or a check that what the CPU features cannot tell is there (a GPU,
      * a driver): returns NULL if usable, else a static reason */
     const char *(*probe)(void);
+    /* 1: never the automatic choice, only when forced (LWCX_IMPL, a handle):
+     * a GPU, slower than the CPU for small calls */
+    int manual;
 };
 typedef struct lwcx_impl lwcx_impl_desc;
 

@@ -1,0 +1,77 @@
+# LWCX_CUDA=AUTO|ON|OFF: whether the block ciphers get a `cuda` implementation.
+# nvcc compiles src/bc/cuda_kernels.cu twice (the key-search and CTR kernels
+# with every round unrolled, LWCX_CU_FAST; ECB and many keys as they are),
+# once per build directory, each into a fat binary for sm_80 (A100) and
+# sm_90 (H100) plus PTX (compute_90) for newer GPUs, compressed; both are
+# embedded as byte arrays (cmake/embed.cmake). Sets LWCX_CUDA_ENABLED,
+# LWCX_CUDA_FATBIN_DIR (where the fat binaries are, for
+# scripts/cuda-sass-report.sh) and LWCX_CUDA_FATBIN_C (generated sources).
+set(LWCX_CUDA_ENABLED OFF)
+if(NOT LWCX_CUDA MATCHES "^(AUTO|ON|OFF)$")
+  message(FATAL_ERROR "LWCX_CUDA must be AUTO, ON or OFF (not '${LWCX_CUDA}')")
+endif()
+# LWCX_CUDA_FATBIN_FROM: the cuda/ directory of another build of the same
+# sources, whose fat binaries are embedded instead of running nvcc (CI
+# compiles the kernels once for all its builds).
+set(LWCX_CUDA_FATBIN_FROM "" CACHE PATH "Embed the fat binaries of this directory instead of running nvcc (CI)")
+if(NOT LWCX_CUDA STREQUAL "OFF")
+  find_program(LWCX_NVCC_EXE nvcc HINTS /usr/local/cuda/bin ENV CUDA_PATH PATH_SUFFIXES bin)
+  if(NOT LWCX_ARCH STREQUAL "x86_64" AND NOT LWCX_ARCH STREQUAL "aarch64")
+    set(why "the target is neither x86_64 nor aarch64")
+  elseif(CMAKE_CROSSCOMPILING)
+    set(why "cross-compiling")
+  elseif(NOT LWCX_NVCC_EXE AND NOT LWCX_CUDA_FATBIN_FROM)
+    set(why "nvcc not found")
+  elseif(NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    set(why "not Linux (the driver is opened with dlopen)")
+  endif()
+  if(why)
+    if(LWCX_CUDA STREQUAL "ON")
+      message(FATAL_ERROR "LWCX_CUDA=ON but ${why}")
+    endif()
+    message(STATUS "lwcx: the cuda implementation is left out: ${why}")
+  else()
+    set(LWCX_CUDA_ENABLED ON)
+  endif()
+endif()
+
+if(LWCX_CUDA_ENABLED)
+  file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/cuda)
+  if(LWCX_CUDA_FATBIN_FROM)
+    set(LWCX_CUDA_FATBIN_DIR ${LWCX_CUDA_FATBIN_FROM})
+  else()
+    set(LWCX_CUDA_FATBIN_DIR ${PROJECT_BINARY_DIR}/cuda)
+  endif()
+  set(cu ${PROJECT_SOURCE_DIR}/src/bc/cuda_kernels.cu)
+  set(deps ${cu})
+  foreach(h bs_word_cuda.h bs_core_common.h cuda_bodies.h present_bs_core.h gift_bs_core.h pipo_bs_core.h)
+    list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
+  endforeach()
+  set(LWCX_CUDA_FATBIN_C "")
+  foreach(set fast bulk)
+    set(fatbin ${LWCX_CUDA_FATBIN_DIR}/lwcx_kernels_${set}.fatbin)
+    set(c_file ${PROJECT_BINARY_DIR}/cuda/lwcx_cuda_fatbin_${set}.c)
+    if(NOT LWCX_CUDA_FATBIN_FROM)
+      if(set STREQUAL "fast")
+        set(def -DLWCX_CU_FAST)
+      else()
+        set(def "")
+      endif()
+      add_custom_command(OUTPUT ${fatbin}
+        COMMAND ${LWCX_NVCC_EXE} -fatbin -O3 -Werror all-warnings ${def}
+                -gencode arch=compute_80,code=sm_80
+                -gencode arch=compute_90,code=[sm_90,compute_90]
+                -Xfatbin=-compress-all
+                -o ${fatbin} ${cu}
+        DEPENDS ${deps}
+        COMMENT "nvcc: the CUDA kernels (${set}) for sm_80, sm_90 and compute_90"
+        VERBATIM)
+    endif()
+    add_custom_command(OUTPUT ${c_file}
+      COMMAND ${CMAKE_COMMAND} -DIN=${fatbin} -DOUT=${c_file} -DNAME=lwcx_cuda_fatbin_${set}
+              -P ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
+      DEPENDS ${fatbin} ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
+      COMMENT "Embedding the CUDA fat binary (${set})")
+    list(APPEND LWCX_CUDA_FATBIN_C ${c_file})
+  endforeach()
+endif()

@@ -1,0 +1,400 @@
+/* The bodies of the CUDA kernels: each kernel of cuda_kernels.cu is a thin
+ * __global__ wrapper over one function here, and the host launcher
+ * (cuda_host.c) runs the same functions on the CPU over every (block,
+ * thread) of the launch configuration a real launch uses, so the index
+ * arithmetic (which blocks, counters and keys a thread takes, tails, the
+ * CTR counter's carries, key-range edges) is tested without a GPU. Included
+ * after bs_word_cuda.h and the three cores. Nothing CUDA-specific but the
+ * two macros below (an OpenCL port would redefine them).
+ *
+ * A thread carries one batch of 32 blocks (or keys) at a time in 32-bit
+ * words, lane l = block 32 B + l of batch B, and strides over the batches
+ * by the grid's thread count. Blocks are read and written as 32-bit "limbs"
+ * of the block as one integer (limb q = bits 32 q .. 32 q + 31; big-endian
+ * bytes for PRESENT and GIFT, little-endian for PIPO, as the cores number
+ * bits), turned into sliced words by a 32 x 32 bit transpose. */
+#ifndef LWCX_CUDA_BODIES_H
+#define LWCX_CUDA_BODIES_H
+
+#include <stdint.h>
+
+#if defined(__CUDACC__)
+#define CU_BODY static __device__ __forceinline__
+/* one slot of the candidate list (the host launcher runs one thread at a time) */
+#define CU_CLAIM(counter) atomicAdd((unsigned long long *)(counter), 1ull)
+#else
+#define CU_BODY static inline
+#define CU_CLAIM(counter) ((*(counter))++)
+#endif
+#define CU_PTR(type, addr) ((type *)(uintptr_t)(addr))
+
+/* The one-key schedule (masks): on the GPU in constant memory, which the
+ * host fills before each launch (one operation at a time), so that every
+ * round-key XOR reads its mask as an operand of the instruction (LOP3 with a
+ * constant-bank operand) instead of loading it; under the host launcher, at
+ * a->sched. */
+#define CU_SCHED_WORDS 2048 /* one key's masks: PRESENT's 32 x 64, the others less */
+#if defined(__CUDACC__)
+__constant__ uint32_t lwcx_cu_sched[CU_SCHED_WORDS];
+#define CU_SCHED(a) ((const uint32_t *)lwcx_cu_sched)
+#else
+#define CU_SCHED(a) CU_PTR(const uint32_t, (a)->sched)
+#endif
+
+/* cipher numbers, the order of lwcx_blockcipher */
+enum { CU_PRESENT80, CU_PRESENT128, CU_GIFT64, CU_GIFT128, CU_PIPO128, CU_PIPO256, CU_NCIPHERS };
+
+#define CU_LANES 32
+#define CU_THREADS 256 /* threads per block of every launch */
+
+/* Everything a kernel gets, by value (kernel parameters); addresses are
+ * device addresses, host addresses under the host launcher. */
+typedef struct cu_args {
+    uint64_t in, out;  /* ECB, CTR, many keys: the data */
+    uint64_t sched;    /* one key: CU_SCHED_WORDS masks (host launcher only, see CU_SCHED) */
+    uint64_t keys;     /* many keys: key i for block i */
+    uint64_t nbatches; /* batches of 32 blocks (ECB, many keys) */
+    uint64_t len;      /* CTR: bytes of data */
+    uint64_t ctr_lo, ctr_hi; /* CTR: the first counter block's low and high 64 bits */
+    /* key search: indices [lo, lo + n), key i = base with bit pos[b] flipped
+     * for each bit b of i; candidates to cand[], their number to *count */
+    uint64_t lo, n;
+    uint64_t cand, count;
+    uint32_t max_cand, pad;
+    uint16_t pos[64];
+    uint8_t base[32], pt[16], ct[16];
+    uint32_t flip[256]; /* see cu_search_batch */
+} cu_args;
+
+/* The grid position of one thread. */
+typedef struct cu_pos {
+    unsigned block, thread, block_dim, grid_dim;
+} cu_pos;
+
+CU_BODY unsigned cu_block_bytes(int c)
+{
+    return c == CU_GIFT128 ? 16u : 8u;
+}
+CU_BODY unsigned cu_key_bytes(int c)
+{
+    return c == CU_PRESENT80 ? 10u : c == CU_PIPO256 ? 32u : 16u;
+}
+CU_BODY int cu_be(int c)
+{
+    return c < CU_PIPO128;
+}
+
+/* a[i] gets bit i of every a[l], in place (each step swaps the off-diagonal
+ * quarters of 2j x 2j tiles) */
+CU_BODY void cu_transpose32(uint32_t a[32])
+{
+    const uint32_t masks[5] = {0x0000FFFFu, 0x00FF00FFu, 0x0F0F0F0Fu, 0x33333333u, 0x55555555u};
+    BS_UNROLL(5)
+    for (unsigned s = 0, j = 16; s < 5; s++, j >>= 1) {
+        const uint32_t m = masks[s];
+        BS_UNROLL(32)
+        for (unsigned k = 0; k < 32; k++) {
+            if (k & j) continue;
+            const uint32_t t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+        }
+    }
+}
+
+/* Byte k of a block or key of `bytes` bytes is byte (bytes - 1 - k) of the
+ * integer (big-endian) or byte k (little-endian). */
+CU_BODY unsigned cu_byte_at(unsigned bytes, unsigned k, int be)
+{
+    return be ? bytes - 1 - k : k;
+}
+
+/* limb q (bits 32 q ..) of the integer of `bytes` bytes at p */
+CU_BODY uint32_t cu_limb(const uint8_t *p, unsigned bytes, unsigned q, int be)
+{
+    uint32_t v = 0;
+    for (unsigned b = 0; b < 4; b++) {
+        const unsigned k = 4 * q + b;
+        if (k < bytes) v |= (uint32_t)p[cu_byte_at(bytes, k, be)] << (8 * b);
+    }
+    return v;
+}
+
+/* 4 bytes at p as a little-endian integer: one load on the device, where
+ * every batch starts 4-aligned in buffers from cuMemAlloc (256-aligned) */
+CU_BODY uint32_t cu_load32(const uint8_t *p)
+{
+#if defined(__CUDACC__)
+    return *(const uint32_t *)p;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+CU_BODY void cu_store32(uint8_t *p, uint32_t v)
+{
+#if defined(__CUDACC__)
+    *(uint32_t *)p = v;
+#else
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+#endif
+}
+CU_BODY uint32_t cu_bswap32(uint32_t v)
+{
+    return v << 24 | (v & 0xFF00u) << 8 | (v >> 8 & 0xFF00u) | v >> 24;
+}
+
+/* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l's at
+ * p + stride * l (bits beyond 8 bytes: zero up to whole limbs). */
+CU_BODY void cu_pack(uint32_t *w, const uint8_t *p, unsigned bytes, unsigned stride, int be)
+{
+    for (unsigned q = 0; q < (bytes + 3) / 4; q++) {
+        uint32_t a[32];
+        if (bytes % 4 == 0 && stride % 4 == 0) { /* whole limbs: one load each */
+            const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
+            for (unsigned l = 0; l < CU_LANES; l++) {
+                const uint32_t v = cu_load32(p + (size_t)stride * l + at);
+                a[l] = be ? cu_bswap32(v) : v;
+            }
+        } else {
+            for (unsigned l = 0; l < CU_LANES; l++) a[l] = cu_limb(p + (size_t)stride * l, bytes, q, be);
+        }
+        cu_transpose32(a);
+        for (unsigned i = 0; i < 32; i++) w[32 * q + i] = a[i];
+    }
+}
+
+/* The inverse for whole blocks (bytes a multiple of 4): lane l to out +
+ * bytes * l, XORed with the same bytes of in if in is not 0. keep: how many
+ * of the 32 blocks' bytes to write; the rest (CTR's tail) is left alone, and
+ * only then is the output written byte by byte. */
+CU_BODY void cu_unpack(uint8_t *out, const uint8_t *in, const uint32_t *w, unsigned bytes, int be,
+                       uint64_t keep)
+{
+    BS_UNROLL(4)
+    for (unsigned q = 0; q < bytes / 4; q++) {
+        uint32_t a[32];
+        for (unsigned i = 0; i < 32; i++) a[i] = w[32 * q + i];
+        cu_transpose32(a);
+        /* limb q's bytes: at bytes - 4 - 4 q, swapped (big-endian), or at 4 q */
+        const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
+        if (keep >= (uint64_t)CU_LANES * bytes) {
+            BS_UNROLL(32)
+            for (unsigned l = 0; l < CU_LANES; l++) {
+                uint32_t v = be ? cu_bswap32(a[l]) : a[l];
+                const size_t k = (size_t)bytes * l + at;
+                if (in) v ^= cu_load32(in + k);
+                cu_store32(out + k, v);
+            }
+            continue;
+        }
+        BS_UNROLL(1) /* the tail: one batch of a call, kept small */
+        for (unsigned l = 0; l < CU_LANES; l++)
+            for (unsigned b = 0; b < 4; b++) {
+                const uint64_t k = (uint64_t)bytes * l + cu_byte_at(bytes, 4 * q + b, be);
+                if (k >= keep) continue;
+                uint8_t v = (uint8_t)(a[l] >> (8 * b));
+                if (in) v ^= in[k];
+                out[k] = v;
+            }
+    }
+}
+
+/* Masks of the bits of a byte string (big- or little-endian integer). */
+CU_BODY void cu_masks(uint32_t *w, const uint8_t *p, unsigned bytes, int be)
+{
+    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = 0u - ((p[cu_byte_at(bytes, i / 8, be)] >> (i % 8)) & 1u);
+}
+
+/* --- one key: x (n words) encrypted or decrypted; returns where the result is */
+
+CU_BODY uint32_t *cu_crypt1(int c, int enc, uint32_t *x, uint32_t *y, const uint32_t *s)
+{
+    if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+        const present_bs_sched *ps = (const present_bs_sched *)s;
+        return enc ? present_bs_encrypt(x, y, ps) : present_bs_decrypt(x, y, ps);
+    }
+    if (c == CU_GIFT64 || c == CU_GIFT128) {
+        const unsigned n = c == CU_GIFT64 ? 64 : 128;
+        gift_bs_in(n, x);
+        if (enc)
+            gift_bs_encrypt(n, x, y, s, 0);
+        else
+            gift_bs_decrypt(n, x, y, s, 0);
+        gift_bs_out(n, x);
+        return x;
+    }
+    const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
+    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    pipo_bs_rc(rc, rounds);
+    return enc ? pipo_bs_encrypt(x, y, s, nkw, rounds, (const bs_word(*)[5])rc)
+               : pipo_bs_decrypt(x, y, s, nkw, rounds, (const bs_word(*)[5])rc);
+}
+
+/* --- ECB: batch B = blocks 32 B .. 32 B + 31 --------------------------------- */
+
+CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
+{
+    const unsigned bs = cu_block_bytes(c);
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < a->nbatches; b += step) {
+        uint32_t x[128], y[128];
+        const size_t off = (size_t)b * CU_LANES * bs;
+        cu_pack(x, CU_PTR(const uint8_t, a->in) + off, bs, bs, cu_be(c));
+        uint32_t *r = cu_crypt1(c, enc, x, y, CU_SCHED(a));
+        cu_unpack(CU_PTR(uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
+    }
+}
+
+/* --- CTR: block j's counter is (ctr_hi, ctr_lo + j), the low 64 bits one
+ * integer, a carry into the high half (16-byte blocks) when they wrap, as in
+ * modes.c; the counters are built sliced, by a bitsliced adder. -------------- */
+
+CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
+{
+    const unsigned bs = cu_block_bytes(c);
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
+    const uint64_t nbatches = (a->len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs);
+    const uint32_t lane[5] = BS_LANE_PATS;
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nbatches; b += step) {
+        uint32_t x[128], y[128], lo[64];
+        const uint64_t c0 = a->ctr_lo + CU_LANES * b, h0 = a->ctr_hi + (c0 < a->ctr_lo);
+        /* lo = c0 + l in lane l; carry: the lanes where that wraps */
+        uint32_t carry = 0;
+        for (unsigned i = 0; i < 64; i++) {
+            const uint32_t ai = 0u - (uint32_t)(c0 >> i & 1), bi = i < 5 ? lane[i] : 0u;
+            lo[i] = ai ^ bi ^ carry;
+            carry = (ai & bi) | (carry & (ai ^ bi));
+        }
+        if (bs == 16) { /* high half: h0 + carry */
+            for (unsigned i = 0; i < 64; i++) {
+                const uint32_t ai = 0u - (uint32_t)(h0 >> i & 1);
+                x[64 + i] = ai ^ carry;
+                carry &= ai;
+            }
+        }
+        /* the counter's bytes are big-endian: PIPO's state bit 8 i + j is
+         * bit j of byte i, i.e. bit 8 (7 - i) + j of the integer */
+        for (unsigned i = 0; i < 64; i++) x[i] = cu_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
+        uint32_t *r = cu_crypt1(c, 1, x, y, CU_SCHED(a));
+        const uint64_t off = b * CU_LANES * bs;
+        cu_unpack(CU_PTR(uint8_t, a->out) + off, CU_PTR(const uint8_t, a->in) + off, r, bs, cu_be(c),
+                  a->len - off);
+    }
+}
+
+/* --- many keys: block i under key i ------------------------------------------- */
+
+CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
+{
+    const unsigned bs = cu_block_bytes(c), kb = cu_key_bytes(c);
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < a->nbatches; b += step) {
+        uint32_t x[128], y[128], k[256], *r;
+        const size_t off = (size_t)b * CU_LANES * bs;
+        const uint8_t *keys = CU_PTR(const uint8_t, a->keys) + (size_t)b * CU_LANES * kb;
+        cu_pack(k, keys, kb, kb, cu_be(c));
+        cu_pack(x, CU_PTR(const uint8_t, a->in) + off, bs, bs, cu_be(c));
+        if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+            const unsigned nk = 8 * kb;
+            for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
+            present_bs_keyreg kr = {k, nk, 0};
+            r = present_bs_crypt_sliced(x, y, &kr, enc);
+        } else if (c == CU_GIFT64 || c == CU_GIFT128) {
+            const unsigned n = c == CU_GIFT64 ? 64 : 128;
+            uint32_t kd[GIFT_KD_WORDS];
+            gift_bs_key_double(n, kd, k);
+            gift_bs_in(n, x);
+            if (enc)
+                gift_bs_encrypt(n, x, y, 0, kd);
+            else
+                gift_bs_decrypt(n, x, y, 0, kd);
+            gift_bs_out(n, x);
+            r = x;
+        } else {
+            const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
+            bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+            pipo_bs_rc(rc, rounds);
+            r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
+                    : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
+        }
+        cu_unpack(CU_PTR(uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
+    }
+}
+
+/* --- key search: batch B = indices first + 32 B .., first = lo rounded down
+ * to 32; lane l's key is made inside the sliced state (lane bits pos[0..4]),
+ * the batch's lane-0 key here. Lanes outside [lo, lo + n) are ignored. ----- */
+
+/* The number of batches of a search. */
+CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
+{
+    return n / CU_LANES + (n % CU_LANES + lo % CU_LANES + CU_LANES - 1) / CU_LANES;
+}
+
+/* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
+ * with the lane flips XORed in (flip[i]: the lanes whose key has word i of
+ * the sliced key inverted, made by the host from the lane bits pos[0..4], so
+ * that no word is chosen by a run-time index, which would put the key in
+ * local memory). Word i is bit i of the key as a big-endian (PRESENT, GIFT)
+ * or little-endian (PIPO) integer, as the cores want it. */
+CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint8_t *pt,
+                                 const uint8_t *ct)
+{
+    uint32_t x[128], y[128], k[256];
+    const unsigned kb = cu_key_bytes(c);
+    cu_masks(k, key0, kb, cu_be(c));
+    for (unsigned i = 0; i < 8 * kb; i++) k[i] ^= flip[i];
+    if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+        uint64_t p64 = 0, c64 = 0;
+        for (unsigned i = 0; i < 8; i++) p64 = p64 << 8 | pt[i], c64 = c64 << 8 | ct[i];
+        for (unsigned i = 0; i < 8 * kb; i++) k[8 * kb + i] = k[i]; /* the doubled register */
+        return ~present_bs_search(k, 8 * kb, p64, c64, x, y);
+    }
+    if (c == CU_GIFT64 || c == CU_GIFT128) { /* gift_bs_search after its key step */
+        const unsigned n = c == CU_GIFT64 ? 64 : 128;
+        uint32_t kd[GIFT_KD_WORDS], cw[128], diff = 0;
+        gift_bs_key_double(n, kd, k);
+        cu_masks(x, pt, n / 8, 1);
+        cu_masks(cw, ct, n / 8, 1);
+        gift_bs_in(n, x);
+        gift_bs_encrypt(n, x, y, 0, kd);
+        gift_bs_out(n, x);
+        for (unsigned i = 0; i < n; i++) diff |= x[i] ^ cw[i];
+        return ~diff;
+    }
+    const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
+    uint32_t cw[64];
+    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    cu_masks(x, pt, 8, 0);
+    cu_masks(cw, ct, 8, 0);
+    pipo_bs_rc(rc, rounds);
+    return pipo_bs_match(pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc), cw);
+}
+
+CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
+{
+    const unsigned kb = cu_key_bytes(c);
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, first = a->lo & ~(uint64_t)(CU_LANES - 1);
+    const uint64_t nbatches = cu_search_batches(a->lo, a->n);
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nbatches; b += step) {
+        const uint64_t i0 = first + CU_LANES * b;
+        uint8_t key0[32];
+        for (unsigned k = 0; k < kb; k++) key0[k] = a->base[k];
+        for (unsigned bit = 5; bit < 64; bit++)
+            if (i0 >> bit & 1) {
+                const unsigned p = a->pos[bit];
+                key0[kb - 1 - p / 8] ^= (uint8_t)(1u << (p % 8));
+            }
+        uint32_t hits = cu_search_batch(c, key0, a->flip, a->pt, a->ct);
+        for (; hits; hits &= hits - 1) {
+            unsigned l = 0;
+            while (!(hits >> l & 1)) l++;
+            const uint64_t off = i0 + l - a->lo; /* wraps for lanes below lo */
+            if (off >= a->n) continue;
+            const uint64_t slot = CU_CLAIM(CU_PTR(uint64_t, a->count));
+            if (slot < a->max_cand) CU_PTR(uint64_t, a->cand)[slot] = a->lo + off;
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,191 @@
+/* The cuda implementation's kernels where test_bc cannot reach: run by the
+ * host launcher (LWCX_CUDA_EMULATE, set by ctest: the kernel bodies over
+ * every (block, thread) of the launch configuration of a GPU with that many
+ * SMs) or, on a GPU (ctest -L gpu), for real. Against ref:
+ *  - calls larger than the grid's threads (each thread strides over several
+ *    batches), for ECB, many keys and CTR;
+ *  - CTR counters whose low 32 bits and low 64 bits wrap inside a call and
+ *    inside a thread's batch, and tails of every length within a batch;
+ *  - the range search kernel: planted keys at both edges of ranges that do
+ *    not start or end on a batch, masks with fewer bits than a batch's
+ *    lanes, a candidate list too short (the count still exact);
+ *  - never the automatic choice.
+ * With argument "unavailable REASON": cuda must be unavailable saying REASON
+ * (the fake-driver and no-driver tests). */
+#include "../src/bc/bc_impl.h"
+#include "lwcx.h"
+#include "testutil.h"
+
+#define NCIPHERS 6
+static const lwcx_blockcipher ciphers[NCIPHERS] = {LWCX_PRESENT80, LWCX_PRESENT128, LWCX_GIFT64,
+                                                   LWCX_GIFT128, LWCX_PIPO128, LWCX_PIPO256};
+
+/* blocks beyond one emulated SM's grid (8 blocks x 256 threads x 32 lanes) */
+#define BIG (8 * 256 * 32 + 3 * 32 + 5)
+
+static void ecb_keys_big(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *ref)
+{
+    const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = BIG;
+    uint8_t key[32];
+    uint8_t *pt = malloc(bs * n), *keys = malloc(kb * n), *a = malloc(bs * n), *b = malloc(bs * n);
+    if (!pt || !keys || !a || !b) abort();
+    tu_fill(key, kb);
+    tu_fill(pt, bs * n);
+    tu_fill(keys, kb * n);
+    CHECK(lwcx_bc_ecb_encrypt_with(cu, c, key, a, pt, bs * n) == LWCX_OK, "cuda ecb");
+    lwcx_bc_ecb_encrypt_with(ref, c, key, b, pt, bs * n);
+    CHECK(memcmp(a, b, bs * n) == 0, "%s: large ECB differs from ref", lwcx_bc_name(c));
+    CHECK(lwcx_bc_ecb_decrypt_with(cu, c, key, a, a, bs * n) == LWCX_OK && memcmp(a, pt, bs * n) == 0,
+          "%s: large ECB round trip", lwcx_bc_name(c));
+    CHECK(lwcx_bc_encrypt_keys_with(cu, c, a, pt, keys, n) == LWCX_OK, "cuda keys");
+    lwcx_bc_encrypt_keys_with(ref, c, b, pt, keys, n);
+    CHECK(memcmp(a, b, bs * n) == 0, "%s: large many-keys differs from ref", lwcx_bc_name(c));
+    CHECK(lwcx_bc_decrypt_keys_with(cu, c, a, a, keys, n) == LWCX_OK && memcmp(a, pt, bs * n) == 0,
+          "%s: large many-keys round trip", lwcx_bc_name(c));
+    free(pt), free(keys), free(a), free(b);
+}
+
+/* CTR with the counter's low 64 bits at `low` (the high half random for
+ * 16-byte blocks), len bytes, against ref's CTR. */
+static void ctr_at(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *ref, uint64_t low, size_t len)
+{
+    const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
+    uint8_t key[32], iv[16];
+    tu_fill(key, kb);
+    tu_fill(iv, bs);
+    for (int i = 0; i < 8; i++) iv[bs - 1 - i] = (uint8_t)(low >> (8 * i));
+    uint8_t *in = malloc(len + 1), *a = malloc(len + 1), *b = malloc(len + 1);
+    if (!in || !a || !b) abort();
+    tu_fill(in, len);
+    a[len] = 0x5A;
+    CHECK(lwcx_bc_ctr_with(cu, c, key, iv, a, in, len) == LWCX_OK, "cuda ctr");
+    lwcx_bc_ctr_with(ref, c, key, iv, b, in, len);
+    CHECK(memcmp(a, b, len) == 0 && a[len] == 0x5A, "%s: CTR differs from ref (low %016llx, len %zu)",
+          lwcx_bc_name(c), (unsigned long long)low, len);
+    free(in), free(a), free(b);
+}
+
+static void ctr_edges(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *ref)
+{
+    const size_t bs = lwcx_bc_block_bytes(c);
+    /* wraps of 2^32 and 2^64 inside a batch, at a batch's edge, and later
+     * in a call larger than the grid */
+    const uint64_t lows[] = {0xFFFFFFF0u, 0xFFFFFFE0u, 0x1FFFFFFFFull - 3 * 32 * 256, 0xFFFFFFFFFFFFFFF3ull,
+                             0xFFFFFFFFFFFFFFE0ull, 0xFFFFFFFFFFFF0000ull, 0};
+    for (size_t i = 0; i < sizeof lows / sizeof lows[0]; i++) ctr_at(c, cu, ref, lows[i], bs * 100 + 3);
+    /* larger than the grid: the low 32 and 64 bits wrap in a thread's
+     * second batch (one SM's grid covers 65536 blocks) */
+    ctr_at(c, cu, ref, 0x200000000ull - 65536 - 40, bs * BIG + 3);
+    ctr_at(c, cu, ref, 0 - (uint64_t)65536 - 49, bs * BIG + 5);
+    /* every length up to two batches and a bit */
+    for (size_t len = 1; len <= bs * 70; len += (len < bs * 33 ? 1 : 7)) ctr_at(c, cu, ref, 0xFFFFFFFEu, len);
+}
+
+/* The range kernel on [lo, lo + n) of a job whose mask has nbits bits,
+ * keys planted at given indices: the candidates are exactly the indices
+ * whose key encrypts pt to ct (ref, over the whole range). */
+static void search(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned nbits, uint64_t lo, uint64_t n,
+                   const uint64_t *plant, size_t nplant, size_t max_cand)
+{
+    const bc_cipher *ci = &lwcx_bc_ciphers[c];
+    const bc_impl *cu = (const bc_impl *)cuh, *ref = (const bc_impl *)lwcx_impl_find(ci->name, "ref");
+    const unsigned bs = ci->block_bytes, kb = ci->key_bytes;
+    uint8_t base[32], pt[16], ct[16], key[32], blk[16];
+    uint16_t pos[64];
+    _Alignas(64) uint8_t sched[BC_REF_SCHED_MAX];
+    tu_fill(base, kb);
+    tu_fill(pt, bs);
+    for (unsigned b = 0; b < nbits; b++) { /* distinct random key bits */
+        int dup;
+        do {
+            pos[b] = (uint16_t)(tu_rand() % (8 * kb));
+            dup = 0;
+            for (unsigned e = 0; e < b; e++) dup |= pos[e] == pos[b];
+        } while (dup);
+    }
+    bc_search_job job = {bs, kb, base, pos, nbits, pt, ct, 1};
+    /* ct from the first planted key; the others get the same pt -> ct only
+     * by accident, so plant them by making them equal: the base differs */
+    uint64_t want[64];
+    size_t nwant = 0;
+    for (size_t p = 0; p < nplant; p++) {
+        memcpy(key, base, kb);
+        for (unsigned b = 0; b < nbits; b++)
+            if (plant[p] >> b & 1) key[kb - 1 - pos[b] / 8] ^= (uint8_t)(1u << (pos[b] % 8));
+        if (p == 0) {
+            ref->expand(sched, key);
+            ref->encrypt(sched, ct, pt, 1);
+        }
+    }
+    /* the expected set: every key of the range, by ref */
+    for (uint64_t i = lo; i - lo < n; i++) {
+        memcpy(key, base, kb);
+        for (unsigned b = 0; b < nbits; b++)
+            if (i >> b & 1) key[kb - 1 - pos[b] / 8] ^= (uint8_t)(1u << (pos[b] % 8));
+        ref->expand(sched, key);
+        ref->encrypt(sched, blk, pt, 1);
+        if (memcmp(blk, ct, bs) == 0 && nwant < 64) want[nwant++] = i;
+    }
+    uint64_t cand[64];
+    size_t got = cu->search_range(&job, lo, n, cand, max_cand);
+    CHECK(got == nwant, "%s: range [%llu, +%llu) nbits %u: %zu candidates, ref %zu", ci->name,
+          (unsigned long long)lo, (unsigned long long)n, nbits, got, nwant);
+    size_t seen = 0;
+    for (size_t i = 0; i < got && i < max_cand; i++)
+        for (size_t w = 0; w < nwant; w++) seen += cand[i] == want[w];
+    CHECK(seen == (got < max_cand ? got : max_cand), "%s: candidates are ref's matches", ci->name);
+}
+
+static void searches(lwcx_blockcipher c, const lwcx_impl *cu)
+{
+    /* planted at the first and the last index of ranges off the batch grid */
+    const uint64_t lo1 = 37, n1 = 3000, edge1[] = {lo1, lo1 + n1 - 1};
+    search(c, cu, 20, lo1, n1, edge1, 1, 64);
+    search(c, cu, 20, lo1, n1, edge1 + 1, 1, 64);
+    /* high index bits: lane-0 keys made from bits beyond the lane bits */
+    const uint64_t lo2 = (1ull << 40) - 45, n2 = 2100, edge2[] = {lo2 + n2 - 1, lo2};
+    search(c, cu, 41, lo2, n2, edge2, 1, 64);
+    search(c, cu, 41, lo2, n2, edge2 + 1, 1, 64);
+    /* a mask of 3 bits: fewer than a batch's lanes */
+    const uint64_t edge3[] = {7};
+    search(c, cu, 3, 0, 8, edge3, 1, 64);
+    /* just past the planted key: nothing */
+    search(c, cu, 20, 1000, 64, (const uint64_t[]){999}, 1, 64);
+    /* no room for candidates: the count is still right */
+    search(c, cu, 20, 64, 100, (const uint64_t[]){100}, 1, 0);
+}
+
+static int unavailable(const char *reason)
+{
+    for (int i = 0; i < NCIPHERS; i++) {
+        const char *prim = lwcx_bc_name(ciphers[i]), *why = NULL;
+        const lwcx_impl *cu = lwcx_impl_find(prim, "cuda");
+        CHECK(cu != NULL, "%s has a cuda implementation", prim);
+        CHECK(cu && !lwcx_impl_available(cu, &why), "%s: cuda is unavailable", prim);
+        CHECK(why && strstr(why, reason), "%s: cuda unavailable because '%s', expected '%s'", prim,
+              why ? why : "(null)", reason);
+        uint8_t k[32] = {0}, b[16] = {0};
+        CHECK(lwcx_bc_ecb_encrypt_with(cu, ciphers[i], k, b, b, lwcx_bc_block_bytes(ciphers[i])) ==
+                  LWCX_ERR_UNSUPPORTED,
+              "%s: a forced unavailable cuda is refused", prim);
+    }
+    return tu_finish();
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "unavailable") == 0) return unavailable(argv[2]);
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c), *why = NULL;
+        const lwcx_impl *cu = lwcx_impl_find(prim, "cuda"), *ref = lwcx_impl_find(prim, "ref");
+        CHECK(cu && lwcx_impl_available(cu, &why), "%s: cuda available (%s)", prim, why ? why : "");
+        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        CHECK(strcmp(lwcx_impl_selected(prim), "cuda") != 0, "%s: cuda is never the automatic choice", prim);
+        printf("cuda: %s\n", prim);
+        ecb_keys_big(c, cu, ref);
+        ctr_edges(c, cu, ref);
+        searches(c, cu);
+    }
+    return tu_finish();
+}
