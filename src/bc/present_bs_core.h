@@ -128,6 +128,32 @@ PRESENT_INLINE void present_bs_round_dec(bs_word *BS_RESTRICT y, const bs_word *
     }
 }
 
+/* The rounds as the loops below call them (see BS_ROUND): one key, or the
+ * lanes' own keys. */
+BS_ROUND void present_bs_round_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const uint32_t *m)
+{
+    present_bs_round_enc(y, x, PRESENT_RK_MASKS(m));
+}
+
+BS_ROUND void present_bs_round_dec_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const uint32_t *m)
+{
+    present_bs_round_dec(y, x, PRESENT_RK_MASKS(m));
+}
+
+BS_ROUND void present_bs_round_enc_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const bs_word *ks)
+{
+    present_bs_round_enc(y, x, PRESENT_RK_SLICED(ks));
+}
+
+BS_ROUND void present_bs_round_dec_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const bs_word *ks)
+{
+    present_bs_round_dec(y, x, PRESENT_RK_SLICED(ks));
+}
+
 PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
 {
     for (int i = 0; i < 64; i++) x[i] = BS_XOR(x[i], present_bs_key(rk, i));
@@ -139,7 +165,7 @@ PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present
 {
     for (int r = 0; r < PRESENT_ROUNDS; r++) {
         bs_word *t = x;
-        present_bs_round_enc(y, x, PRESENT_RK_MASKS(s->m[r]));
+        present_bs_round_enc_m(y, x, s->m[r]);
         x = y, y = t;
     }
     present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
@@ -151,7 +177,7 @@ PRESENT_INLINE bs_word *present_bs_decrypt(bs_word *x, bs_word *y, const present
     present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
     for (int r = PRESENT_ROUNDS - 1; r >= 0; r--) {
         bs_word *t = x;
-        present_bs_round_dec(y, x, PRESENT_RK_MASKS(s->m[r]));
+        present_bs_round_dec_m(y, x, s->m[r]);
         x = y, y = t;
     }
     return x;
@@ -235,7 +261,7 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
     if (enc) {
         for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) {
             bs_word *t = x;
-            present_bs_round_enc(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+            present_bs_round_enc_s(y, x, present_bs_round_key(k));
             x = y, y = t;
             present_bs_key_update(k, r);
         }
@@ -246,7 +272,7 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
         for (unsigned r = PRESENT_ROUNDS; r >= 1; r--) {
             bs_word *t = x;
             present_bs_key_downdate(k, r);
-            present_bs_round_dec(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+            present_bs_round_dec_s(y, x, present_bs_round_key(k));
             x = y, y = t;
         }
     }
