@@ -38,6 +38,24 @@ static bs_word mask(unsigned b)
     return b ? BS_ONES : BS_ZERO;
 }
 
+/* GIFT's block size n must be a constant where the cores are inlined (its
+ * rounds loop is unrolled fully), hence one call per size. */
+BS_INLINE void gift_one_key(const unsigned n, const uint8_t *key, const uint8_t *pt,
+                            const uint8_t *ct, bs_word *x, bs_word *y, int *enc_ok, int *dec_ok)
+{
+    uint32_t km[GIFT_KD_WORDS];
+    gift_bs_key_masks(n, km, key);
+    for (unsigned i = 0; i < n; i++) x[i] = mask(bit_be(pt, n / 8, i));
+    gift_bs_in(n, x);
+    gift_bs_encrypt(n, x, y, km, 0);
+    gift_bs_out(n, x);
+    for (unsigned i = 0; i < n; i++) *enc_ok &= x[i] == mask(bit_be(ct, n / 8, i));
+    gift_bs_in(n, x);
+    gift_bs_decrypt(n, x, y, km, 0);
+    gift_bs_out(n, x);
+    for (unsigned i = 0; i < n; i++) *dec_ok &= x[i] == mask(bit_be(pt, n / 8, i));
+}
+
 /* One key, every lane the same block: encrypt pt, compare with ref's ct,
  * decrypt back. */
 static void one_key(lwcx_blockcipher c, const uint8_t *key, const uint8_t *pt)
@@ -59,17 +77,10 @@ static void one_key(lwcx_blockcipher c, const uint8_t *key, const uint8_t *pt)
         r = present_bs_decrypt(r, r == x ? y : x, &s);
         for (unsigned i = 0; i < 64; i++) dec_ok &= r[i] == mask(bit_be(pt, 8, i));
     } else if (c == LWCX_GIFT64 || c == LWCX_GIFT128) {
-        uint32_t km[GIFT_KD_WORDS];
-        gift_bs_key_masks(n, km, key);
-        for (unsigned i = 0; i < n; i++) x[i] = mask(bit_be(pt, n / 8, i));
-        gift_bs_in(n, x);
-        gift_bs_encrypt(n, x, y, km, 0);
-        gift_bs_out(n, x);
-        for (unsigned i = 0; i < n; i++) enc_ok &= x[i] == mask(bit_be(ct, n / 8, i));
-        gift_bs_in(n, x);
-        gift_bs_decrypt(n, x, y, km, 0);
-        gift_bs_out(n, x);
-        for (unsigned i = 0; i < n; i++) dec_ok &= x[i] == mask(bit_be(pt, n / 8, i));
+        if (n == 64)
+            gift_one_key(64, key, pt, ct, x, y, &enc_ok, &dec_ok);
+        else
+            gift_one_key(128, key, pt, ct, x, y, &enc_ok, &dec_ok);
     } else {
         const unsigned nkw = c == LWCX_PIPO128 ? 2 : 4, rounds = c == LWCX_PIPO128 ? 13 : 17;
         bs_word k[4 * 64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
@@ -120,7 +131,8 @@ static void search(lwcx_blockcipher c, const uint8_t *key0, const uint8_t *pt, i
         got = BS_NOT(present_bs_search(kr, 8 * kb, lwcx_load64be(pt), lwcx_load64be(ct), x, y));
     } else if (c == LWCX_GIFT64 || c == LWCX_GIFT128) {
         bs_word kw[128], kd[GIFT_KD_WORDS];
-        got = gift_bs_search(n, key0, lane_bit, pt, ct, kw, kd, x, y);
+        got = n == 64 ? gift_bs_search(64, key0, lane_bit, pt, ct, kw, kd, x, y)
+                      : gift_bs_search(128, key0, lane_bit, pt, ct, kw, kd, x, y);
     } else {
         const unsigned nkw = c == LWCX_PIPO128 ? 2 : 4, rounds = c == LWCX_PIPO128 ? 13 : 17;
         bs_word k[4 * 64], cw[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];

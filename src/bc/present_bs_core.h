@@ -32,10 +32,15 @@ typedef struct present_bs_sched {
     uint32_t m[PRESENT_ROUNDS + 1][64];
 } present_bs_sched;
 
+/* In 32-bit halves: gcc vectorizes no shift of a 64-bit value truncated to
+ * 32 bits, and the scalar loop cost it 0.9 cycles a byte of 4 KiB ECB. */
 BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
 {
     for (int r = 0; r <= PRESENT_ROUNDS; r++)
-        for (int i = 0; i < 64; i++) s->m[r][i] = 0u - (uint32_t)((rk[r] >> i) & 1);
+        for (int h = 0; h < 2; h++) {
+            const uint32_t k = (uint32_t)(rk[r] >> 32 * h);
+            for (int i = 0; i < 32; i++) s->m[r][32 * h + i] = 0u - ((k >> i) & 1u);
+        }
 }
 
 /* Round keys come either as broadcast masks (one key for all lanes) or
@@ -128,6 +133,32 @@ PRESENT_INLINE void present_bs_round_dec(bs_word *BS_RESTRICT y, const bs_word *
     }
 }
 
+/* The rounds as the loops below call them (see BS_ROUND): one key, or the
+ * lanes' own keys. */
+BS_ROUND void present_bs_round_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const uint32_t *m)
+{
+    present_bs_round_enc(y, x, PRESENT_RK_MASKS(m));
+}
+
+BS_ROUND void present_bs_round_dec_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const uint32_t *m)
+{
+    present_bs_round_dec(y, x, PRESENT_RK_MASKS(m));
+}
+
+BS_ROUND void present_bs_round_enc_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const bs_word *ks)
+{
+    present_bs_round_enc(y, x, PRESENT_RK_SLICED(ks));
+}
+
+BS_ROUND void present_bs_round_dec_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                     const bs_word *ks)
+{
+    present_bs_round_dec(y, x, PRESENT_RK_SLICED(ks));
+}
+
 PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
 {
     for (int i = 0; i < 64; i++) x[i] = BS_XOR(x[i], present_bs_key(rk, i));
@@ -140,7 +171,7 @@ PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present
     BS_UNROLL_ROUNDS
     for (int r = 0; r < PRESENT_ROUNDS; r++) {
         bs_word *t = x;
-        present_bs_round_enc(y, x, PRESENT_RK_MASKS(s->m[r]));
+        present_bs_round_enc_m(y, x, s->m[r]);
         x = y, y = t;
     }
     present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
@@ -153,7 +184,7 @@ PRESENT_INLINE bs_word *present_bs_decrypt(bs_word *x, bs_word *y, const present
     BS_UNROLL_ROUNDS
     for (int r = PRESENT_ROUNDS - 1; r >= 0; r--) {
         bs_word *t = x;
-        present_bs_round_dec(y, x, PRESENT_RK_MASKS(s->m[r]));
+        present_bs_round_dec_m(y, x, s->m[r]);
         x = y, y = t;
     }
     return x;
@@ -238,7 +269,7 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
         BS_UNROLL_ROUNDS
         for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) {
             bs_word *t = x;
-            present_bs_round_enc(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+            present_bs_round_enc_s(y, x, present_bs_round_key(k));
             x = y, y = t;
             present_bs_key_update(k, r);
         }
@@ -251,7 +282,7 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
         for (unsigned r = PRESENT_ROUNDS; r >= 1; r--) {
             bs_word *t = x;
             present_bs_key_downdate(k, r);
-            present_bs_round_dec(y, x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+            present_bs_round_dec_s(y, x, present_bs_round_key(k));
             x = y, y = t;
         }
     }
