@@ -44,6 +44,16 @@ if [ -z "$tool" ]; then
   echo "cuda-sass-report: skipped: cuobjdump not found (CUDA toolkit, or pip install nvidia-cuda-cuobjdump; or set CUOBJDUMP)"
   exit 0
 fi
+# cuobjdump -sass runs nvdisasm: from PATH, NVDISASM_PATH, or beside cuobjdump
+# (where the PyPI package nvidia-cuda-nvdisasm puts it)
+if ! command -v nvdisasm > /dev/null && [ -z "${NVDISASM_PATH:-}" ]; then
+  if [ -x "$(dirname "$tool")/nvdisasm" ]; then
+    PATH="$(dirname "$tool"):$PATH"
+  else
+    echo "cuda-sass-report: skipped: nvdisasm not found (CUDA toolkit, or pip install nvidia-cuda-nvdisasm; or set NVDISASM_PATH)"
+    exit 0
+  fi
+fi
 if ! command -v python3 > /dev/null; then
   echo "cuda-sass-report: skipped: python3 not found"
   exit 0
