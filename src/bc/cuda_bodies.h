@@ -18,13 +18,18 @@
 
 #include <stdint.h>
 
+/* CU_UNROLL(n): nvcc's unroll hint for loops whose trip count is not a
+ * constant; nothing in the host launcher (clang's BS_UNROLL asks for a full
+ * unroll, which -Werror fails on such loops) */
 #if defined(__CUDACC__)
 #define CU_BODY static __device__ __forceinline__
 /* one slot of the candidate list (the host launcher runs one thread at a time) */
 #define CU_CLAIM(counter) atomicAdd((unsigned long long *)(counter), 1ull)
+#define CU_UNROLL(n) BS_PRAGMA(unroll n)
 #else
 #define CU_BODY static inline
 #define CU_CLAIM(counter) ((*(counter))++)
+#define CU_UNROLL(n)
 #endif
 #define CU_PTR(type, addr) ((type *)(uintptr_t)(addr))
 
@@ -170,7 +175,7 @@ CU_BODY void cu_pack(uint32_t *w, const uint8_t *p, unsigned bytes, unsigned str
 CU_BODY void cu_unpack(uint8_t *out, const uint8_t *in, const uint32_t *w, unsigned bytes, int be,
                        uint64_t keep)
 {
-    BS_UNROLL(4)
+    CU_UNROLL(4)
     for (unsigned q = 0; q < bytes / 4; q++) {
         uint32_t a[32];
         for (unsigned i = 0; i < 32; i++) a[i] = w[32 * q + i];
@@ -187,7 +192,7 @@ CU_BODY void cu_unpack(uint8_t *out, const uint8_t *in, const uint32_t *w, unsig
             }
             continue;
         }
-        BS_UNROLL(1) /* the tail: one batch of a call, kept small */
+        CU_UNROLL(1) /* the tail: one batch of a call, kept small */
         for (unsigned l = 0; l < CU_LANES; l++)
             for (unsigned b = 0; b < 4; b++) {
                 const uint64_t k = (uint64_t)bytes * l + cu_byte_at(bytes, 4 * q + b, be);
