@@ -242,8 +242,9 @@ static int watch(void *ctx, uint64_t done, uint64_t total)
 
 /* A key found by a worker reaches the progress callback at once, not at the
  * driver's next 100 ms tick: a key at index 5 is seen about one chunk's time
- * after the start. Timed against one chunk searched alone beforehand, and
- * skipped where a chunk itself takes too long to tell (emulators). */
+ * after the start. The best of five runs must come in under 90 ms (a busy
+ * machine may stall one run; the tick never comes sooner than 100 ms), and
+ * the timing is skipped where one chunk alone takes too long to tell. */
 static void found_at_once(void)
 {
     const plant p = make_plant(5);
@@ -253,18 +254,21 @@ static void found_at_once(void)
     const double chunk = seconds() - t0;
     lwcx_keysearch_free(probe);
 
-    seen w = {make(&p, 0, (uint64_t)1 << 30), 0, 0};
-    t0 = seconds();
-    CHECK(lwcx_keysearch_run(w.ks, 1, watch, &w) == LWCX_OK, "run");
-    CHECK(w.at != 0 && lwcx_keysearch_found_count(w.ks) == 1, "the planted key is found");
-    CHECK(w.done_then < ((uint64_t)1 << 30), "seen while the search ran");
-    const double latency = w.at - t0, bound = 3 * chunk + 0.02;
-    if (bound < 0.09)
-        CHECK(latency < bound, "key reported %.1f ms after the start, a chunk takes %.1f ms", 1e3 * latency,
+    double best = 1e9;
+    for (int run = 0; run < 5 && best >= 0.09; run++) {
+        seen w = {make(&p, 0, (uint64_t)1 << 30), 0, 0};
+        t0 = seconds();
+        CHECK(lwcx_keysearch_run(w.ks, 1, watch, &w) == LWCX_OK, "run");
+        CHECK(w.at != 0 && lwcx_keysearch_found_count(w.ks) == 1, "the planted key is found");
+        CHECK(w.done_then < ((uint64_t)1 << 30), "seen while the search ran");
+        if (w.at - t0 < best) best = w.at - t0;
+        lwcx_keysearch_free(w.ks);
+    }
+    if (chunk < 0.025)
+        CHECK(best < 0.09, "key reported %.1f ms after the start at best, a chunk takes %.1f ms", 1e3 * best,
               1e3 * chunk);
     else
         printf("found_at_once: timing skipped, one chunk takes %.1f ms here\n", 1e3 * chunk);
-    lwcx_keysearch_free(w.ks);
 }
 
 int main(void)
