@@ -1,0 +1,107 @@
+"""Buffers without copies (NumPy included) and the GIL released around C calls."""
+import os
+import threading
+import time
+
+import pytest
+
+import lwcx
+
+np = pytest.importorskip("numpy")
+
+
+def test_numpy_in_and_out():
+    c = lwcx.gift128
+    key = np.arange(16, dtype=np.uint8)
+    data = np.frombuffer(os.urandom(16 * 64), dtype=np.uint8).copy()
+    want = c.ecb_encrypt(bytes(key), bytes(data))
+    assert c.ecb_encrypt(key, data) == want
+    # wider dtypes are their bytes; out= writes into the array itself
+    words = data.view(np.uint32)
+    out = np.empty_like(words)
+    assert c.ecb_encrypt(key, words, out=out) is out and out.tobytes() == want
+    c.ecb_encrypt(key, data, out=data)  # in place
+    assert data.tobytes() == want
+    # memoryview slices and bytearray
+    mv = memoryview(bytearray(bytes(data)))
+    assert c.ecb_decrypt(key, mv[16:48]) == c.ecb_decrypt(bytes(key), want[16:48])
+    # not contiguous: refused, never silently copied
+    with pytest.raises((TypeError, ValueError, BufferError)):
+        c.ecb_encrypt(key, np.zeros((64, 32), dtype=np.uint8)[:, ::2])
+    # a read-only array cannot be an output
+    ro = np.zeros(16, dtype=np.uint8)
+    ro.flags.writeable = False
+    with pytest.raises(TypeError):
+        c.ecb_encrypt(key, bytes(16), out=ro)
+    # hashing and AEAD take arrays too
+    assert lwcx.Esch256(data).digest() == lwcx.Esch256(bytes(data)).digest()
+    a = lwcx.Schwaemm(bytes(16))
+    assert a.encrypt(np.zeros(32, np.uint8), data) == a.encrypt(bytes(32), bytes(data))
+
+
+def test_gil_released_during_a_call():
+    """While one thread is inside one long C call, another keeps running Python."""
+    c = lwcx.BlockCipher("present80", "ref")
+    data = bytearray(1 << 20)  # long enough: a tenth of a second or more with ref
+    key, iv = bytes(10), bytes(8)
+    started, done = threading.Event(), threading.Event()
+
+    def work():
+        started.set()
+        c.ctr(key, iv, data, out=data)
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    spins = 0
+    t0 = time.perf_counter()
+    while not done.is_set():
+        spins += 1
+    elapsed = time.perf_counter() - t0
+    t.join()
+    # with the GIL held, this loop would stall for the whole call (a handful of
+    # spins at a switch interval's edges); released, it spins millions of times
+    assert elapsed > 0.05, "the call was too short to tell"
+    assert spins > 10000, f"only {spins} spins in {elapsed:.3f} s: the GIL was held"
+
+
+def _cpus():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+@pytest.mark.skipif(_cpus() < 2, reason="needs 2 CPUs")
+def test_two_threads_run_in_parallel():
+    """Two threads of bulk calls take about as long as one (not twice)."""
+    load = os.getloadavg()[0]
+    if load > _cpus() - 1:
+        pytest.skip(f"the machine is busy (load {load:.1f} on {_cpus()} CPUs): parallel "
+                    "speed cannot be timed (test_gil_released_during_a_call still ran)")
+    c = lwcx.kcc23p4
+    key, iv = bytes(8), bytes(8)
+    bufs = [bytearray(4 << 20) for _ in range(2)]
+
+    def work(buf, reps=6):
+        for _ in range(reps):
+            c.ctr(key, iv, buf, out=buf)
+
+    ratios = []
+    for _ in range(3):  # the best of three: the machine may be shared
+        t0 = time.perf_counter()
+        work(bufs[0])
+        one = time.perf_counter() - t0
+        ts = [threading.Thread(target=work, args=(b,)) for b in bufs]
+        t0 = time.perf_counter()
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        two = time.perf_counter() - t0
+        ratios.append(two / one)
+        if ratios[-1] < 1.5:
+            break
+    # serialized, two threads take 2x as long; parallel about 1x
+    assert min(ratios) < 1.5, f"two threads / one thread = {ratios}: not running in parallel"
