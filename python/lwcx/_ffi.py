@@ -46,10 +46,11 @@ def cdef_from_header(text: str) -> str:
 def _find(name: str, env: str) -> str:
     """The file shipped in the package, or the one an environment variable names
     (used by the build tree's tests, before anything is installed)."""
-    p = os.environ.get(env)
-    if p:
-        return p
-    return str(_HERE / name)
+    p = os.environ.get(env) or str(_HERE / name)
+    if not os.path.isfile(p):
+        raise ImportError(f"lwcx: {p} not found: install the package with `pip install ./python` "
+                          f"(which builds the C library into it), or point {env} at a build's file")
+    return p
 
 
 ffi = FFI()
