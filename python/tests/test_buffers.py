@@ -76,10 +76,6 @@ def _cpus():
 @pytest.mark.skipif(_cpus() < 2, reason="needs 2 CPUs")
 def test_two_threads_run_in_parallel():
     """Two threads of bulk calls take about as long as one (not twice)."""
-    load = os.getloadavg()[0]
-    if load > _cpus() - 1:
-        pytest.skip(f"the machine is busy (load {load:.1f} on {_cpus()} CPUs): parallel "
-                    "speed cannot be timed (test_gil_released_during_a_call still ran)")
     c = lwcx.kcc23p4
     key, iv = bytes(8), bytes(8)
     bufs = [bytearray(4 << 20) for _ in range(2)]
@@ -89,7 +85,7 @@ def test_two_threads_run_in_parallel():
             c.ctr(key, iv, buf, out=buf)
 
     ratios = []
-    for _ in range(3):  # the best of three: the machine may be shared
+    for _ in range(5):  # the best of five: the machine may be shared
         t0 = time.perf_counter()
         work(bufs[0])
         one = time.perf_counter() - t0
@@ -103,5 +99,11 @@ def test_two_threads_run_in_parallel():
         ratios.append(two / one)
         if ratios[-1] < 1.5:
             break
-    # serialized, two threads take 2x as long; parallel about 1x
+    # serialized, two threads take 2x as long; parallel about 1x. Only after five
+    # failures is the load consulted (it lags: a build that just ended still counts)
+    load = os.getloadavg()[0]
+    if min(ratios) >= 1.5 and load > _cpus() - 0.5:
+        pytest.skip(f"two threads / one thread = {min(ratios):.2f}, but the machine is busy "
+                    f"(load {load:.1f} on {_cpus()} CPUs): parallel speed cannot be timed "
+                    "(test_gil_released_during_a_call still ran)")
     assert min(ratios) < 1.5, f"two threads / one thread = {ratios}: not running in parallel"
