@@ -91,6 +91,7 @@ def _check(rc: int, what: str, auth: type = InvalidTag) -> None:
 # buffers: views, not copies
 # --------------------------------------------------------------------------
 _alloc = ffi.new_allocator(should_clear_after_alloc=False)
+_U8 = ffi.typeof("uint8_t[]")  # resolved once: every call uses it
 
 
 def _in(buf: Buffer, name: str):
@@ -98,7 +99,7 @@ def _in(buf: Buffer, name: str):
     if isinstance(buf, str):
         raise TypeError(f"{name} must be a bytes-like object, not str")
     try:
-        p = ffi.from_buffer("uint8_t[]", buf)
+        p = ffi.from_buffer(_U8, buf)
     except TypeError as e:
         raise TypeError(f"{name} must be a bytes-like object: {e}") from None
     return p, len(p)
@@ -124,12 +125,12 @@ class _Out:
         self.n = n
         self.out = out
         if out is None:
-            self.p = _alloc("uint8_t[]", max(n, 1))
+            self.p = _alloc(_U8, max(n, 1))
         else:
             if isinstance(out, (bytes, str)):
                 raise TypeError("out must be a writable buffer (bytearray, memoryview, numpy array)")
             try:
-                self.p = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+                self.p = ffi.from_buffer(_U8, out, require_writable=True)
             except (TypeError, ValueError) as e:  # ValueError: a read-only buffer
                 raise TypeError(f"out must be a writable bytes-like object: {e}") from None
             if len(self.p) != n:
@@ -517,7 +518,7 @@ def kcc24p6_encrypt(key: Buffer, data: Buffer, *, impl: Optional[str] = None) ->
     k = _sized(key, 8, "key")
     d, n = _in(data, "data")
     m = lib.lwcx_kcc24p6_processed_len(n)
-    ct, tag = _alloc("uint8_t[]", max(n, 1)), ffi.new("uint8_t[8]")
+    ct, tag = _alloc(_U8, max(n, 1)), ffi.new("uint8_t[8]")
     _check(lib.lwcx_kcc24p6_encrypt_with(_handle("kcc24p6", impl), ct, tag, d, n, k),
            f"kcc24p6 encrypt ({n} bytes)")
     return _bytes(ct, m), _bytes(tag, 8)
@@ -528,7 +529,7 @@ def kcc24p6_decrypt(key: Buffer, ct: Buffer, tag: Buffer, *, impl: Optional[str]
     k = _sized(key, 8, "key")
     t = _sized(tag, 8, "tag")
     c, n = _in(ct, "ct")
-    pt = _alloc("uint8_t[]", max(n, 1))
+    pt = _alloc(_U8, max(n, 1))
     _check(lib.lwcx_kcc24p6_decrypt_with(_handle("kcc24p6", impl), pt, c, n, t, k),
            f"kcc24p6 decrypt ({n} bytes)")
     return _bytes(pt, lib.lwcx_kcc24p6_processed_len(n))
@@ -569,7 +570,7 @@ class Schwaemm:
         nn = _sized(nonce, self.nonce_size, "nonce")
         d, n = _in(data, "data")
         a, an = _in(associated_data, "associated_data") if associated_data is not None else (ffi.NULL, 0)
-        out = _alloc("uint8_t[]", n + self.tag_size)
+        out = _alloc(_U8, n + self.tag_size)
         _check(lib.lwcx_schwaemm_encrypt_with(self._h, self._v, out, out + n, d, n, a, an, nn, self._key),
                f"{self.variant} encrypt ({n} bytes)")
         return _bytes(out, n + self.tag_size)
@@ -583,7 +584,7 @@ class Schwaemm:
             raise InvalidTag(f"{self.variant} decrypt: {n} bytes is shorter than the tag", lib.LWCX_ERR_AUTH)
         a, an = _in(associated_data, "associated_data") if associated_data is not None else (ffi.NULL, 0)
         m = n - self.tag_size
-        out = _alloc("uint8_t[]", max(m, 1))
+        out = _alloc(_U8, max(m, 1))
         _check(lib.lwcx_schwaemm_decrypt_with(self._h, self._v, out, d, m, d + m, a, an, nn, self._key),
                f"{self.variant} decrypt ({m} bytes)")
         return _bytes(out, m)
@@ -695,7 +696,7 @@ class _XOEsch(_EschBase):
         if n < 0:
             raise ValueError("length must be >= 0")
         ctx = self._final_copy()
-        out = _alloc("uint8_t[]", max(n, 1))
+        out = _alloc(_U8, max(n, 1))
         _check(lib.lwcx_esch_squeeze(ctx, out, n), f"{self.name} squeeze")
         return _bytes(out, n)
 
@@ -816,7 +817,7 @@ class AimerPrivateKey(AimerPublicKey):
     def sign(self, data: Buffer) -> bytes:
         """A detached signature of data (randomized: the OS's randomness)."""
         d, n = _in(data, "data")
-        sig = _alloc("uint8_t[]", self.signature_size)
+        sig = _alloc(_U8, self.signature_size)
         _check(lib.lwcx_aimer_key_sign(self._key, sig, d, n), f"{self.param_set} sign")
         return _bytes(sig, self.signature_size)
 
@@ -824,7 +825,7 @@ class AimerPrivateKey(AimerPublicKey):
         """Test only (known answers): the signature with the caller's randomness."""
         d, n = _in(data, "data")
         r = _sized(rho, lib.lwcx_aimer_seed_bytes(_AIMER[self.param_set]), "rho")
-        sig = _alloc("uint8_t[]", self.signature_size)
+        sig = _alloc(_U8, self.signature_size)
         _check(lib.lwcx_aimer_key_sign_from(self._key, sig, d, n, r), f"{self.param_set} sign")
         return _bytes(sig, self.signature_size)
 
