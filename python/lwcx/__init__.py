@@ -25,7 +25,7 @@ __all__ = [
     "Implementation", "primitives", "implementations", "select", "selected", "cpu_model",
     "BlockCipher", "BLOCK_CIPHERS", "kcc23p4", "present80", "present128", "gift64", "gift128",
     "pipo128", "pipo256", "KeySearchResult", "KeySearch", "kcc24p6_encrypt", "kcc24p6_decrypt",
-    "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
+    "sparkle_permute", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
     "XOEsch256", "XOEsch384", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey",
 ]
 
@@ -63,6 +63,9 @@ def strerror(status: int) -> str:
 def version() -> str:
     """The C library's version string."""
     return ffi.string(lib.lwcx_version()).decode()
+
+
+__version__ = version()
 
 
 def cpu_model() -> str:
@@ -533,6 +536,21 @@ def kcc24p6_decrypt(key: Buffer, ct: Buffer, tag: Buffer, *, impl: Optional[str]
     _check(lib.lwcx_kcc24p6_decrypt_with(_handle("kcc24p6", impl), pt, c, n, t, k),
            f"kcc24p6 decrypt ({n} bytes)")
     return _bytes(pt, lib.lwcx_kcc24p6_processed_len(n))
+
+
+# --------------------------------------------------------------------------
+# SPARKLE permutations
+# --------------------------------------------------------------------------
+def sparkle_permute(state: Buffer, steps: int, *, out: Optional[Buffer] = None,
+                    impl: Optional[str] = None) -> Buffer:
+    """SPARKLE256/384/512 on a 32-, 48- or 64-byte state (little-endian words
+    x0 y0 x1 y1 ...), steps 1..12 (the design uses 7/10, 7/11, 8/12)."""
+    d, n = _in(state, "state")
+    o = _Out(out, n)
+    ffi.memmove(o.p, d, n)
+    _check(lib.lwcx_sparkle_permute_with(_handle("sparkle", impl), o.p, n, steps),
+           f"sparkle permutation ({n} bytes, {steps} steps)")
+    return o.result()
 
 
 # --------------------------------------------------------------------------

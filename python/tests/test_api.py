@@ -249,3 +249,26 @@ def test_keysearch_object_save_load_merge():
         lwcx.KeySearch.load(bytes(bad))
     with pytest.raises(ValueError):
         lwcx.KeySearch.load(b"not a record")
+
+
+def test_version():
+    assert lwcx.__version__ == lwcx.version() and lwcx.version().count(".") == 2
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        assert version("lwcx") == lwcx.version()  # pyproject reads it from lwcx.h
+    except PackageNotFoundError:
+        pass  # run from the source tree, not installed
+
+
+def test_sparkle_permute():
+    for size, steps in ((32, 10), (48, 11), (64, 12)):
+        state = os.urandom(size)
+        outs = {i.name: lwcx.sparkle_permute(state, steps, impl=i.name)
+                for i in lwcx.implementations("sparkle") if i.available}
+        assert len(set(outs.values())) == 1 and outs["ref"] != state
+        buf = bytearray(state)
+        assert lwcx.sparkle_permute(buf, steps, out=buf) is buf and bytes(buf) == outs["ref"]
+    with pytest.raises(ValueError):
+        lwcx.sparkle_permute(bytes(40), 10)
+    with pytest.raises(ValueError):
+        lwcx.sparkle_permute(bytes(32), 13)
