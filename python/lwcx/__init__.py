@@ -87,6 +87,10 @@ def _check(rc: int, what: str, auth: type = InvalidTag) -> None:
         raise MemoryError(msg)
     if rc == lib.LWCX_ERR_UNSUPPORTED:
         raise UnsupportedError(msg, rc)
+    if rc == lib.LWCX_ERR_IMPL_ENV:  # say which entry of LWCX_IMPL is wrong
+        buf = ffi.new("char[]", 256)
+        lib.lwcx_impl_env_check(buf, len(buf))
+        msg += f" ({ffi.string(buf).decode(errors='replace')})"
     raise Error(msg, rc)
 
 

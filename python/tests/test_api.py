@@ -272,3 +272,20 @@ def test_sparkle_permute():
         lwcx.sparkle_permute(bytes(40), 10)
     with pytest.raises(ValueError):
         lwcx.sparkle_permute(bytes(32), 13)
+
+
+def test_invalid_lwcx_impl_environment():
+    """An invalid LWCX_IMPL makes automatic calls fail with the library's reason;
+    explicit implementations still work."""
+    import subprocess
+    import sys
+    code = ("import lwcx\n"
+            "try:\n"
+            "    lwcx.gift64.ecb_encrypt(bytes(16), bytes(8))\n"
+            "except lwcx.Error as e:\n"
+            "    print('refused:', e)\n"
+            "print(len(lwcx.BlockCipher('gift64', 'ref').ecb_encrypt(bytes(16), bytes(8))))\n")
+    env = dict(os.environ, LWCX_IMPL="gift64:nonesuch")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "refused:" in r.stdout and "nonesuch" in r.stdout and r.stdout.endswith("8\n")
