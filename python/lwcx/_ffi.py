@@ -56,4 +56,5 @@ def _find(name: str, env: str) -> str:
 ffi = FFI()
 with open(_find("lwcx.h", "LWCX_PY_HEADER"), encoding="utf-8") as _f:
     ffi.cdef(cdef_from_header(_f.read()))
-lib = ffi.dlopen(_find("liblwcx.so", "LWCX_PY_LIBRARY"))
+LIBRARY_PATH = _find("liblwcx.so", "LWCX_PY_LIBRARY")
+lib = ffi.dlopen(LIBRARY_PATH)

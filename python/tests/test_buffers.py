@@ -39,31 +39,59 @@ def test_numpy_in_and_out():
     assert a.encrypt(np.zeros(32, np.uint8), data) == a.encrypt(bytes(32), bytes(data))
 
 
-def test_gil_released_during_a_call():
-    """While one thread is inside one long C call, another keeps running Python."""
-    c = lwcx.BlockCipher("present80", "ref")
-    data = bytearray(1 << 20)  # long enough: a tenth of a second or more with ref
-    key, iv = bytes(10), bytes(8)
-    started, done = threading.Event(), threading.Event()
+def _longest_stall(call):
+    """Runs call() in a thread while this one spins: (longest pause of the spin
+    loop, duration of the call)."""
+    span = []
+    done = threading.Event()
 
     def work():
-        started.set()
-        c.ctr(key, iv, data, out=data)
+        t0 = time.perf_counter()
+        call()
+        span.append(time.perf_counter() - t0)
         done.set()
 
     t = threading.Thread(target=work)
+    last = time.perf_counter()
+    longest = 0.0
     t.start()
-    started.wait()
-    spins = 0
-    t0 = time.perf_counter()
     while not done.is_set():
-        spins += 1
-    elapsed = time.perf_counter() - t0
+        now = time.perf_counter()
+        longest = max(longest, now - last)
+        last = now
     t.join()
-    # with the GIL held, this loop would stall for the whole call (a handful of
-    # spins at a switch interval's edges); released, it spins millions of times
-    assert elapsed > 0.05, "the call was too short to tell"
-    assert spins > 10000, f"only {spins} spins in {elapsed:.3f} s: the GIL was held"
+    return longest, span[0]
+
+
+# long enough: a tenth of a second or more with present80's ref
+_DATA = bytearray(1 << 20)
+
+
+def test_gil_released_during_a_call():
+    """While one thread is inside one long C call, another keeps running Python:
+    the longest pause of its loop is a small part of the call (with the GIL
+    held, it would stall for the whole call)."""
+    c = lwcx.BlockCipher("present80", "ref")
+    longest, span = _longest_stall(lambda: c.ctr(bytes(10), bytes(8), _DATA, out=_DATA))
+    assert span > 0.05, "the call was too short to tell"
+    assert longest < 0.5 * span, f"the loop stalled {longest:.3f} s of a {span:.3f} s call: the GIL was held"
+
+
+def test_gil_check_sees_a_held_gil():
+    """The same measurement on the same C call made through ctypes.PyDLL, which
+    keeps the GIL: it must see the stall (so the test above can fail)."""
+    import ctypes
+    from lwcx._ffi import LIBRARY_PATH
+    held = ctypes.PyDLL(LIBRARY_PATH)
+    f = held.lwcx_bc_ctr_with
+    f.argtypes = [ctypes.c_void_p, ctypes.c_int] + [ctypes.c_char_p] * 2 + [ctypes.c_void_p] * 2 + [ctypes.c_size_t]
+    buf = (ctypes.c_char * len(_DATA)).from_buffer(_DATA)
+    held.lwcx_impl_find.restype = ctypes.c_void_p
+    ref = held.lwcx_impl_find(b"present80", b"ref")
+    # 0: LWCX_PRESENT80
+    longest, span = _longest_stall(lambda: f(ref, 0, bytes(10), bytes(8), buf, buf, len(_DATA)))
+    assert span > 0.05
+    assert longest >= 0.5 * span
 
 
 def _cpus():
