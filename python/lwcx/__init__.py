@@ -26,7 +26,7 @@ __all__ = [
     "BlockCipher", "BLOCK_CIPHERS", "kcc23p4", "present80", "present128", "gift64", "gift128",
     "pipo128", "pipo256", "KeySearchResult", "KeySearch", "kcc24p6_encrypt", "kcc24p6_decrypt",
     "sparkle_permute", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
-    "XOEsch256", "XOEsch384", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey",
+    "XOEsch256", "XOEsch384", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey", "AimerSigner", "AimerVerifier",
 ]
 
 Buffer = Any  # any object with the buffer protocol (bytes, bytearray, memoryview, numpy.ndarray)
@@ -798,6 +798,53 @@ class AimerPublicKey:
                InvalidSignature)
 
 
+    def verifier(self, signature: Buffer) -> "AimerVerifier":
+        """Verification of a message given in pieces (constant memory):
+        update() any number of times, then verify()."""
+        return AimerVerifier(self, signature)
+
+
+class _AimerMessage:
+    """A message given in pieces (the C lwcx_aimer_msg): AIMer reads the message
+    only through one hash, so any length takes constant memory. Finished once."""
+
+    def __init__(self, key: AimerPublicKey):
+        self._keyobj = key  # the C key must outlive the message
+        pp = ffi.new("lwcx_aimer_msg **")
+        _check(lib.lwcx_aimer_msg_new(pp, key._key), f"{key.param_set} message")
+        self._m = ffi.gc(pp[0], lib.lwcx_aimer_msg_free)
+
+    def update(self, data: Buffer) -> None:
+        """The next piece of the message."""
+        d, n = _in(data, "data")
+        _check(lib.lwcx_aimer_msg_update(self._m, d, n), f"{self._keyobj.param_set} message")
+
+
+class AimerSigner(_AimerMessage):
+    def finalize(self) -> bytes:
+        """The signature of everything given to update()."""
+        n = self._keyobj.signature_size
+        sig = _alloc(_U8, n)
+        _check(lib.lwcx_aimer_msg_sign(self._m, sig), f"{self._keyobj.param_set} sign")
+        return _bytes(sig, n)
+
+
+class AimerVerifier(_AimerMessage):
+    def __init__(self, key: AimerPublicKey, signature: Buffer):
+        super().__init__(key)
+        self._sig = bytes(signature)  # small, and the caller may reuse its buffer
+
+    def verify(self) -> None:
+        """Returns if the signature is valid for everything given to update(),
+        else raises InvalidSignature."""
+        k = self._keyobj
+        if len(self._sig) != k.signature_size:
+            raise InvalidSignature(f"{k.param_set} verify: a signature is {k.signature_size} bytes, "
+                                   f"not {len(self._sig)}", lib.LWCX_ERR_LENGTH)
+        _check(lib.lwcx_aimer_msg_verify(self._m, self._sig, len(self._sig)), f"{k.param_set} verify",
+               InvalidSignature)
+
+
 class AimerPrivateKey(AimerPublicKey):
     """An AIMer v2.1 key pair (sk = pt || pk, the official layout)."""
 
@@ -842,6 +889,11 @@ class AimerPrivateKey(AimerPublicKey):
         sig = _alloc(_U8, self.signature_size)
         _check(lib.lwcx_aimer_key_sign(self._key, sig, d, n), f"{self.param_set} sign")
         return _bytes(sig, self.signature_size)
+
+    def signer(self) -> AimerSigner:
+        """Signing of a message given in pieces (constant memory): update() any
+        number of times, then finalize() -> signature."""
+        return AimerSigner(self)
 
     def _sign_from(self, data: Buffer, rho: Buffer) -> bytes:
         """Test only (known answers): the signature with the caller's randomness."""

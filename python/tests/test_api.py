@@ -289,3 +289,26 @@ def test_invalid_lwcx_impl_environment():
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert "refused:" in r.stdout and "nonesuch" in r.stdout and r.stdout.endswith("8\n")
+
+
+def test_aimer_streamed_messages():
+    sk = lwcx.AimerPrivateKey.generate("aimer128f")
+    pk = sk.public_key()
+    msg = os.urandom(100000)
+    s = sk.signer()
+    for i in range(0, len(msg), 7777):
+        s.update(memoryview(msg)[i:i + 7777])
+    sig = s.finalize()
+    pk.verify(sig, msg)  # the same signature as of the whole message
+    with pytest.raises(ValueError):
+        s.update(b"more")  # finished
+    v = pk.verifier(sk.sign(msg))
+    v.update(msg[:5])
+    v.update(msg[5:])
+    v.verify()
+    v = pk.verifier(sig)
+    v.update(msg[:-1])
+    with pytest.raises(lwcx.InvalidSignature):
+        v.verify()
+    with pytest.raises(lwcx.InvalidSignature):
+        pk.verifier(sig[:-1]).verify()
