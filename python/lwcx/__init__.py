@@ -25,7 +25,7 @@ __all__ = [
     "Implementation", "primitives", "implementations", "select", "selected", "cpu_model",
     "BlockCipher", "BLOCK_CIPHERS", "kcc23p4", "present80", "present128", "gift64", "gift128",
     "pipo128", "pipo256", "KeySearchResult", "KeySearch", "kcc24p6_encrypt", "kcc24p6_decrypt",
-    "sparkle_permute", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
+    "sparkle_permute", "schwaemm_encrypt_many", "esch_hash_many", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
     "XOEsch256", "XOEsch384", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey", "AimerSigner", "AimerVerifier",
 ]
 
@@ -621,6 +621,54 @@ class Schwaemm:
         return SchwaemmDecryptor(self, nonce)
 
 
+def _rows(buf, count: int, size: int, name: str):
+    """count pointers into a packed buffer of count rows of size bytes."""
+    p = _sized(buf, count * size, name) if size else None
+    arr = ffi.new("uint8_t *[]", max(count, 1))
+    for i in range(count):
+        arr[i] = p + i * size if size else ffi.NULL
+    return arr, p
+
+
+def schwaemm_encrypt_many(variant: str, keys: Buffer, nonces: Buffer, messages: Buffer, count: int,
+                          associated_data: Optional[Buffer] = None, *,
+                          impl: Optional[str] = None) -> Tuple[bytes, bytes]:
+    """count messages of one length side by side (the SIMD implementations run
+    several states at once): message i (row i of the packed messages) under
+    key i and nonce i, with associated data row i (all rows one length).
+    Returns (ciphertexts, tags), packed in the same order."""
+    if variant not in _SCHWAEMM:
+        raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+    v = _SCHWAEMM[variant]
+    kb, nb, tb = (lib.lwcx_schwaemm_key_bytes(v), lib.lwcx_schwaemm_nonce_bytes(v),
+                  lib.lwcx_schwaemm_tag_bytes(v))
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    m, mn = _in(messages, "messages")
+    if mn % count:
+        raise ValueError(f"messages: {mn} bytes is not {count} rows of one length")
+    ln = mn // count
+    a, an = _in(associated_data, "associated_data") if associated_data is not None else (None, 0)
+    if an % count:
+        raise ValueError(f"associated_data: {an} bytes is not {count} rows of one length")
+    # the views (second values) stay alive through the call: they hold the buffers
+    k, kview = _rows(keys, count, kb, "keys")
+    nn, nview = _rows(nonces, count, nb, "nonces")
+    pt, mview = _rows(messages, count, ln, "messages")
+    ad, aview = _rows(associated_data, count, an // count, "associated_data") if an else _rows(b"", count, 0, "")
+    ct_buf, tag_buf = _alloc(_U8, max(mn, 1)), _alloc(_U8, count * tb)
+    ct = ffi.new("uint8_t *[]", count)
+    tag = ffi.new("uint8_t *[]", count)
+    for i in range(count):
+        ct[i] = ct_buf + i * ln
+        tag[i] = tag_buf + i * tb
+    _check(lib.lwcx_schwaemm_encrypt_many_with(_handle("sparkle", impl), v, ct, tag, pt, ln, ad,
+                                               an // count, nn, k, count),
+           f"{variant} encrypt_many ({count} x {ln} bytes)")
+    del kview, nview, mview, aview
+    return _bytes(ct_buf, mn), _bytes(tag_buf, count * tb)
+
+
 class _SchwaemmStream:
     def __init__(self, aead: Schwaemm, nonce: Buffer):
         self.tag_size = aead.tag_size
@@ -697,6 +745,32 @@ class _EschBase:
     def _final_copy(self):
         ctx = ffi.new("lwcx_esch_ctx *", self._ctx[0])  # digest() leaves this object usable
         return ctx
+
+
+def esch_hash_many(name: str, messages: Buffer, count: int, length: Optional[int] = None, *,
+                   impl: Optional[str] = None) -> bytes:
+    """count messages of one length (rows of the packed messages) hashed side by
+    side; the digests (length bytes each: XOEsch any, Esch its digest size),
+    packed in the same order. name: "esch256", "esch384", "xoesch256", "xoesch384"."""
+    variants = {c.name: c for c in (Esch256, Esch384, XOEsch256, XOEsch384)}
+    if name not in variants:
+        raise ValueError(f"unknown Esch variant {name!r}; one of {', '.join(variants)}")
+    cls = variants[name]
+    n = cls.digest_size if length is None else length
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    m, mn = _in(messages, "messages")
+    if mn % count:
+        raise ValueError(f"messages: {mn} bytes is not {count} rows of one length")
+    msg, view = _rows(messages, count, mn // count, "messages") if mn else _rows(b"", count, 0, "")
+    out_buf = _alloc(_U8, max(count * n, 1))
+    out = ffi.new("uint8_t *[]", count)
+    for i in range(count):
+        out[i] = out_buf + i * n
+    _check(lib.lwcx_esch_hash_many_with(_handle("sparkle", impl), cls._variant, out, n, msg, mn // count,
+                                        count), f"{name} hash_many ({count} x {mn // count} bytes)")
+    del view
+    return _bytes(out_buf, count * n)
 
 
 class _Esch(_EschBase):

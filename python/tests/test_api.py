@@ -312,3 +312,39 @@ def test_aimer_streamed_messages():
         v.verify()
     with pytest.raises(lwcx.InvalidSignature):
         pk.verifier(sig[:-1]).verify()
+
+
+@pytest.mark.parametrize("variant", lwcx.SCHWAEMM_VARIANTS)
+def test_schwaemm_encrypt_many(variant):
+    a0 = lwcx.Schwaemm(bytes(32)[:{"128": 16, "192": 24, "256": 32}[variant[-3:]]], variant)
+    count, ln = 11, 37
+    keys, nonces = os.urandom(count * a0.key_size), os.urandom(count * a0.nonce_size)
+    msgs, ads = os.urandom(count * ln), os.urandom(count * 5)
+    for impl in [i.name for i in lwcx.implementations("sparkle") if i.available]:
+        for ad in (ads, None):
+            cts, tags = lwcx.schwaemm_encrypt_many(variant, keys, nonces, msgs, count, ad, impl=impl)
+            for i in range(count):
+                one = lwcx.Schwaemm(keys[i * a0.key_size:(i + 1) * a0.key_size], variant).encrypt(
+                    nonces[i * a0.nonce_size:(i + 1) * a0.nonce_size], msgs[i * ln:(i + 1) * ln],
+                    ad[i * 5:(i + 1) * 5] if ad else None)
+                assert cts[i * ln:(i + 1) * ln] + tags[i * a0.tag_size:(i + 1) * a0.tag_size] == one
+    with pytest.raises(ValueError):
+        lwcx.schwaemm_encrypt_many(variant, keys, nonces, msgs[:-1], count)
+    with pytest.raises(ValueError):
+        lwcx.schwaemm_encrypt_many(variant, keys[:-1], nonces, msgs, count)
+
+
+def test_esch_hash_many():
+    count = 9
+    for name, cls in (("esch256", lwcx.Esch256), ("esch384", lwcx.Esch384), ("xoesch256", lwcx.XOEsch256)):
+        for ln in (0, 1, 100):
+            msgs = os.urandom(count * ln)
+            got = lwcx.esch_hash_many(name, msgs, count)
+            d = cls.digest_size
+            assert [got[i * d:(i + 1) * d] for i in range(count)] == \
+                [cls(msgs[i * ln:(i + 1) * ln]).digest() for i in range(count)]
+    assert len(lwcx.esch_hash_many("xoesch384", bytes(20), 2, 70)) == 140
+    with pytest.raises(ValueError):
+        lwcx.esch_hash_many("esch256", bytes(20), 2, 31)  # Esch: its digest size only
+    with pytest.raises(ValueError):
+        lwcx.esch_hash_many("sha256", bytes(20), 2)
