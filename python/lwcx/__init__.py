@@ -25,7 +25,7 @@ __all__ = [
     "Implementation", "primitives", "implementations", "select", "selected", "cpu_model",
     "BlockCipher", "BLOCK_CIPHERS", "kcc23p4", "present80", "present128", "gift64", "gift128",
     "pipo128", "pipo256", "KeySearchResult", "KeySearch", "kcc24p6_encrypt", "kcc24p6_decrypt",
-    "sparkle_permute", "schwaemm_encrypt_many", "esch_hash_many", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
+    "sparkle_permute", "StreamEncryptor", "StreamDecryptor", "schwaemm_encrypt_many", "esch_hash_many", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
     "XOEsch256", "XOEsch384", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey", "AimerSigner", "AimerVerifier",
 ]
 
@@ -714,6 +714,70 @@ class SchwaemmDecryptor(_SchwaemmStream):
         """Checks the tag: InvalidTag if it does not match."""
         _check(lib.lwcx_schwaemm_decrypt_final(self._ctx, _sized(tag, self.tag_size, "tag")),
                f"{self._name} final")
+
+
+# --------------------------------------------------------------------------
+# the LWCX stream format (`lwcx enc` / `lwcx dec`): Schwaemm over any length
+# --------------------------------------------------------------------------
+class _Stream:
+    def __init__(self, pp, variant: str):
+        self._s = ffi.gc(pp[0], lib.lwcx_stream_free)
+        self._name = variant
+
+    def _fail(self, rc: int, what: str):
+        why = lib.lwcx_stream_error(self._s)
+        _check(rc, f"{self._name} stream {what}" + (f": {_s(why)}" if why != ffi.NULL else ""))
+
+    def update(self, data: Buffer) -> bytes:
+        """Takes the next piece; returns the output it completes (possibly empty)."""
+        d, n = _in(data, "data")
+        cap = lib.lwcx_stream_update_max(self._s, n)
+        out, got = _alloc(_U8, max(cap, 1)), ffi.new("size_t *")
+        rc = lib.lwcx_stream_update(self._s, out, cap, got, d, n)
+        if rc:
+            self._fail(rc, "update")
+        return _bytes(out, got[0])
+
+    def finalize(self) -> bytes:
+        """The rest of the output; for decryption, raises InvalidTag unless the
+        whole stream verified (only then is what update() returned known whole)."""
+        cap = lib.lwcx_stream_final_max(self._s)
+        out, got = _alloc(_U8, max(cap, 1)), ffi.new("size_t *")
+        rc = lib.lwcx_stream_final(self._s, out, cap, got)
+        if rc:
+            self._fail(rc, "final")
+        return _bytes(out, got[0])
+
+
+class StreamEncryptor(_Stream):
+    """Encryption in the format of `lwcx enc` (docs/stream-format.md): Schwaemm
+    in 64 KiB records under a random nonce (stored in the output); any length
+    in constant memory. update() any number of times, then finalize()."""
+
+    def __init__(self, key: Buffer, variant: str = "schwaemm256-128", *, _nonce: Optional[Buffer] = None):
+        if variant not in _SCHWAEMM:
+            raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+        v = _SCHWAEMM[variant]
+        k = _sized(key, lib.lwcx_schwaemm_key_bytes(v), "key")
+        nn = ffi.NULL if _nonce is None else _sized(_nonce, lib.lwcx_schwaemm_nonce_bytes(v), "nonce")
+        pp = ffi.new("lwcx_stream **")
+        _check(lib.lwcx_stream_encrypt_new(pp, v, k, nn), f"{variant} stream")
+        super().__init__(pp, variant)
+
+
+class StreamDecryptor(_Stream):
+    """Decryption of the `lwcx enc` format: a record's plaintext is released
+    only after its tag verified; InvalidTag for a modified, reordered or
+    truncated stream, ValueError for something that is not such a stream."""
+
+    def __init__(self, key: Buffer, variant: str = "schwaemm256-128"):
+        if variant not in _SCHWAEMM:
+            raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+        v = _SCHWAEMM[variant]
+        pp = ffi.new("lwcx_stream **")
+        _check(lib.lwcx_stream_decrypt_new(pp, v, _sized(key, lib.lwcx_schwaemm_key_bytes(v), "key")),
+               f"{variant} stream")
+        super().__init__(pp, variant)
 
 
 # --------------------------------------------------------------------------

@@ -348,3 +348,35 @@ def test_esch_hash_many():
         lwcx.esch_hash_many("esch256", bytes(20), 2, 31)  # Esch: its digest size only
     with pytest.raises(ValueError):
         lwcx.esch_hash_many("sha256", bytes(20), 2)
+
+
+def test_stream_format_round_trip_and_cli():
+    key = os.urandom(16)
+    data = os.urandom(200000)
+    e = lwcx.StreamEncryptor(key)
+    blob = b"".join(e.update(data[i:i + 50000]) for i in range(0, len(data), 50000)) + e.finalize()
+    assert len(blob) > len(data)
+    d = lwcx.StreamDecryptor(key)
+    assert d.update(blob[:12345]) + d.update(blob[12345:]) + d.finalize() == data
+    for bad in (blob[:-1], blob[:100000], blob[:-1] + bytes([blob[-1] ^ 1])):
+        d = lwcx.StreamDecryptor(key)
+        with pytest.raises(lwcx.InvalidTag):
+            d.update(bad)
+            d.finalize()
+    with pytest.raises(ValueError):
+        lwcx.StreamDecryptor(key).update(b"not a stream at all, longer than a header")
+    with pytest.raises(lwcx.InvalidTag):  # a wrong key fails the first record
+        d = lwcx.StreamDecryptor(os.urandom(16))
+        d.update(blob)
+        d.finalize()
+    # the same format as the command-line tool's
+    cli = os.environ.get("LWCX_PY_CLI")
+    if cli:
+        import subprocess
+        r = subprocess.run([cli, "dec", "--alg", "schwaemm256-128", "--key", key.hex(), "-o", "-"],
+                           input=blob, capture_output=True)
+        assert r.returncode == 0 and r.stdout == data, r.stderr
+        r = subprocess.run([cli, "enc", "--alg", "schwaemm256-128", "--key", key.hex(), "-o", "-"],
+                           input=data, capture_output=True)
+        d = lwcx.StreamDecryptor(key)
+        assert d.update(r.stdout) + d.finalize() == data
