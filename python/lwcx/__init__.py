@@ -22,11 +22,13 @@ from ._ffi import ffi, lib
 
 __all__ = [
     "Error", "InvalidTag", "InvalidSignature", "UnsupportedError", "version", "strerror",
-    "Implementation", "primitives", "implementations", "select", "selected", "cpu_model",
+    "cpu_model", "Implementation", "primitives", "implementations", "select", "selected",
     "BlockCipher", "BLOCK_CIPHERS", "kcc23p4", "present80", "present128", "gift64", "gift128",
     "pipo128", "pipo256", "KeySearchResult", "KeySearch", "kcc24p6_encrypt", "kcc24p6_decrypt",
-    "sparkle_permute", "StreamEncryptor", "StreamDecryptor", "schwaemm_encrypt_many", "esch_hash_many", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS", "Esch256", "Esch384",
-    "XOEsch256", "XOEsch384", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey", "AimerSigner", "AimerVerifier",
+    "sparkle_permute", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS",
+    "schwaemm_encrypt_many", "StreamEncryptor", "StreamDecryptor", "Esch256", "Esch384",
+    "XOEsch256", "XOEsch384", "esch_hash_many", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey",
+    "AimerSigner", "AimerVerifier",
 ]
 
 Buffer = Any  # any object with the buffer protocol (bytes, bytearray, memoryview, numpy.ndarray)

@@ -251,6 +251,10 @@ def test_keysearch_object_save_load_merge():
         lwcx.KeySearch.load(b"not a record")
 
 
+def test_public_names_exist():
+    assert all(hasattr(lwcx, n) for n in lwcx.__all__)
+
+
 def test_version():
     assert lwcx.__version__ == lwcx.version() and lwcx.version().count(".") == 2
     try:
