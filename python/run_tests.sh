@@ -12,6 +12,7 @@ for py in "$@" python3 /usr/bin/python3; do
   if "$py" -c 'import cffi, pytest' 2>/dev/null; then
     export LWCX_PY_LIBRARY=$lib LWCX_PY_HEADER=$here/../include/lwcx.h LWCX_PY_CLI=$cli
     export PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH} PYTHONDONTWRITEBYTECODE=1
+    export LWCX_PY_NO_TIMING=1 # ctest runs other tests beside this one: no parallel-speed timing
     exec "$py" -m pytest -q -rs -p no:cacheprovider "$here/tests"
   fi
 done

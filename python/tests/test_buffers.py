@@ -104,6 +104,9 @@ def _cpus():
 @pytest.mark.skipif(_cpus() < 2, reason="needs 2 CPUs")
 def test_two_threads_run_in_parallel():
     """Two threads of bulk calls take about as long as one (not twice)."""
+    if os.environ.get("LWCX_PY_NO_TIMING"):
+        pytest.skip("timing left to a run of its own (ctest runs other tests beside this one; "
+                    ".ci/stage-python.sh runs it alone)")
     c = lwcx.kcc23p4
     key, iv = bytes(8), bytes(8)
     bufs = [bytearray(4 << 20) for _ in range(2)]
