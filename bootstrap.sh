@@ -19,6 +19,11 @@ command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 # optional: zsh and groff check the shell completion and the man page (cli_completion skips them without)
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+# optional: venv and pip for the Python package (pip install ./python; its tests skip without them)
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+  python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
@@ -28,7 +33,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base) ;; *) required+=("$p") ;; esac; done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|python3-venv|python3-pip) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
@@ -37,6 +42,7 @@ else
     case $p in
       valgrind) echo "bootstrap: valgrind not found: the constant-time test (ct_valgrind) will be skipped" >&2 ;;
       zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
+      python3-venv|python3-pip) echo "bootstrap: $p not found: the Python package cannot be installed in a venv" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
     esac
   done
