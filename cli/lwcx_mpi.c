@@ -244,29 +244,33 @@ typedef struct coord {
     rank_state *rank;
     chunk *back; /* given back by a rank that left early: handed out first */
     size_t nback, backcap;
-    uint64_t handed, reported, overlaps;
+    uint64_t handed, reported;
     uint8_t *msg;
     size_t msgcap;
 } coord;
 
-/* The local threads: the library's threaded search on the same object. */
+/* Rank 0's own threads: chunks from the same dispenser, smaller (a stop
+ * waits for them), counted here for the final accounting. */
+#define LOCAL_CHUNK ((uint64_t)1 << 16)
 typedef struct local {
     lwcx_keysearch *ks;
-    unsigned threads;
-    atomic_int stop, done, rc;
+    atomic_int stop, rc;
+    atomic_uint running;
+    _Atomic uint64_t keys;
 } local;
-
-static int local_progress(void *ctx, uint64_t done, uint64_t total)
-{
-    (void)done, (void)total;
-    return atomic_load(&((local *)ctx)->stop);
-}
 
 static void *local_thread(void *arg)
 {
     local *l = arg;
-    atomic_store(&l->rc, lwcx_keysearch_run(l->ks, l->threads, local_progress, l));
-    atomic_store(&l->done, 1);
+    while (!atomic_load(&l->stop) && atomic_load(&l->rc) == LWCX_OK) {
+        uint64_t lo, n;
+        lwcx_keysearch_take(l->ks, LOCAL_CHUNK, &lo, &n);
+        if (n == 0) break;
+        int rc = lwcx_keysearch_search(l->ks, lo, n);
+        if (rc) atomic_store(&l->rc, rc);
+        else atomic_fetch_add(&l->keys, n);
+    }
+    atomic_fetch_sub(&l->running, 1);
     return NULL;
 }
 
@@ -296,9 +300,7 @@ static int serve(coord *c, int r, int len)
         while (k < s->nout && (s->out[k].lo != d.lo || s->out[k].n != d.n)) k++;
         if (k == s->nout) return fatal(c, r, "reported a chunk it was not given");
         s->out[k] = s->out[--s->nout];
-        const uint64_t before = lwcx_keysearch_keys_done(c->ks);
-        lwcx_keysearch_done(c->ks, d.lo, d.n);
-        if (lwcx_keysearch_keys_done(c->ks) - before != d.n) c->overlaps++; /* never: checked at the end */
+        if (lwcx_keysearch_done(c->ks, d.lo, d.n) != LWCX_OK) return fatal(c, 0, "could not record a chunk");
         s->keys += d.n;
         c->reported++;
     }
@@ -357,18 +359,20 @@ static int run_root(ks_cli *o, int nranks)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     c.rank[0].final = 1; /* rank 0 sends no requests */
-    local l = {.ks = ks, .threads = thread_count(o->threads)};
+    local l = {.ks = ks};
     atomic_init(&l.stop, 0);
-    atomic_init(&l.done, 0);
     atomic_init(&l.rc, LWCX_OK);
+    atomic_init(&l.running, 0);
+    atomic_init(&l.keys, 0);
+    const unsigned nthreads = thread_count(o->threads);
+    pthread_t *tid = malloc(nthreads * sizeof *tid);
     pr.before = lwcx_keysearch_keys_done(ks);
     pr.t0 = pr.last = ks_now();
     c.stop = o->first && lwcx_keysearch_found_count(ks); /* found before: nothing to do */
-    pthread_t lt;
-    int have_lt = 0;
-    if (c.stop) atomic_store(&l.done, 1);
-    else if (pthread_create(&lt, NULL, local_thread, &l) == 0) have_lt = 1;
-    else local_thread(&l); /* no thread: rank 0 searches first, then serves */
+    unsigned started = 0;
+    atomic_store(&l.running, nthreads);
+    while (!c.stop && tid && started < nthreads && pthread_create(&tid[started], NULL, local_thread, &l) == 0) started++;
+    atomic_fetch_sub(&l.running, nthreads - started); /* none at all: rank 0 only hands out */
     int werr = 0, said_stop = 0;
     double last_ckpt = pr.t0, last_tick = 0, stop_at = 0;
     for (;;) {
@@ -394,14 +398,16 @@ static int run_root(ks_cli *o, int nranks)
                 /* now, before waiting for anyone: the job may be killed next */
                 if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) != 0) werr = 1;
                 last_ckpt = t;
+                if (interrupted) /* Ctrl-C, scancel, or mpirun ending the job after a rank died */
+                    fprintf(stderr, "%slwcx-mpi: stopped by a signal (the job was cancelled, or a rank died)%s%s%s\n",
+                            pr.tty ? "\n" : "", o->ckpt && !werr ? "; checkpoint " : "", o->ckpt && !werr ? o->ckpt : "",
+                            o->ckpt && !werr ? " written: continue with --resume (any number of ranks)" : "");
             }
             if (pr.tty && t - pr.last >= 1.0) {
                 const uint64_t done = lwcx_keysearch_keys_done(ks);
-                uint64_t others = 0;
                 double lo = 0, hi = 0, el = t - pr.t0;
-                for (int r = 1; r < nranks; r++) others += c.rank[r].keys;
                 for (int r = 0; r < nranks && el > 0; r++) {
-                    double rate = (double)(r ? c.rank[r].keys : done - pr.before - others) / el;
+                    double rate = (double)(r ? c.rank[r].keys : atomic_load(&l.keys)) / el;
                     if (r == 0 || rate < lo) lo = rate;
                     if (r == 0 || rate > hi) hi = rate;
                 }
@@ -417,7 +423,7 @@ static int run_root(ks_cli *o, int nranks)
                 last_ckpt = t;
             }
         }
-        if (atomic_load(&l.done) && c.finals == nranks - 1) break;
+        if (atomic_load(&l.running) == 0 && c.finals == nranks - 1) break;
         if (c.stop && t - stop_at > STOP_WAIT_S) {
             fprintf(stderr, "\nlwcx-mpi: %d rank(s) did not answer within %.0f s of the stop\n",
                     nranks - 1 - c.finals, STOP_WAIT_S);
@@ -427,7 +433,8 @@ static int run_root(ks_cli *o, int nranks)
         if (!any) nap(200000);
     }
     atomic_store(&l.stop, 1); /* the local threads finish the chunk they have (ms) */
-    if (have_lt) pthread_join(lt, NULL);
+    for (unsigned k = 0; k < started; k++) pthread_join(tid[k], NULL);
+    free(tid);
     const double el = ks_now() - pr.t0;
     if (c.fatal) {
         if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) == 0)
@@ -443,19 +450,21 @@ static int run_root(ks_cli *o, int nranks)
         counted += c.rank[r].searched;
         out += c.rank[r].nout;
     }
-    const uint64_t mine = lwcx_keysearch_keys_done(ks) - pr.before - others;
+    const uint64_t mine = atomic_load(&l.keys), recorded = lwcx_keysearch_keys_done(ks) - pr.before;
     fprintf(stderr,
             "lwcx-mpi: %d ranks: %" PRIu64 " chunks handed out, %" PRIu64 " reported, %" PRIu64
             " unreported at the stop; keys searched: ranks 1..%d %" PRIu64 " (their count %" PRIu64
             "), rank 0 %" PRIu64 ", total %" PRIu64 " of %" PRIu64 "\n",
             nranks, c.handed, c.reported, out + c.nback, nranks - 1, others, counted, mine,
-            lwcx_keysearch_keys_done(ks) - pr.before, o->total - pr.before);
+            recorded, o->total - pr.before);
     int status;
     if (atomic_load(&l.rc) != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(atomic_load(&l.rc)));
         status = 2;
-    } else if (c.overlaps || counted != others) {
-        fprintf(stderr, "lwcx-mpi: %" PRIu64 " chunk(s) searched twice or miscounted\n", c.overlaps);
+    } else if (counted != others || others + mine != recorded) {
+        /* the record merges what was searched twice: its count falls short */
+        fprintf(stderr, "lwcx-mpi: keys searched twice or miscounted (%" PRIu64 " + %" PRIu64 " searched, %" PRIu64 " recorded)\n",
+                others, mine, recorded);
         status = 2;
     } else {
         status = ks_finish(o, &pr, el, werr);
