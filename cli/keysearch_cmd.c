@@ -179,17 +179,18 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         {"cipher", 0, 1}, {"pt", 0, 1},      {"ct", 0, 1},         {"pt2", 0, 1},    {"ct2", 0, 1},
         {"key-base", 0, 1}, {"key-file", 0, 1}, {"mask", 0, 1},    {"every", 0, 1},  {"start", 0, 1},
         {"count", 0, 1},  {"threads", 0, 1}, {"checkpoint", 0, 1}, {"resume", 0, 0}, {"force", 0, 0},
-        {"first", 0, 0},  {"device", 0, 1}, {"part", 0, 1}, {"chunk", 0, 1}, {NULL, 0, 0}};
-    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK };
-    const char *val[CHUNK + 1] = {0};
+        {"first", 0, 0},  {"device", 0, 1}, {"part", 0, 1}, {"chunk", 0, 1}, {"root-threads", 0, 1}, {"progress", 0, 0}, {NULL, 0, 0}};
+    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK, ROOT_THREADS, PROGRESS };
+    const char *val[PROGRESS + 1] = {0};
     opt_parser p;
     int r;
     memset(o, 0, sizeof *o);
+    o->root_threads = UINT64_MAX; /* as --threads */
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
-        if (r == (mpi ? PART : CHUNK))
+        if (r == (mpi ? PART : CHUNK) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
             return cli_usage_error(p.name, mpi ? "not for lwcx-mpi (the ranks share the range)" : "only for lwcx-mpi");
         val[r] = p.arg ? p.arg : "";
     }
@@ -252,7 +253,8 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         (val[START] && opt_u64("--start", val[START], 0, LWCX_KEYSEARCH_MAX_END - 1, "0 .. 2^64 - 2^32 - 1", &first)) ||
         opt_u64("--count", val[COUNT], 1, LWCX_KEYSEARCH_MAX_END, "1 .. 2^64 - 2^32", &n) ||
         (val[THREADS] && opt_u64("--threads", val[THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: one per CPU", &threads)) ||
-        (val[CHUNK] && opt_u64("--chunk", val[CHUNK], 1, (uint64_t)1 << 40, "1 .. 2^40 keys", &chunk)))
+        (val[CHUNK] && opt_u64("--chunk", val[CHUNK], 1, (uint64_t)1 << 40, "1 .. 2^40 keys", &chunk)) ||
+        (val[ROOT_THREADS] && opt_u64("--root-threads", val[ROOT_THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: rank 0 only hands out chunks", &o->root_threads)))
         return 2;
     if (resume && !ckpt) return cli_usage_error("--resume", "needs --checkpoint FILE");
     if (force && !ckpt) return cli_usage_error("--force", "needs --checkpoint FILE");
@@ -293,6 +295,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         cli_error(NULL, "%s", lwcx_strerror(rc));
         return 2;
     }
+    if (o->root_threads == UINT64_MAX) o->root_threads = threads ? threads : UINT64_MAX;
     o->ks = ks;
     o->ckpt = ckpt;
     o->resume = resume;
@@ -302,6 +305,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     o->threads = threads;
     o->total = part_n;
     o->chunk = chunk;
+    o->progress = !!val[PROGRESS];
     o->key_bytes = kb;
     return 0;
 }

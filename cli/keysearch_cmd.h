@@ -21,6 +21,8 @@ typedef struct ks_cli {
     uint64_t threads;   /* 0: one per CPU */
     uint64_t total;     /* keys in the range searched (the part's, with --part) */
     uint64_t chunk;     /* lwcx-mpi: keys per chunk handed to a rank */
+    int progress;       /* lwcx-mpi: progress lines even when stderr is not a terminal */
+    uint64_t root_threads; /* lwcx-mpi: rank 0's search threads (UINT64_MAX: one per CPU) */
     size_t key_bytes;
 } ks_cli;
 

@@ -342,6 +342,14 @@ static int serve(coord *c, int r, int len)
     return 0;
 }
 
+/* This thread's CPU seconds: the coordinator's cost. */
+static double thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static int run_root(ks_cli *o, int nranks)
 {
     lwcx_keysearch *ks = o->ks;
@@ -364,10 +372,11 @@ static int run_root(ks_cli *o, int nranks)
     atomic_init(&l.rc, LWCX_OK);
     atomic_init(&l.running, 0);
     atomic_init(&l.keys, 0);
-    const unsigned nthreads = thread_count(o->threads);
-    pthread_t *tid = malloc(nthreads * sizeof *tid);
+    const unsigned nthreads = o->root_threads == UINT64_MAX ? thread_count(0) : (unsigned)o->root_threads;
+    pthread_t *tid = malloc((nthreads ? nthreads : 1) * sizeof *tid);
     pr.before = lwcx_keysearch_keys_done(ks);
     pr.t0 = pr.last = ks_now();
+    const double cpu0 = thread_cpu();
     c.stop = o->first && lwcx_keysearch_found_count(ks); /* found before: nothing to do */
     unsigned started = 0;
     atomic_store(&l.running, nthreads);
@@ -375,6 +384,7 @@ static int run_root(ks_cli *o, int nranks)
     atomic_fetch_sub(&l.running, nthreads - started); /* none at all: rank 0 only hands out */
     int werr = 0, said_stop = 0;
     double last_ckpt = pr.t0, last_tick = 0, stop_at = 0;
+    long idle_ns = 50000;
     for (;;) {
         int any = 0, flag = 0, len = 0;
         MPI_Status st;
@@ -403,7 +413,7 @@ static int run_root(ks_cli *o, int nranks)
                             pr.tty ? "\n" : "", o->ckpt && !werr ? "; checkpoint " : "", o->ckpt && !werr ? o->ckpt : "",
                             o->ckpt && !werr ? " written: continue with --resume (any number of ranks)" : "");
             }
-            if (pr.tty && t - pr.last >= 1.0) {
+            if ((pr.tty || o->progress) && t - pr.last >= 1.0) {
                 const uint64_t done = lwcx_keysearch_keys_done(ks);
                 double lo = 0, hi = 0, el = t - pr.t0;
                 for (int r = 0; r < nranks && el > 0; r++) {
@@ -416,6 +426,7 @@ static int run_root(ks_cli *o, int nranks)
                 ks_fmt_count(b, sizeof b, hi);
                 snprintf(extra, sizeof extra, "  %d ranks %s..%s", nranks, a, b);
                 ks_show(&pr, done, t, extra);
+                if (!pr.tty) fputc('\n', stderr); /* under mpirun: a pipe that may wait for lines */
                 pr.last = t;
             }
             if (o->ckpt && !werr && t - last_ckpt >= (double)o->every) {
@@ -430,7 +441,10 @@ static int run_root(ks_cli *o, int nranks)
             c.fatal = 1;
             break;
         }
-        if (!any) nap(200000);
+        /* idle: sleep longer and longer (up to 5 ms: the ranks hold a chunk
+         * in hand, so a late answer costs them nothing); busy: poll again soon */
+        idle_ns = any ? 50000 : idle_ns < 5000000 ? 2 * idle_ns : 5000000;
+        if (!any) nap(idle_ns);
     }
     atomic_store(&l.stop, 1); /* the local threads finish the chunk they have (ms) */
     for (unsigned k = 0; k < started; k++) pthread_join(tid[k], NULL);
@@ -450,13 +464,15 @@ static int run_root(ks_cli *o, int nranks)
         counted += c.rank[r].searched;
         out += c.rank[r].nout;
     }
+    const double coord_s = thread_cpu() - cpu0;
     const uint64_t mine = atomic_load(&l.keys), recorded = lwcx_keysearch_keys_done(ks) - pr.before;
     fprintf(stderr,
-            "lwcx-mpi: %d ranks: %" PRIu64 " chunks handed out, %" PRIu64 " reported, %" PRIu64
+            "lwcx-mpi: %d ranks: %" PRIu64 " chunks handed out (%.0f/s), %" PRIu64 " reported, %" PRIu64
             " unreported at the stop; keys searched: ranks 1..%d %" PRIu64 " (their count %" PRIu64
-            "), rank 0 %" PRIu64 ", total %" PRIu64 " of %" PRIu64 "\n",
-            nranks, c.handed, c.reported, out + c.nback, nranks - 1, others, counted, mine,
-            recorded, o->total - pr.before);
+            "), rank 0 %" PRIu64 ", total %" PRIu64 " of %" PRIu64 "\n"
+            "lwcx-mpi: coordinator CPU time %.3f s in %.2f s (%.2f%% of one core)\n",
+            nranks, c.handed, el > 0 ? (double)c.handed / el : 0.0, c.reported, out + c.nback, nranks - 1, others, counted, mine,
+            recorded, o->total - pr.before, coord_s, el, el > 0 ? 100 * coord_s / el : 0.0);
     int status;
     if (atomic_load(&l.rc) != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(atomic_load(&l.rc)));

@@ -29,7 +29,7 @@ plant() { printf "FFFF%016X" $(( ~$1 )); }
 total() { sed -n 's/.*total \([0-9]*\) of \([0-9]*\)$/\1 \2/p' "$1"; }
 accounting_ok() { # every chunk handed out came back once; the keys add up to the range
   local f=$1 n=$2
-  grep -Eq "([0-9]+) chunks handed out, \1 reported, 0 unreported" "$f" && [ "$(total "$f")" = "$n $n" ]
+  grep -Eq "([0-9]+) chunks handed out \([0-9]+/s\), \1 reported, 0 unreported" "$f" && [ "$(total "$f")" = "$n $n" ]
 }
 
 # A planted key in a 2^24 range: 1, 2 and 4 ranks, the key at a chunk's end.
