@@ -19,6 +19,9 @@ command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 # optional: zsh and groff check the shell completion and the man page (cli_completion skips them without)
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+# optional: MPI builds lwcx-mpi and runs its tests (skipped without)
+command -v mpicc >/dev/null 2>&1 || missing+=(libopenmpi-dev)
+command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
@@ -38,6 +41,7 @@ else
       valgrind) echo "bootstrap: valgrind not found: the constant-time test (ct_valgrind) will be skipped" >&2 ;;
       zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
+      libopenmpi-dev|openmpi-bin) echo "bootstrap: $p not found: lwcx-mpi is not built or not tested" >&2 ;;
     esac
   done
 fi

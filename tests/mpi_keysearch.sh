@@ -7,7 +7,7 @@
 # a checkpoint that --resume (another rank count, or plain lwcx keysearch)
 # completes, the record then covering the range; a damaged checkpoint and
 # one for other parameters are refused.
-lwcx_mpi=$1
+lwcx_mpi=$(realpath "$1")
 . "$(dirname "$0")/cli_common.sh" "$2"
 if [ -n "${LWCX_TEST_EMULATOR:-}" ]; then
   echo "skipped: lwcx-mpi runs natively only (not under an emulator)"

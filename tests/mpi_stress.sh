@@ -8,12 +8,12 @@
 # up to the keys of the record (which would fall short for a chunk
 # searched twice). Then the same with --first, stopped mid-way: chunks
 # handed out = reported + unreported. Arguments: lwcx-mpi, lwcx.
-lwcx_mpi=$1
+lwcx_mpi=$(realpath "$1")
 . "$(dirname "$0")/cli_common.sh" "$2"
 command -v mpirun > /dev/null || { echo "skipped: mpirun not found"; exit 0; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
-ranks=${RANKS:-64} count=${COUNT:-$(( 1 << 26 ))}
+ranks=${RANKS:-64} count=${COUNT:-$(( 1 << 28 ))}
 pairs="--pt 0000000000000000 --ct E72C46C0F5945049 --pt2 FFFFFFFFFFFFFFFF --ct2 3333DCD3213210D2"
 want=ffffffffffffffffffff
 base=$(printf "FFFF%016X" $(( ~(count / 3) )))
