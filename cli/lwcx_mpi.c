@@ -249,11 +249,11 @@ typedef struct coord {
     size_t msgcap;
 } coord;
 
-/* Rank 0's own threads: chunks from the same dispenser, smaller (a stop
- * waits for them), counted here for the final accounting. */
-#define LOCAL_CHUNK ((uint64_t)1 << 16)
+/* Rank 0's own threads: chunks of the same size from the same dispenser (a
+ * stop waits for one: tens of ms), counted here for the final accounting. */
 typedef struct local {
     lwcx_keysearch *ks;
+    uint64_t chunk;
     atomic_int stop, rc;
     atomic_uint running;
     _Atomic uint64_t keys;
@@ -264,7 +264,7 @@ static void *local_thread(void *arg)
     local *l = arg;
     while (!atomic_load(&l->stop) && atomic_load(&l->rc) == LWCX_OK) {
         uint64_t lo, n;
-        lwcx_keysearch_take(l->ks, LOCAL_CHUNK, &lo, &n);
+        lwcx_keysearch_take(l->ks, l->chunk, &lo, &n);
         if (n == 0) break;
         int rc = lwcx_keysearch_search(l->ks, lo, n);
         if (rc) atomic_store(&l->rc, rc);
@@ -367,7 +367,7 @@ static int run_root(ks_cli *o, int nranks)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     c.rank[0].final = 1; /* rank 0 sends no requests */
-    local l = {.ks = ks};
+    local l = {.ks = ks, .chunk = o->chunk};
     atomic_init(&l.stop, 0);
     atomic_init(&l.rc, LWCX_OK);
     atomic_init(&l.running, 0);
