@@ -188,6 +188,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     o->root_threads = UINT64_MAX; /* as --threads */
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_QUIT) o->quit = 1; /* --help, --version: answered */
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
         if (r == (mpi ? PART : CHUNK) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
@@ -355,7 +356,7 @@ int cmd_keysearch(int argc, char **argv)
         if (strcmp(argv[i], "--merge") == 0) return cmd_merge(argc, argv);
     ks_cli o;
     int rc = ks_cli_parse(argc, argv, 0, &o);
-    if (rc) return rc;
+    if (rc || o.quit) return rc;
     lwcx_keysearch *ks = o.ks;
     ks_progress pr = {0};
     pr.tty = isatty(2);

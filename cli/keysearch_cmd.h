@@ -16,6 +16,7 @@
 typedef struct ks_cli {
     lwcx_keysearch *ks;
     const char *ckpt;
+    int quit;           /* --help or --version answered: exit with the status returned */
     int resume, force, first;
     uint64_t every;     /* checkpoint period, seconds */
     uint64_t threads;   /* 0: one per CPU */
@@ -27,8 +28,8 @@ typedef struct ks_cli {
 } ks_cli;
 
 /* mpi: lwcx-mpi's command line (--chunk; no --part, no --device cuda).
- * Returns 0 (o filled in, o->ks to free) or the exit status (message
- * printed). */
+ * Returns 0 (o filled in, o->ks to free, unless o->quit) or the exit
+ * status (message printed). */
 int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o);
 
 typedef struct ks_progress {

@@ -493,6 +493,26 @@ static int run_root(ks_cli *o, int nranks)
     return status;
 }
 
+static const char help[] =
+    "usage: mpirun -n RANKS lwcx-mpi [lwcx keysearch's options] [--chunk N] [--root-threads N] [--progress]\n"
+    "       (or srun lwcx-mpi ...)\n"
+    "lwcx keysearch across the ranks of an MPI job: the same options, output and exit status\n"
+    "(see 'lwcx keysearch --help'), one range searched by all ranks; rank 0 hands out chunks,\n"
+    "prints the keys and writes the checkpoint (the same record as lwcx keysearch's, resumable\n"
+    "by either with any number of ranks; rewritten every SECONDS, default 10). Not here:\n"
+    "--part (use lwcx keysearch), --device cuda.\n"
+    "options of lwcx-mpi:\n"
+    "  --chunk N              keys per chunk handed to a rank (default 2^22)\n"
+    "  --root-threads N       rank 0's search threads (default: --threads; 0: only hands out)\n"
+    "  --progress             a progress line every second even when stderr is not a terminal\n";
+
+static int asks_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int provided, rank, nranks;
@@ -507,12 +527,16 @@ int main(int argc, char **argv)
     /* rank 0 reads the command line and files, and sends the others the
      * search as a record (the parameters) with the few settings they need */
     ks_cli o;
-    uint64_t setup[4] = {0}; /* status, record length, threads, unused */
+    uint64_t setup[4] = {0}; /* status, record length, threads, --help answered */
     uint8_t *rec = NULL;
     if (rank == 0) {
         char msg[160];
         int st = 0;
-        if (lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
+        if (asks_help(argc, argv)) {
+            fputs(help, stdout);
+            memset(&o, 0, sizeof o);
+            o.quit = 1;
+        } else if (lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
             fprintf(stderr, "lwcx-mpi: %s\n", msg);
             st = 2;
             memset(&o, 0, sizeof o);
@@ -520,12 +544,13 @@ int main(int argc, char **argv)
             st = ks_cli_parse(argc - 1, argv + 1, 1, &o);
         }
         size_t len = 0;
-        if (st == 0) {
+        if (st == 0 && o.quit) setup[3] = 1; /* --help or --version */
+        if (st == 0 && !o.quit) {
             lwcx_keysearch_save(o.ks, NULL, 0, &len);
             rec = malloc(len);
             if (!rec || lwcx_keysearch_save(o.ks, rec, len, &len) != LWCX_OK) st = 2;
         }
-        if (st == 0 && o.resume && ks_read_checkpoint(o.ckpt, o.ks) != 0) st = 2;
+        if (st == 0 && !o.quit && o.resume && ks_read_checkpoint(o.ckpt, o.ks) != 0) st = 2;
         if (st == 0 && provided < MPI_THREAD_FUNNELED) {
             fprintf(stderr, "lwcx-mpi: this MPI library does not allow threads (MPI_THREAD_FUNNELED)\n");
             st = 2;
@@ -537,7 +562,7 @@ int main(int argc, char **argv)
     }
     MPI_Bcast(setup, 4, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     int status = (int)setup[0];
-    if (status) {
+    if (status || setup[3]) {
         free(rec);
         MPI_Finalize();
         return status;

@@ -63,6 +63,13 @@ rc=$?
 mpi 2 $pairs --cipher present80 --key-base $base --count 10 --part 1/2 > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "--part refused by lwcx-mpi"
 
+mpi 2 --help > help.txt 2>&1
+[ $? -eq 0 ] && grep -q -- "--root-threads" help.txt && ok || bad "--help: $(cat help.txt)"
+# progress lines (--progress: stderr under mpirun is a pipe): keys, aggregate and per-rank rates, ETA
+mpi 2 $pairs --cipher present80 --key-base $base --count '2^29' --threads 1 --progress > /dev/null 2> err.txt
+grep -Eq "keys \(.*%\)  found 1  .*keys/s  2 ranks [0-9.]+[kMG]?\.\.[0-9.]+[kMG]?  ETA [0-9]" err.txt && ok ||
+  bad "--progress: $(head -c 600 err.txt)"
+
 # A rank killed with SIGKILL mid-search: the job ends within seconds, the
 # checkpoint (written by rank 0 every second) is usable.
 t0=$(date +%s%N)
