@@ -25,7 +25,7 @@
 
 enum { TAG_REQ = 11, TAG_GRANT = 12 };
 #define KEYB LWCX_BC_MAX_KEY_BYTES
-#define STOP_WAIT_S 5.0 /* after a stop, how long rank 0 waits for the ranks' last reports */
+#define STOP_WAIT_S 5.0 /* after a signal, how long rank 0 waits for the ranks' last reports */
 
 static volatile sig_atomic_t interrupted;
 
@@ -435,7 +435,9 @@ static int run_root(ks_cli *o, int nranks)
             }
         }
         if (atomic_load(&l.running) == 0 && c.finals == nranks - 1) break;
-        if (c.stop && t - stop_at > STOP_WAIT_S) {
+        /* after a signal a rank may be dead (mpirun then ends the job anyway);
+         * otherwise the ranks answer once their chunk is done, however long */
+        if (c.stop && interrupted && t - stop_at > STOP_WAIT_S) {
             fprintf(stderr, "\nlwcx-mpi: %d rank(s) did not answer within %.0f s of the stop\n",
                     nranks - 1 - c.finals, STOP_WAIT_S);
             c.fatal = 1;
