@@ -115,8 +115,9 @@ static const cmd_help helps[] = {
      "and the gaps and overlaps left in the range (--start/--count: the whole range,\n"
      "default: from the first part's first key to the last part's end). Across\n"
      "machines with MPI: lwcx-mpi (README).\n"
-     "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error, 130 stopped\n"
-     "before a key was found (--merge: gaps left and no key).\n"
+     "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error (standard output\n"
+     "included: 1 is kept for an empty range), 130 stopped before a key was found\n"
+     "(--merge: gaps left and no key).\n"
      "options:\n"
      "  --cipher NAME          the block cipher\n"
      "  --pt HEX, --ct HEX     a known plaintext block and its ciphertext\n"
@@ -167,7 +168,8 @@ static const cmd_help helps[] = {
     {"verify", "lwcx verify --pk NAME.pk --sig SIG [--quiet] [FILE|-]\n",
      "verify an AIMer signature: exit 0 valid, 1 invalid, 2 error",
      "Verifies the signature SIG of FILE (default: standard input) under an AIMer public key.\n"
-     "Exit status 0 valid, 1 invalid, 2 usage, key file or I/O error.\n"
+     "Exit status 0 valid, 1 invalid or the verdict could not be written, 2 usage,\n"
+     "key file or input error.\n"
      "options:\n"
      "  --pk NAME.pk           the public key\n"
      "  --sig SIG              the signature\n"

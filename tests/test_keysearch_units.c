@@ -2,6 +2,8 @@
  * exactly, the record saves and loads back (and damaged ones are refused),
  * two partial records merge, two "ranks" sharing a dispenser find a planted
  * key, and every implementation's range kernel agrees with ref's. */
+#include <time.h>
+
 #include "testutil.h"
 
 #include "../src/bc/bc_impl.h"
@@ -214,8 +216,60 @@ static void kernels(void)
     }
 }
 
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef struct seen {
+    lwcx_keysearch *ks;
+    double at; /* when the callback first saw a key; 0: not yet */
+    uint64_t done_then;
+} seen;
+
+static int watch(void *ctx, uint64_t done, uint64_t total)
+{
+    seen *w = ctx;
+    (void)total;
+    if (w->at == 0 && lwcx_keysearch_found_count(w->ks)) {
+        w->at = seconds();
+        w->done_then = done;
+    }
+    return w->at != 0; /* stop: that was all we wanted */
+}
+
+/* A key found by a worker reaches the progress callback at once, not at the
+ * driver's next 100 ms tick: a key at index 5 is seen about one chunk's time
+ * after the start. Timed against one chunk searched alone beforehand, and
+ * skipped where a chunk itself takes too long to tell (emulators). */
+static void found_at_once(void)
+{
+    const plant p = make_plant(5);
+    lwcx_keysearch *probe = make(&p, 0, (uint64_t)1 << 30);
+    double t0 = seconds();
+    CHECK(lwcx_keysearch_search(probe, (uint64_t)1 << 20, (uint64_t)1 << 16) == LWCX_OK, "one chunk");
+    const double chunk = seconds() - t0;
+    lwcx_keysearch_free(probe);
+
+    seen w = {make(&p, 0, (uint64_t)1 << 30), 0, 0};
+    t0 = seconds();
+    CHECK(lwcx_keysearch_run(w.ks, 1, watch, &w) == LWCX_OK, "run");
+    CHECK(w.at != 0 && lwcx_keysearch_found_count(w.ks) == 1, "the planted key is found");
+    CHECK(w.done_then < ((uint64_t)1 << 30), "seen while the search ran");
+    const double latency = w.at - t0, bound = 3 * chunk + 0.02;
+    if (bound < 0.09)
+        CHECK(latency < bound, "key reported %.1f ms after the start, a chunk takes %.1f ms", 1e3 * latency,
+              1e3 * chunk);
+    else
+        printf("found_at_once: timing skipped, one chunk takes %.1f ms here\n", 1e3 * chunk);
+    lwcx_keysearch_free(w.ks);
+}
+
 int main(void)
 {
+    found_at_once();
     out_of_order();
     edited();
     merge_and_ranks();
