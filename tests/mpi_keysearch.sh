@@ -5,7 +5,8 @@
 # without the key exits 1; --first stops every rank; bad arguments exit 2
 # on every rank; a rank killed with SIGKILL ends the job within seconds with
 # a checkpoint that --resume (another rank count, or plain lwcx keysearch)
-# completes, the record then covering the range; a damaged checkpoint and
+# completes, the record then covering the range (and lwcx-mpi continues lwcx
+# keysearch's checkpoint); a damaged checkpoint and
 # one for other parameters are refused.
 lwcx_mpi=$(realpath "$1")
 . "$(dirname "$0")/cli_common.sh" "$2"
@@ -123,4 +124,14 @@ out=$( { cat kill.out; mpi 2 $pairs --cipher present80 --key-base $base2 --count
 out=$( { cat kill.out; "$lwcx" keysearch $pairs --cipher present80 --key-base $base2 --count $count \
          --checkpoint ck-plain.txt --resume 2>/dev/null; } | sort -u)
 [ "$out" = "$want" ] && grep -qx "done 0 $count" ck-plain.txt && ok || bad "lwcx keysearch --resume of lwcx-mpi's checkpoint"
+# and the other way: a checkpoint of lwcx keysearch (stopped by SIGINT) continued by 3 ranks
+rm -f ck3.txt
+"$lwcx" keysearch $pairs --cipher present80 --key-base $base2 --count $count --threads 1 --checkpoint ck3.txt > plain.out 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+out=$( { cat plain.out; mpi 3 $pairs --cipher present80 --key-base $base2 --count $count --threads 1 \
+         --chunk '2^18' --checkpoint ck3.txt --resume 2>/dev/null; } | sort -u)
+[ "$out" = "$want" ] && grep -qx "done 0 $count" ck3.txt && ok || bad "lwcx-mpi --resume of lwcx keysearch's checkpoint: '$out'"
 finish
