@@ -28,6 +28,9 @@ if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
   python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(python3-numpy)
 fi
+# optional: MPI builds lwcx-mpi and runs its tests (skipped without)
+command -v mpicc >/dev/null 2>&1 || missing+=(libopenmpi-dev)
+command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
@@ -48,6 +51,7 @@ else
       zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
       python3-*) echo "bootstrap: $p not found: the Python package's tests (python_package) are skipped or cannot install it" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
+      libopenmpi-dev|openmpi-bin) echo "bootstrap: $p not found: lwcx-mpi is not built or not tested" >&2 ;;
     esac
   done
 fi

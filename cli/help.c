@@ -97,7 +97,8 @@ static const cmd_help helps[] = {
      "lwcx keysearch [--cipher NAME] --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
      "               (--key-base HEX | --key-file FILE) [--mask HEX] [--start N] --count N\n"
      "               [--threads N] [--first] [--checkpoint FILE [--resume|--force] [--every SECONDS]]\n"
-     "               [--device cpu|cuda]\n",
+     "               [--device cpu|cuda] [--part I/N]\n"
+     "       lwcx keysearch --merge FILE... [--start N --count N]\n",
      "exhaustive key search of a block cipher over a range of keys",
      "Key index i is the base key with the bits of --mask flipped as the bits of i say\n"
      "(lowest first); without --mask, i is XORed into the last 8 key bytes; the indices\n"
@@ -108,8 +109,15 @@ static const cmd_help helps[] = {
      "writes the checkpoint, which is also rewritten every SECONDS (default 60); an\n"
      "existing checkpoint is continued with --resume (refused if written for other\n"
      "parameters) and replaced only with --force.\n"
+     "--part I/N searches part I (1 .. N) of N equal parts of the range, e.g. one per\n"
+     "task of a batch job array, each with its own checkpoint; --merge FILE... reads\n"
+     "the parts' checkpoints and reports the parts finished, the keys found (stdout)\n"
+     "and the gaps and overlaps left in the range (--start/--count: the whole range,\n"
+     "default: from the first part's first key to the last part's end). Across\n"
+     "machines with MPI: lwcx-mpi (README).\n"
      "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error (standard output\n"
-     "included: 1 is kept for an empty range), 130 stopped before a key was found.\n"
+     "included: 1 is kept for an empty range), 130 stopped before a key was found\n"
+     "(--merge: gaps left and no key).\n"
      "options:\n"
      "  --cipher NAME          the block cipher\n"
      "  --pt HEX, --ct HEX     a known plaintext block and its ciphertext\n"
@@ -126,7 +134,9 @@ static const cmd_help helps[] = {
      "  --checkpoint FILE      where to keep the progress\n"
      "  --resume               continue from the checkpoint\n"
      "  --force                replace an existing checkpoint\n"
-     "  --every SECONDS        checkpoint interval (1 .. 1000000)\n" COMMON_OPTS},
+     "  --every SECONDS        checkpoint interval (1 .. 1000000)\n"
+     "  --part I/N             search only part I of N equal parts of the range\n"
+     "  --merge                merge the checkpoints of parts (the FILE arguments)\n" COMMON_OPTS},
     {"keygen", "lwcx keygen --alg ALG [-o FILE] [--force]\n",
      "a new random key (a key file naming its algorithm), or an AIMer key pair",
      "Makes a key from the operating system's random source and writes it as a key file\n"

@@ -13,10 +13,11 @@
 
 #include "io.h"
 #include "keyfile.h"
+#include "keysearch_cmd.h"
 #include "lwcx.h"
 #include "opt.h"
 
-#define MAX_FOUND 64 /* keys printed at most; the rest are counted */
+#define MAX_FOUND KS_MAX_PRINTED
 
 static volatile sig_atomic_t interrupted;
 
@@ -26,28 +27,15 @@ static void on_signal(int sig)
     interrupted = 1;
 }
 
-typedef struct ks_progress {
-    int tty;
-    double t0, last;
-    double segment_end; /* stop the library call then, to write a checkpoint */
-    uint64_t before;    /* keys searched before this run (resume) */
-    uint64_t total;     /* keys in the whole range */
-    lwcx_keysearch *ks;
-    size_t key_bytes;
-    int first;          /* --first: stop at the first key */
-    int write_error;    /* stdout failed */
-    size_t nprinted;
-    uint64_t printed[MAX_FOUND]; /* the indices of the keys printed */
-} ks_progress;
 
-static double now(void)
+double ks_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void fmt_count(char *buf, size_t n, double v)
+void ks_fmt_count(char *buf, size_t n, double v)
 {
     static const char *const unit[] = {"", "k", "M", "G", "T", "P", "E"};
     int u = 0;
@@ -56,13 +44,13 @@ static void fmt_count(char *buf, size_t n, double v)
 }
 
 /* done: keys finished in the whole search */
-static void show(const ks_progress *p, uint64_t done, double t)
+void ks_show(const ks_progress *p, uint64_t done, double t, const char *extra)
 {
     char d[32], tot[32], rate[32], eta[32] = "?";
     double el = t - p->t0, r = el > 0 ? (double)(done - p->before) / el : 0;
-    fmt_count(d, sizeof d, (double)done);
-    fmt_count(tot, sizeof tot, (double)p->total);
-    fmt_count(rate, sizeof rate, r);
+    ks_fmt_count(d, sizeof d, (double)done);
+    ks_fmt_count(tot, sizeof tot, (double)p->total);
+    ks_fmt_count(rate, sizeof rate, r);
     if (r > 0) {
         double s = (double)(p->total - done) / r;
         if (s < 1e8) {
@@ -70,9 +58,9 @@ static void show(const ks_progress *p, uint64_t done, double t)
             snprintf(eta, sizeof eta, "%llu:%02llu:%02llu", si / 3600, si / 60 % 60, si % 60);
         }
     }
-    fprintf(stderr, "\r%s / %s keys (%.1f%%)  found %" PRIu64 "  %s keys/s  ETA %s   ", d, tot,
+    fprintf(stderr, "\r%s / %s keys (%.1f%%)  found %" PRIu64 "  %s keys/s%s  ETA %s   ", d, tot,
             p->total ? 100.0 * (double)done / (double)p->total : 100.0, lwcx_keysearch_found_count(p->ks),
-            rate, eta);
+            rate, extra ? extra : "", eta);
 }
 
 static void hex_line(char *out, const uint8_t *b, size_t n)
@@ -82,7 +70,7 @@ static void hex_line(char *out, const uint8_t *b, size_t n)
 
 /* Prints (and flushes) the keys found since the last call: each key once,
  * as soon as the library has confirmed it on every pair. */
-static void print_new_keys(ks_progress *p)
+void ks_print_new_keys(ks_progress *p)
 {
     const uint64_t total = lwcx_keysearch_found_count(p->ks);
     uint8_t key[LWCX_BC_MAX_KEY_BYTES];
@@ -108,11 +96,11 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 {
     ks_progress *p = ctx;
     (void)total;
-    print_new_keys(p);
+    ks_print_new_keys(p);
     if (p->first && lwcx_keysearch_found_count(p->ks)) return 1;
-    double t = now();
+    double t = ks_now();
     if (p->tty && t - p->last >= 1.0) {
-        show(p, done, t);
+        ks_show(p, done, t, NULL);
         p->last = t;
     }
     return interrupted != 0 || t >= p->segment_end;
@@ -120,7 +108,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
 
 #define CKPT_MAX ((size_t)64 << 20) /* far above any record a search writes */
 
-static int write_checkpoint(const char *path, lwcx_keysearch *ks)
+int ks_write_checkpoint(const char *path, lwcx_keysearch *ks)
 {
     size_t len = 0;
     lwcx_keysearch_save(ks, NULL, 0, &len);
@@ -133,7 +121,7 @@ static int write_checkpoint(const char *path, lwcx_keysearch *ks)
 
 /* Continues ks from the checkpoint at path; refuses (-1, message printed) a
  * damaged one, or one written for other parameters. */
-static int read_checkpoint(const char *path, lwcx_keysearch *ks)
+int ks_read_checkpoint(const char *path, lwcx_keysearch *ks)
 {
     uint8_t *raw = malloc(CKPT_MAX);
     long n = raw ? io_read_all(path, raw, CKPT_MAX) : -1;
@@ -163,21 +151,48 @@ static int hex_arg(const char *opt, const char *v, uint8_t *out, size_t n, const
     return -1;
 }
 
-int cmd_keysearch(int argc, char **argv)
+/* --part I/N: 1 <= I <= N <= count; the part's first index and size (the
+ * first count % N parts have one key more). */
+static int part_arg(const char *v, uint64_t start, uint64_t count, uint64_t *lo, uint64_t *n)
+{
+    const char *slash = strchr(v, '/');
+    uint64_t i, parts;
+    char num[32];
+    if (!slash || (size_t)(slash - v) >= sizeof num) {
+        cli_usage_error("--part", "'%s': must be I/N (part I of N, 1 <= I <= N)", v);
+        return -1;
+    }
+    memcpy(num, v, (size_t)(slash - v));
+    num[slash - v] = 0;
+    if (opt_u64("--part", slash + 1, 1, count, "N: 1 .. --count", &parts) ||
+        opt_u64("--part", num, 1, parts, "I: 1 .. N", &i))
+        return -1;
+    const uint64_t q = count / parts, r = count % parts, k = i - 1;
+    *lo = start + k * q + (k < r ? k : r);
+    *n = q + (k < r);
+    return 0;
+}
+
+int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
 {
     static const opt_def defs[] = {
         {"cipher", 0, 1}, {"pt", 0, 1},      {"ct", 0, 1},         {"pt2", 0, 1},    {"ct2", 0, 1},
         {"key-base", 0, 1}, {"key-file", 0, 1}, {"mask", 0, 1},    {"every", 0, 1},  {"start", 0, 1},
         {"count", 0, 1},  {"threads", 0, 1}, {"checkpoint", 0, 1}, {"resume", 0, 0}, {"force", 0, 0},
-        {"first", 0, 0},  {"device", 0, 1}, {NULL, 0, 0}};
-    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE };
-    const char *val[DEVICE + 1] = {0};
+        {"first", 0, 0},  {"device", 0, 1}, {"part", 0, 1}, {"chunk", 0, 1}, {"root-threads", 0, 1}, {"progress", 0, 0}, {NULL, 0, 0}};
+    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK, ROOT_THREADS, PROGRESS };
+    const char *val[PROGRESS + 1] = {0};
     opt_parser p;
     int r;
+    memset(o, 0, sizeof *o);
+    o->root_threads = UINT64_MAX; /* as --threads */
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_QUIT) o->quit = 1; /* --help, --version: answered */
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
+        if (r == (mpi ? PART : CHUNK) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
+            return cli_usage_error(p.name, mpi ? "not for lwcx-mpi (the ranks share the range)" : "only for lwcx-mpi");
         val[r] = p.arg ? p.arg : "";
     }
     const char *cipher = val[CIPHER], *ckpt = val[CKPT];
@@ -196,7 +211,10 @@ int cmd_keysearch(int argc, char **argv)
     }
     const char *missing = !cipher ? "--cipher" : !val[PT] ? "--pt" : !val[CT] ? "--ct"
                           : !val[BASE] && !val[KEY_FILE] ? "--key-base" : !val[COUNT] ? "--count" : NULL;
-    if (missing) return cli_usage_error(missing, "needed (--cipher or a key file, --pt, --ct, --key-base or --key-file, --count)");
+    if (missing) {
+        lwcx_wipe(&kf, sizeof kf);
+        return cli_usage_error(missing, "needed (--cipher or a key file, --pt, --ct, --key-base or --key-file, --count)");
+    }
     int c = -1;
     for (int k = 0; lwcx_bc_name((lwcx_blockcipher)k); k++)
         if (strcmp(lwcx_bc_name((lwcx_blockcipher)k), cipher) == 0) c = k;
@@ -231,11 +249,13 @@ int cmd_keysearch(int argc, char **argv)
         for (size_t i = 0; i < kb; i++) any |= kmask[i];
         if (!any) return cli_usage_error("--mask", "'%s': no bit set", val[MASK]);
     }
-    uint64_t every = 60, threads = 0, first = 0, n = 0;
+    uint64_t every = mpi ? 10 : 60, threads = 0, first = 0, n = 0, chunk = (uint64_t)1 << 22;
     if ((val[EVERY] && opt_u64("--every", val[EVERY], 1, 1000000, "1 .. 1000000 seconds", &every)) ||
         (val[START] && opt_u64("--start", val[START], 0, LWCX_KEYSEARCH_MAX_END - 1, "0 .. 2^64 - 2^32 - 1", &first)) ||
         opt_u64("--count", val[COUNT], 1, LWCX_KEYSEARCH_MAX_END, "1 .. 2^64 - 2^32", &n) ||
-        (val[THREADS] && opt_u64("--threads", val[THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: one per CPU", &threads)))
+        (val[THREADS] && opt_u64("--threads", val[THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: one per CPU", &threads)) ||
+        (val[CHUNK] && opt_u64("--chunk", val[CHUNK], 1, (uint64_t)1 << 40, "1 .. 2^40 keys", &chunk)) ||
+        (val[ROOT_THREADS] && opt_u64("--root-threads", val[ROOT_THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: rank 0 only hands out chunks", &o->root_threads)))
         return 2;
     if (resume && !ckpt) return cli_usage_error("--resume", "needs --checkpoint FILE");
     if (force && !ckpt) return cli_usage_error("--force", "needs --checkpoint FILE");
@@ -249,8 +269,10 @@ int cmd_keysearch(int argc, char **argv)
     const char *device = val[DEVICE];
     if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0)
         return cli_usage_error("--device", "'%s': must be cpu or cuda", device);
+    if (mpi && device && strcmp(device, "cuda") == 0)
+        return cli_usage_error("--device", "cuda: not yet in lwcx-mpi (its ranks search on their CPUs)");
     /* the GPU: the cuda implementation, forced (it is never the automatic choice) */
-    const lwcx_impl *gpu = lwcx_impl_find(lwcx_bc_name(ci), "cuda");
+    const lwcx_impl *gpu = mpi ? NULL : lwcx_impl_find(lwcx_bc_name(ci), "cuda");
     const char *why = "not built (no nvcc at build time)";
     const int gpu_ok = gpu && lwcx_impl_available(gpu, &why);
     if (device && strcmp(device, "cuda") == 0 && !gpu_ok) {
@@ -259,9 +281,11 @@ int cmd_keysearch(int argc, char **argv)
     }
     const int use_gpu = gpu_ok && (!device || strcmp(device, "cuda") == 0);
     if (use_gpu && !val[THREADS]) threads = 1; /* one GPU: one thread feeds it */
+    uint64_t part_lo = first, part_n = n;
+    if (val[PART] && part_arg(val[PART], first, n, &part_lo, &part_n)) return 2;
     lwcx_keysearch *ks;
     int rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL,
-                                     first, n);
+                                     part_lo, part_n);
     lwcx_wipe(kbase, sizeof kbase);
     if (rc == LWCX_ERR_LENGTH) {
         if (val[MASK])
@@ -272,20 +296,80 @@ int cmd_keysearch(int argc, char **argv)
         cli_error(NULL, "%s", lwcx_strerror(rc));
         return 2;
     }
+    if (o->root_threads == UINT64_MAX) o->root_threads = threads ? threads : UINT64_MAX;
+    o->ks = ks;
+    o->ckpt = ckpt;
+    o->resume = resume;
+    o->force = force;
+    o->first = first_only;
+    o->every = every;
+    o->threads = threads;
+    o->total = part_n;
+    o->chunk = chunk;
+    o->progress = !!val[PROGRESS];
+    o->key_bytes = kb;
+    return 0;
+}
+
+void ks_resumed(const ks_cli *o, ks_progress *pr)
+{
+    if (lwcx_keysearch_found_count(o->ks) && !lwcx_keysearch_complete(o->ks))
+        cli_error(o->ckpt, "%" PRIu64 " key(s) found before the checkpoint", lwcx_keysearch_found_count(o->ks));
+    ks_print_new_keys(pr);
+}
+
+int ks_finish(ks_cli *o, ks_progress *pr, double el, int werr)
+{
+    lwcx_keysearch *ks = o->ks;
+    ks_print_new_keys(pr);
+    const uint64_t done = lwcx_keysearch_keys_done(ks), now_done = done - pr->before;
+    if (pr->tty) {
+        ks_show(pr, done, ks_now(), NULL);
+        fputc('\n', stderr);
+    }
+    const uint64_t total = lwcx_keysearch_found_count(ks);
+    int complete = lwcx_keysearch_complete(ks);
+    char rate[32];
+    ks_fmt_count(rate, sizeof rate, el > 0 ? (double)now_done / el : 0);
+    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el, rate,
+            complete ? "" : o->first && total ? ", stopped at the first key (--first)" : ", interrupted");
+    if (!complete)
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
+                o->ckpt ? " (continue from the checkpoint with --resume)" : "");
+
+    if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) != 0) werr = 1;
+    if (total > pr->nprinted)
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr->nprinted);
+    lwcx_keysearch_free(ks);
+    o->ks = NULL;
+    if (pr->write_error || cli_flush_stdout() != 0) werr = 1;
+    if (werr) return 3;
+    if (total) return 0;
+    return complete ? 1 : 130; /* interrupted before anything was found */
+}
+
+static int cmd_merge(int argc, char **argv);
+
+int cmd_keysearch(int argc, char **argv)
+{
+    for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--merge") == 0) return cmd_merge(argc, argv);
+    ks_cli o;
+    int rc = ks_cli_parse(argc, argv, 0, &o);
+    if (rc || o.quit) return rc;
+    lwcx_keysearch *ks = o.ks;
     ks_progress pr = {0};
     pr.tty = isatty(2);
     pr.ks = ks;
-    pr.key_bytes = kb;
-    pr.first = first_only;
-    pr.total = n;
-    if (resume) {
-        if (read_checkpoint(ckpt, ks) != 0) {
+    pr.key_bytes = o.key_bytes;
+    pr.first = o.first;
+    pr.total = o.total;
+    if (o.resume) {
+        if (ks_read_checkpoint(o.ckpt, ks) != 0) {
             lwcx_keysearch_free(ks);
             return 2;
         }
-        if (lwcx_keysearch_found_count(ks) && !lwcx_keysearch_complete(ks))
-            cli_error(ckpt, "%" PRIu64 " key(s) found before the checkpoint", lwcx_keysearch_found_count(ks));
-        print_new_keys(&pr);
+        ks_resumed(&o, &pr);
     }
 
     struct sigaction sa, old_int, old_term;
@@ -296,24 +380,24 @@ int cmd_keysearch(int argc, char **argv)
     sigaction(SIGTERM, &sa, &old_term);
 
     pr.before = lwcx_keysearch_keys_done(ks);
-    pr.t0 = pr.last = now();
+    pr.t0 = pr.last = ks_now();
     /* Without a checkpoint file one run does it all; with one, the search
      * runs in segments of --every seconds (each stop leaves every chunk
      * taken finished) and the checkpoint is rewritten after each. */
     int werr = 0;
-    const int done_first = first_only && lwcx_keysearch_found_count(ks);
+    const int done_first = o.first && lwcx_keysearch_found_count(ks);
     for (; !done_first;) {
-        pr.segment_end = ckpt ? now() + (double)every : 1e300;
-        rc = lwcx_keysearch_run(ks, (unsigned)threads, on_progress, &pr);
+        pr.segment_end = o.ckpt ? ks_now() + (double)o.every : 1e300;
+        rc = lwcx_keysearch_run(ks, (unsigned)o.threads, on_progress, &pr);
         if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || interrupted || pr.write_error ||
-            (first_only && lwcx_keysearch_found_count(ks)))
+            (o.first && lwcx_keysearch_found_count(ks)))
             break;
-        if (write_checkpoint(ckpt, ks) != 0) {
+        if (ks_write_checkpoint(o.ckpt, ks) != 0) {
             werr = 1; /* io has said why */
             break;
         }
     }
-    double el = now() - pr.t0;
+    double el = ks_now() - pr.t0;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     if (rc != LWCX_OK) {
@@ -321,28 +405,174 @@ int cmd_keysearch(int argc, char **argv)
         lwcx_keysearch_free(ks);
         return 2;
     }
-    print_new_keys(&pr);
-    const uint64_t done = lwcx_keysearch_keys_done(ks), now_done = done - pr.before;
-    if (pr.tty) {
-        show(&pr, done, now());
-        fputc('\n', stderr);
-    }
-    const uint64_t total = lwcx_keysearch_found_count(ks);
-    int complete = lwcx_keysearch_complete(ks);
-    char rate[32];
-    fmt_count(rate, sizeof rate, el > 0 ? (double)now_done / el : 0);
-    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el, rate,
-            complete ? "" : first_only && total ? ", stopped at the first key (--first)" : ", interrupted");
-    if (!complete)
-        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
-                ckpt ? " (continue from the checkpoint with --resume)" : "");
+    return ks_finish(&o, &pr, el, werr);
+}
 
-    if (ckpt && !werr && write_checkpoint(ckpt, ks) != 0) werr = 1;
-    if (total > pr.nprinted)
-        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr.nprinted);
-    lwcx_keysearch_free(ks);
-    if (pr.write_error || cli_flush_stdout() != 0) werr = 1;
-    if (werr) return 3;
-    if (total) return 0;
-    return complete ? 1 : 130; /* interrupted before anything was found */
+/* ---- --merge: the records of the parts of one search -------------------- */
+
+#define MERGE_MAX_SHOWN 20 /* gap and overlap lines printed at most */
+
+typedef struct merge_range {
+    uint64_t lo, hi;
+    int file;
+} merge_range;
+
+static int by_lo(const void *a, const void *b)
+{
+    const merge_range *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo ? 1 : x->file - y->file;
+}
+
+/* The value of the record line "name VALUE" (records are canonical: load
+ * checked that they are exactly what save writes). */
+static int record_u64(const char *text, const char *name, uint64_t *v)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, "\n%s ", name);
+    const char *s = strstr(text, pat);
+    return s && sscanf(s + strlen(pat), "%" SCNu64, v) == 1 ? 0 : -1;
+}
+
+/* Loads and checks every record named; prints which parts are finished, the
+ * keys found (stdout) and the gaps and overlaps left in the whole range. */
+static int cmd_merge(int argc, char **argv)
+{
+    static const opt_def defs[] = {{"merge", 0, 0}, {"start", 0, 1}, {"count", 0, 1}, {NULL, 0, 0}};
+    opt_parser p;
+    int r, nfiles = 0;
+    const char **files = calloc((size_t)argc, sizeof *files);
+    const char *vstart = NULL, *vcount = NULL;
+    if (!files) return 2;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) {
+            free(files);
+            return opt_status(r);
+        }
+        if (r == OPT_ARG) files[nfiles++] = p.arg;
+        if (r == 1) vstart = p.arg;
+        if (r == 2) vcount = p.arg;
+    }
+    uint64_t want_lo = 0, want_n = 0;
+    int rc = 0;
+    if (nfiles == 0) rc = cli_usage_error("--merge", "needs the checkpoint files of the parts");
+    else if ((vstart && opt_u64("--start", vstart, 0, LWCX_KEYSEARCH_MAX_END - 1, "0 .. 2^64 - 2^32 - 1", &want_lo)) ||
+             (vcount && opt_u64("--count", vcount, 1, LWCX_KEYSEARCH_MAX_END - want_lo, "1 .. 2^64 - 2^32 - start", &want_n)))
+        rc = 2;
+    if (vstart && !vcount && !rc) rc = cli_usage_error("--start", "with --merge: needs --count (the whole range)");
+    merge_range *rg = NULL;
+    size_t nrg = 0, cap = 0;
+    char *params0 = NULL;
+    uint64_t hull_lo = UINT64_MAX, hull_hi = 0, nkeys = 0, key_idx[KS_MAX_PRINTED];
+    uint8_t keys[KS_MAX_PRINTED][LWCX_BC_MAX_KEY_BYTES];
+    size_t kb = 0;
+    uint8_t *raw = rc ? NULL : malloc(CKPT_MAX + 1);
+    if (!rc && !raw) rc = 2;
+    for (int f = 0; f < nfiles && !rc; f++) {
+        long n = io_read_all(files[f], raw, CKPT_MAX);
+        if (n == -2) cli_error(files[f], "too large for a checkpoint");
+        lwcx_keysearch *ks = NULL;
+        if (n < 0 || lwcx_keysearch_load(&ks, raw, (size_t)n) != LWCX_OK) {
+            if (n >= 0) cli_error(files[f], "damaged, edited or not a key-search record; refusing to merge");
+            rc = 2;
+            break;
+        }
+        raw[n] = 0;
+        char *text = (char *)raw, *params = strstr(text, "\nstart ");
+        uint64_t start = 0, count = 0, searched = 0;
+        record_u64(text, "start", &start);
+        record_u64(text, "count", &count);
+        record_u64(text, "searched", &searched);
+        *params = 0; /* the lines before: cipher, pairs, base key, mask */
+        if (!params0) params0 = strdup(text);
+        else if (strcmp(params0, text) != 0) {
+            cli_error(files[f], "a record of another search (cipher, pairs, key base or mask differ from %s)", files[0]);
+            rc = 2;
+        }
+        *params = '\n';
+        fprintf(stderr, "lwcx keysearch: %s: keys [%" PRIu64 ", %" PRIu64 "): %s (%" PRIu64 " of %" PRIu64 " searched)\n",
+                files[f], start, start + count, searched == count ? "finished" : "unfinished", searched, count);
+        if (start < hull_lo) hull_lo = start;
+        if (start + count > hull_hi) hull_hi = start + count;
+        for (char *l = strstr(text, "\ndone "); l && !rc; l = strstr(l + 1, "\ndone ")) {
+            if (nrg == cap) {
+                cap = cap ? 2 * cap : 64;
+                merge_range *g = realloc(rg, cap * sizeof *g);
+                if (!g) {
+                    rc = 2;
+                    break;
+                }
+                rg = g;
+            }
+            if (sscanf(l + 6, "%" SCNu64 " %" SCNu64, &rg[nrg].lo, &rg[nrg].hi) == 2) rg[nrg++].file = f;
+        }
+        uint8_t key[LWCX_BC_MAX_KEY_BYTES];
+        uint64_t idx;
+        for (size_t i = 0; lwcx_keysearch_found_key(ks, i, key, &idx) == LWCX_OK; i++) {
+            size_t k = 0;
+            while (k < nkeys && key_idx[k] != idx) k++;
+            if (k == nkeys && nkeys < KS_MAX_PRINTED) {
+                key_idx[nkeys] = idx;
+                memcpy(keys[nkeys++], key, sizeof key);
+            }
+        }
+        lwcx_wipe(key, sizeof key);
+        /* the key size: the length of the "key-base" hex */
+        const char *kl = strstr(text, "\nkey-base ");
+        if (kl) kb = strcspn(kl + 10, "\n") / 2;
+        lwcx_keysearch_free(ks);
+    }
+    if (raw) lwcx_wipe(raw, CKPT_MAX + 1);
+    free(raw);
+    free(params0);
+    free(files);
+    if (rc) {
+        free(rg);
+        return rc;
+    }
+    const uint64_t lo = vcount ? want_lo : hull_lo, hi = vcount ? want_lo + want_n : hull_hi;
+    qsort(rg, nrg, sizeof *rg, by_lo);
+    uint64_t at = lo, gaps = 0, overlaps = 0, gap_keys = 0, searched = 0;
+    for (size_t i = 0; i < nrg; i++) {
+        uint64_t a = rg[i].lo < lo ? lo : rg[i].lo, b = rg[i].hi > hi ? hi : rg[i].hi;
+        if (a >= b) continue; /* outside the range asked for */
+        if (a > at) {
+            if (gaps++ < MERGE_MAX_SHOWN) fprintf(stderr, "lwcx keysearch: gap [%" PRIu64 ", %" PRIu64 ")\n", at, a);
+            gap_keys += a - at;
+        } else if (a < at) {
+            if (overlaps++ < MERGE_MAX_SHOWN)
+                fprintf(stderr, "lwcx keysearch: overlap [%" PRIu64 ", %" PRIu64 ") (searched twice)\n", a, b < at ? b : at);
+        }
+        if (b > at) {
+            searched += b - (a > at ? a : at);
+            at = b;
+        }
+    }
+    if (at < hi) {
+        if (gaps++ < MERGE_MAX_SHOWN) fprintf(stderr, "lwcx keysearch: gap [%" PRIu64 ", %" PRIu64 ")\n", at, hi);
+        gap_keys += hi - at;
+    }
+    free(rg);
+    char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
+    for (size_t k = 0; k < nkeys; k++) { /* ascending index */
+        size_t m = k;
+        for (size_t j = k + 1; j < nkeys; j++)
+            if (key_idx[j] < key_idx[m]) m = j;
+        uint64_t ti = key_idx[k];
+        key_idx[k] = key_idx[m];
+        key_idx[m] = ti;
+        uint8_t tk[LWCX_BC_MAX_KEY_BYTES];
+        memcpy(tk, keys[k], sizeof tk);
+        memcpy(keys[k], keys[m], sizeof tk);
+        memcpy(keys[m], tk, sizeof tk);
+        hex_line(h, keys[k], kb);
+        printf("%s\n", h);
+    }
+    lwcx_wipe(keys, sizeof keys);
+    fprintf(stderr,
+            "lwcx keysearch: merged %d record(s): keys [%" PRIu64 ", %" PRIu64 "): %" PRIu64 " searched, %" PRIu64
+            " gap(s) of %" PRIu64 " keys, %" PRIu64 " overlap(s), %" PRIu64 " distinct key(s) found\n",
+            nfiles, lo, hi, searched, gaps, gap_keys, overlaps, nkeys);
+    if (cli_flush_stdout() != 0) return 3;
+    return nkeys ? 0 : gaps ? 130 : 1;
 }

@@ -188,4 +188,32 @@ else
   echo "skipped: the progress-line test (no python3 for a pseudo-terminal)"
 fi
 
+# --part I/N (issue 19): 4 parts of a 2^22 range, each with its own
+# checkpoint; --merge reports the key, the parts, no gap and no overlap. A
+# missing part shows as a gap; a part twice as an overlap.
+N=$(( 1 << 22 ))
+basep=$(printf "FFFF%016X" $(( ~(N * 5 / 8) ))) # the key in part 3
+rm -f part*.ck
+for i in 1 2 3 4; do
+  "$lwcx" keysearch --cipher present80 $pairs --key-base $basep --count $N --part $i/4 --checkpoint part$i.ck > part$i.out 2>/dev/null
+  echo $? >> part.rc
+done
+[ "$(tr '\n' ' ' < part.rc)" = "1 1 0 1 " ] && [ "$(cat part3.out)" = "$want" ] && ok || bad "--part: exit codes $(cat part.rc)"
+[ "$(sed -n 's/^start //p' part2.ck) $(sed -n 's/^count //p' part2.ck)" = "$(( N / 4 )) $(( N / 4 ))" ] && ok || bad "--part 2/4: start and count"
+out=$("$lwcx" keysearch --merge part1.ck part2.ck part3.ck part4.ck 2> merge.err)
+[ $? -eq 0 ] && [ "$out" = "$want" ] && grep -q "keys \[0, $N): $N searched, 0 gap(s) of 0 keys, 0 overlap(s), 1 distinct key" merge.err &&
+  [ "$(grep -c ": finished" merge.err)" = 4 ] && ok || bad "--merge of 4 parts: $(cat merge.err)"
+out=$("$lwcx" keysearch --merge part1.ck part2.ck part4.ck part2.ck --count $N 2> merge.err)
+[ $? -eq 130 ] && [ -z "$out" ] && grep -q "gap \[$(( N / 2 )), $(( N * 3 / 4 )))" merge.err && grep -q "1 gap(s) of $(( N / 4 )) keys, 1 overlap(s)" merge.err &&
+  ok || bad "--merge with a part missing and one twice: $(cat merge.err)"
+"$lwcx" keysearch --merge part1.ck ck2.txt > /dev/null 2> merge.err
+[ $? -eq 2 ] && grep -q "another search" merge.err && ok || bad "--merge of another search: $(cat merge.err)"
+head -c -2 part1.ck > cut.ck
+"$lwcx" keysearch --merge cut.ck part2.ck > /dev/null 2> merge.err
+[ $? -eq 2 ] && grep -q "damaged" merge.err && ok || bad "--merge of a damaged record: $(cat merge.err)"
+for p in 0/4 5/4 1/0 x/2 3; do
+  "$lwcx" keysearch --cipher present80 $pairs --key-base $basep --count $N --part $p > /dev/null 2>&1
+  [ $? -eq 2 ] && ok || bad "--part $p refused"
+done
+
 finish
