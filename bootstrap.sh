@@ -19,6 +19,11 @@ command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 # optional: zsh and groff check the shell completion and the man page (cli_completion skips them without)
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+# optional: the OpenCL headers build the opencl implementation, the ICD loader and PoCL run its
+# tests on the CPU (without them opencl is left out, or unavailable and its tests skipped)
+[ -f /usr/include/CL/cl.h ] || missing+=(opencl-c-headers)
+ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1 ' || missing+=(ocl-icd-libopencl1)
+[ -e /etc/OpenCL/vendors/pocl.icd ] || missing+=(pocl-opencl-icd)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
@@ -28,7 +33,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base) ;; *) required+=("$p") ;; esac; done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
@@ -38,6 +43,8 @@ else
       valgrind) echo "bootstrap: valgrind not found: the constant-time test (ct_valgrind) will be skipped" >&2 ;;
       zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
+      opencl-c-headers) echo "bootstrap: no OpenCL headers (CL/cl.h): the opencl implementation is left out" >&2 ;;
+      ocl-icd-libopencl1|pocl-opencl-icd) echo "bootstrap: no OpenCL loader or PoCL: the opencl tests will be skipped" >&2 ;;
     esac
   done
 fi
