@@ -19,10 +19,10 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x123
 [ $? -eq 1 ] && [ -z "$out" ] && ok || bad "opencl: range without the key: exit 1"
 # checkpoint and resume: a first run over part of the range, then --resume
 ck=$dir/ks.ckpt
-out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0 --count 0x10000 \
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0 --count 0x20000 \
       --device opencl:$dev --checkpoint "$ck" 2>/dev/null)
 [ $? -eq 0 ] && [ "$out" = "$want" ] && [ -s "$ck" ] && ok || bad "opencl: search with a checkpoint"
-out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0 --count 0x10000 \
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0 --count 0x20000 \
       --device opencl:$dev --checkpoint "$ck" --resume 2>/dev/null)
 [ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "opencl: resumed search reports the key ($out)"
 err=$(LWCX_OPENCL_LOADER=/nonexistent/libOpenCL.so.1 "$lwcx" keysearch --cipher present80 $pairs \
