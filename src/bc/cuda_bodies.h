@@ -60,9 +60,8 @@
 #if defined(__CUDACC__)
 __constant__ uint32_t lwcx_cu_sched[CU_SCHED_WORDS];
 #define CU_SCHED(a) ((const uint32_t *)lwcx_cu_sched)
-#elif defined(LWCX_OPENCL_C)
-#else
-#define CU_SCHED(a) CU_BUF(g, const uint32_t, (a)->sched)
+#elif !defined(LWCX_OPENCL_C) /* (OpenCL: CU_SCHED_DECL copies them) */
+#define CU_SCHED(a) ((const uint32_t *)(uintptr_t)(a)->sched)
 #endif
 
 /* CU_SCHED_DECL(s, g, a): s = the launch's one-key masks. OpenCL: copied
