@@ -24,6 +24,15 @@ command -v groff >/dev/null 2>&1 || missing+=(groff-base)
 [ -f /usr/include/CL/cl.h ] || missing+=(opencl-c-headers)
 ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1 ' || missing+=(ocl-icd-libopencl1)
 [ -e /etc/OpenCL/vendors/pocl.icd ] || missing+=(pocl-opencl-icd)
+# optional: venv and pip for the Python package (pip install ./python; its tests skip without them)
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+  python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+  # what the package's tests (ctest python_package) import
+  python3 -c 'import cffi' >/dev/null 2>&1 || missing+=(python3-cffi)
+  python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
+  python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(python3-numpy)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
@@ -33,7 +42,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd) ;; *) required+=("$p") ;; esac; done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
@@ -42,6 +51,7 @@ else
     case $p in
       valgrind) echo "bootstrap: valgrind not found: the constant-time test (ct_valgrind) will be skipped" >&2 ;;
       zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
+      python3-*) echo "bootstrap: $p not found: the Python package's tests (python_package) are skipped or cannot install it" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
       opencl-c-headers) echo "bootstrap: no OpenCL headers (CL/cl.h): the opencl implementation is left out" >&2 ;;
       ocl-icd-libopencl1|pocl-opencl-icd) echo "bootstrap: no OpenCL loader or PoCL: the opencl tests will be skipped" >&2 ;;

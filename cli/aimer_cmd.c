@@ -280,7 +280,7 @@ int cmd_sign(int argc, char **argv)
             cli_error(NULL, "%s", lwcx_strerror(lib));
             rc = 1;
         } else {
-            rc = io_write_all(o.out, sig, sigb) ? 2 : 0;
+            rc = io_write_all(o.out, sig, sigb) ? 1 : 0; /* io has said why */
         }
     } else if (lib != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(lib));
@@ -332,8 +332,9 @@ int cmd_verify(int argc, char **argv)
         const char *other = set_of_size(len);
         if (lib == LWCX_OK) {
             rc = 0;
+            /* a verdict that cannot be written is a failure (1), as for every command */
             if (!o.quiet && (printf("%s: OK (%s signature)\n", shown(o.in), name) < 0 || cli_flush_stdout()))
-                rc = 2;
+                rc = 1;
         } else if (lib == LWCX_ERR_LENGTH) {
             cli_error(shown(o.sig), "not an %s signature: %ld bytes, not %zu%s%s%s",
                     name, len, lwcx_aimer_sig_bytes(s), other ? " (the size of an " : "", other ? other : "",

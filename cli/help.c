@@ -108,8 +108,8 @@ static const cmd_help helps[] = {
      "writes the checkpoint, which is also rewritten every SECONDS (default 60); an\n"
      "existing checkpoint is continued with --resume (refused if written for other\n"
      "parameters) and replaced only with --force.\n"
-     "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error, 130 stopped\n"
-     "before a key was found.\n"
+     "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error (standard output\n"
+     "included: 1 is kept for an empty range), 130 stopped before a key was found.\n"
      "options:\n"
      "  --cipher NAME          the block cipher\n"
      "  --pt HEX, --ct HEX     a known plaintext block and its ciphertext\n"
@@ -160,7 +160,8 @@ static const cmd_help helps[] = {
     {"verify", "lwcx verify --pk NAME.pk --sig SIG [--quiet] [FILE|-]\n",
      "verify an AIMer signature: exit 0 valid, 1 invalid, 2 error",
      "Verifies the signature SIG of FILE (default: standard input) under an AIMer public key.\n"
-     "Exit status 0 valid, 1 invalid, 2 usage, key file or I/O error.\n"
+     "Exit status 0 valid, 1 invalid or the verdict could not be written, 2 usage,\n"
+     "key file or input error.\n"
      "options:\n"
      "  --pk NAME.pk           the public key\n"
      "  --sig SIG              the signature\n"

@@ -481,8 +481,9 @@ LWCX_API int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c
  * confirmed on every pair with ref. threads = 0: one per online CPU.
  *
  * progress (may be NULL) is called from the calling thread about every
- * 100 ms while the search runs, and once at the end, with the keys searched
- * so far; returning nonzero stops the search: chunks under way are finished
+ * 100 ms while the search runs, at once (within microseconds, not at the next
+ * tick) when a worker has confirmed a new key, and once at the end, with the
+ * keys searched so far; returning nonzero stops the search: chunks under way are finished
  * (a few ms), and the call returns LWCX_OK.
  * Results: *next_index = the first index not searched (start + count when the
  * whole range was searched; every index below it was), so a stopped search

@@ -45,7 +45,7 @@ else
 fi
 if command -v groff > /dev/null; then
   out=$(groff -man -Tutf8 -ww "$src/docs/lwcx.1" 2>&1 > man.txt)
-  [ -z "$out" ] && sed "s/.\x08//g" man.txt | grep -q "lwcx keysearch" && ok || bad "man page: $out"
+  [ -z "$out" ] && sed "s/.\x08//g" man.txt | grep -Eq "lwcx +keysearch" && ok || bad "man page: $out"
 else
   echo "skipped: groff is not installed here (the man page is not rendered)"
 fi

@@ -57,6 +57,7 @@ if [ -w /dev/full ]; then
   "$lwcx" enc --key-file k.key -o abc.enc abc.txt
   "$lwcx" hash abc.txt > sums.txt
   printf 'x' > m.txt
+  "$lwcx" keygen --alg aimer128f -o kp && "$lwcx" sign --key kp.sk -o m.sig m.txt
   while IFS= read -r args; do
     "$lwcx" $args > /dev/full 2> err.txt; rc=$?
     [ $rc -eq 1 ] || { [ $rc -eq 3 ] && [ "${args%% *}" = keysearch ]; } && grep -q "standard output: write error" err.txt && ok ||
@@ -74,6 +75,8 @@ enc --help
 keygen --alg schwaemm256-128
 dec --key-file k.key abc.enc
 enc --key-file k.key -o - abc.txt
+sign --key kp.sk -o - m.txt
+verify --pk kp.pk --sig m.sig m.txt
 keysearch --cipher present80 --pt 0000000000000000 --ct E72C46C0F5945049 --key-base FFFFFFFFFFFFFFFEDCBA --count 0x12346 --threads 1
 EOF
 else

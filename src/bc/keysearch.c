@@ -211,17 +211,23 @@ int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uin
     return LWCX_OK;
 }
 
+struct ks_run;
+static void wake_driver(struct ks_run *r);
+
 /* Candidates of [lo, lo + n) from the range kernel, confirmed with ref and
- * recorded; a range with more candidates than fit is searched in halves. */
-static int search_part(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, uint64_t n)
+ * recorded; a range with more candidates than fit is searched in halves.
+ * Each new key wakes the driver r (if any), so that its progress callback
+ * reports the key at once rather than at the next tick. */
+static int search_part(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *s, uint64_t lo,
+                       uint64_t n)
 {
     uint64_t cand[KS_MAX_CAND];
     const size_t nc = ks->im->search_range
                           ? ks->im->search_range(&ks->job, lo, n, cand, KS_MAX_CAND)
                           : lwcx_bc_search_range_generic(ks->im, &ks->job, s, lo, n, cand, KS_MAX_CAND);
     if (nc > KS_MAX_CAND && n > 1) {
-        int rc = search_part(ks, s, lo, n / 2);
-        return rc ? rc : search_part(ks, s, lo + n / 2, n - n / 2);
+        int rc = search_part(ks, r, s, lo, n / 2);
+        return rc ? rc : search_part(ks, r, s, lo + n / 2, n - n / 2);
     }
     int rc = LWCX_OK;
     uint8_t key[BC_MAX_KEY];
@@ -230,16 +236,20 @@ static int search_part(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, ui
         lwcx_ks_make_key(ks, key, cand[k]);
         if (!lwcx_ks_confirm(ks, key)) continue;
         pthread_mutex_lock(&ks->lock);
+        const uint64_t before = ks->matches;
         rc = lwcx_ks_add_found(ks, cand[k], key);
+        const int fresh = ks->matches != before;
         pthread_mutex_unlock(&ks->lock);
+        if (fresh && r) wake_driver(r);
     }
     lwcx_wipe(key, sizeof key);
     return rc;
 }
 
-static int search_range(lwcx_keysearch *ks, bc_search_scratch *s, uint64_t lo, uint64_t n)
+static int search_range(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *s, uint64_t lo,
+                        uint64_t n)
 {
-    int rc = n ? search_part(ks, s, lo, n) : LWCX_OK;
+    int rc = n ? search_part(ks, r, s, lo, n) : LWCX_OK;
     if (rc == LWCX_OK) {
         pthread_mutex_lock(&ks->lock);
         rc = lwcx_ks_mark_done(ks, lo, lo + n);
@@ -262,7 +272,7 @@ int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n)
     if (rc) return rc;
     bc_search_scratch *s = ks->im->search_range ? NULL : lwcx_bc_search_scratch_new(ks->im, &ks->job);
     if (!ks->im->search_range && !s) return LWCX_ERR_NOMEM;
-    rc = search_range(ks, s, lo, n);
+    rc = search_range(ks, NULL, s, lo, n);
     lwcx_bc_search_scratch_free(s);
     return rc;
 }
@@ -347,10 +357,19 @@ typedef struct ks_run {
     lwcx_keysearch *ks;
     atomic_bool stop;
     _Atomic int err;
-    pthread_mutex_t lock; /* guards running */
-    pthread_cond_t finished;
+    pthread_mutex_t lock; /* guards running and woken */
+    pthread_cond_t finished; /* the last worker ended, or a key was found */
     unsigned running;
+    int woken;
 } ks_run;
+
+static void wake_driver(ks_run *r)
+{
+    pthread_mutex_lock(&r->lock);
+    r->woken = 1;
+    pthread_cond_signal(&r->finished);
+    pthread_mutex_unlock(&r->lock);
+}
 
 static void *worker(void *arg)
 {
@@ -362,7 +381,7 @@ static void *worker(void *arg)
         uint64_t lo, n;
         lwcx_keysearch_take(ks, ks->im->search_chunk ? ks->im->search_chunk : KS_CHUNK, &lo, &n);
         if (n == 0) break;
-        int rc = search_range(ks, s, lo, n);
+        int rc = search_range(ks, r, s, lo, n);
         if (rc) atomic_store(&r->err, rc);
     }
     lwcx_bc_search_scratch_free(s);
@@ -409,7 +428,8 @@ int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads, lwcx_keysearch_prog
             t.tv_sec++;
             t.tv_nsec -= 1000000000L;
         }
-        pthread_cond_timedwait(&r.finished, &r.lock, &t);
+        if (!r.woken) pthread_cond_timedwait(&r.finished, &r.lock, &t);
+        r.woken = 0;
         if (r.running && progress) {
             pthread_mutex_unlock(&r.lock); /* the callback may take its time */
             if (progress(progress_ctx, lwcx_keysearch_keys_done(ks), ks->count))

@@ -1,0 +1,1079 @@
+"""lwcx: fast lightweight and symmetric post-quantum cryptography, from Python.
+
+Bytes in, bytes out; errors are exceptions: :class:`InvalidTag` and
+:class:`InvalidSignature` for failed authentication, :class:`ValueError` (with
+the library's message) for bad sizes and arguments, :class:`TypeError` for
+objects that are not buffers. Every data argument accepts any C-contiguous
+buffer (bytes, bytearray, memoryview, NumPy arrays) without copying it, and
+the bulk calls accept ``out=`` (any writable buffer, possibly the input itself)
+to write in place; the GIL is released while the C code runs, so threads
+run in parallel.
+
+Each class takes ``impl=`` to run one implementation ("ref", "avx2", ...: see
+:func:`implementations`); the default is the library's automatic choice.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional, Tuple, Union
+
+from ._ffi import ffi, lib
+
+__all__ = [
+    "Error", "InvalidTag", "InvalidSignature", "UnsupportedError", "version", "strerror",
+    "cpu_model", "Implementation", "primitives", "implementations", "select", "selected",
+    "BlockCipher", "BLOCK_CIPHERS", "kcc23p4", "present80", "present128", "gift64", "gift128",
+    "pipo128", "pipo256", "KeySearchResult", "KeySearch", "kcc24p6_encrypt", "kcc24p6_decrypt",
+    "sparkle_permute", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS",
+    "schwaemm_encrypt_many", "StreamEncryptor", "StreamDecryptor", "Esch256", "Esch384",
+    "XOEsch256", "XOEsch384", "esch_hash_many", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey",
+    "AimerSigner", "AimerVerifier",
+]
+
+Buffer = Any  # any object with the buffer protocol (bytes, bytearray, memoryview, numpy.ndarray)
+
+
+# --------------------------------------------------------------------------
+# errors
+# --------------------------------------------------------------------------
+class Error(Exception):
+    """An lwcx failure that is not a bad argument; ``status`` is the C status code."""
+
+    def __init__(self, message: str, status: int = 0):
+        super().__init__(message)
+        self.status = status
+
+
+class InvalidTag(Error):
+    """An authentication tag did not match: no plaintext was released."""
+
+
+class InvalidSignature(Error):
+    """A signature did not verify."""
+
+
+class UnsupportedError(Error):
+    """The implementation cannot run on this machine (or this build)."""
+
+
+def strerror(status: int) -> str:
+    """The library's message for a status code."""
+    return ffi.string(lib.lwcx_strerror(status)).decode()
+
+
+def version() -> str:
+    """The C library's version string."""
+    return ffi.string(lib.lwcx_version()).decode()
+
+
+__version__ = version()
+
+
+def cpu_model() -> str:
+    """The CPU's model name as the library reads it."""
+    return ffi.string(lib.lwcx_cpu_model()).decode()
+
+
+def _check(rc: int, what: str, auth: type = InvalidTag) -> None:
+    """Turns a status code into the exception it stands for."""
+    if rc == 0:
+        return
+    msg = f"{what}: {strerror(rc)}"
+    if rc == lib.LWCX_ERR_AUTH:
+        raise auth(msg, rc)
+    if rc in (lib.LWCX_ERR_LENGTH, lib.LWCX_ERR_ARG, lib.LWCX_ERR_NULL, lib.LWCX_ERR_FORMAT,
+              lib.LWCX_ERR_NO_IMPL):
+        raise ValueError(msg)
+    if rc == lib.LWCX_ERR_NOMEM:
+        raise MemoryError(msg)
+    if rc == lib.LWCX_ERR_UNSUPPORTED:
+        raise UnsupportedError(msg, rc)
+    if rc == lib.LWCX_ERR_IMPL_ENV:  # say which entry of LWCX_IMPL is wrong
+        buf = ffi.new("char[]", 256)
+        lib.lwcx_impl_env_check(buf, len(buf))
+        msg += f" ({ffi.string(buf).decode(errors='replace')})"
+    raise Error(msg, rc)
+
+
+# --------------------------------------------------------------------------
+# buffers: views, not copies
+# --------------------------------------------------------------------------
+_alloc = ffi.new_allocator(should_clear_after_alloc=False)
+_U8 = ffi.typeof("uint8_t[]")  # resolved once: every call uses it
+
+
+def _in(buf: Buffer, name: str):
+    """A char pointer into buf's own memory, and its length in bytes."""
+    if isinstance(buf, str):
+        raise TypeError(f"{name} must be a bytes-like object, not str")
+    try:
+        p = ffi.from_buffer(_U8, buf)
+    except TypeError as e:
+        raise TypeError(f"{name} must be a bytes-like object: {e}") from None
+    return p, len(p)
+
+
+def _bytes(p, n: int) -> bytes:
+    """n bytes at p as a new bytes object (the one copy a bytes result costs)."""
+    return ffi.buffer(p, n)[:]
+
+
+def _sized(buf: Buffer, n: int, name: str):
+    p, m = _in(buf, name)
+    if m != n:
+        raise ValueError(f"{name} must be {n} bytes, not {m} ({strerror(lib.LWCX_ERR_LENGTH)})")
+    return p
+
+
+# Outputs returned as bytes are written first into a per-thread scratch buffer
+# that is reused: a fresh buffer per call beside the bytes object costs page
+# faults on every large call (glibc hands the memory back between calls),
+# which doubled the time of a 256 KiB CTR call. The scratch is wiped after
+# each use (it held plaintext or keystream); above _SCRATCH_MAX a call gets
+# its own buffer rather than keeping that much memory per thread.
+_scratch = threading.local()
+_SCRATCH_MAX = 4 << 20
+
+
+def _scratch_get(n: int):
+    if n > _SCRATCH_MAX:
+        return _alloc(_U8, max(n, 1))
+    buf = getattr(_scratch, "buf", None)
+    if buf is None or len(buf) < n:
+        buf = _scratch.buf = _alloc(_U8, max(n, 4096))
+    return buf
+
+
+def _scratch_take(p, n: int) -> bytes:
+    r = _bytes(p, n)
+    lib.lwcx_wipe(p, n)
+    return r
+
+
+class _Out:
+    """The output of a call: a fresh buffer returned as bytes, or the caller's
+    writable buffer (out=), returned as given."""
+
+    def __init__(self, out: Optional[Buffer], n: int):
+        self.n = n
+        self.out = out
+        if out is None:
+            self.p = _scratch_get(n)
+        else:
+            if isinstance(out, (bytes, str)):
+                raise TypeError("out must be a writable buffer (bytearray, memoryview, numpy array)")
+            try:
+                self.p = ffi.from_buffer(_U8, out, require_writable=True)
+            except (TypeError, ValueError) as e:  # ValueError: a read-only buffer
+                raise TypeError(f"out must be a writable bytes-like object: {e}") from None
+            if len(self.p) != n:
+                raise ValueError(f"out must be {n} bytes, not {len(self.p)} "
+                                 f"({strerror(lib.LWCX_ERR_LENGTH)})")
+
+    def result(self):
+        return _scratch_take(self.p, self.n) if self.out is None else self.out
+
+
+# --------------------------------------------------------------------------
+# implementations
+# --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Implementation:
+    """One implementation of one primitive, as the library's registry lists it."""
+
+    primitive: str
+    name: str
+    description: str
+    available: bool
+    why_unavailable: Optional[str]
+    constant_time: bool
+    batch: int
+    selected: bool
+
+
+def _s(p) -> Optional[str]:
+    return None if p == ffi.NULL else ffi.string(p).decode()
+
+
+def primitives() -> List[str]:
+    """The primitives of the registry ("kcc23p4", "sparkle", "present80", ..., "aimer")."""
+    return [_s(lib.lwcx_primitive_name(i)) for i in range(lib.lwcx_primitive_count())]
+
+
+def implementations(primitive: Optional[str] = None) -> List[Implementation]:
+    """The implementations of one primitive (all primitives if None), fastest first."""
+    out = []
+    for prim in [primitive] if primitive else primitives():
+        if lib.lwcx_impl_count(prim.encode()) == 0:
+            raise ValueError(f"unknown primitive {prim!r} ({strerror(lib.LWCX_ERR_NO_IMPL)})")
+        chosen = lib.lwcx_impl_auto(prim.encode())
+        for i in range(lib.lwcx_impl_count(prim.encode())):
+            h = lib.lwcx_impl_at(prim.encode(), i)
+            why = ffi.new("const char **")
+            ok = bool(lib.lwcx_impl_available(h, why))
+            out.append(Implementation(prim, _s(lib.lwcx_impl_name(h)), _s(lib.lwcx_impl_description(h)),
+                                      ok, None if ok else _s(why[0]), bool(lib.lwcx_impl_constant_time(h)),
+                                      int(lib.lwcx_impl_batch(h)), h == chosen))
+    return out
+
+
+def select(primitive: str, name: Optional[str]) -> None:
+    """Forces the automatic choice of a primitive (None: back to automatic).
+    Process-wide; prefer the ``impl=`` argument of each class in threaded code."""
+    _check(lib.lwcx_impl_select(primitive.encode(), ffi.NULL if name is None else name.encode()),
+           f"select {primitive}:{name}")
+
+
+def selected(primitive: str) -> str:
+    """The implementation the automatic choice uses for a primitive."""
+    s = _s(lib.lwcx_impl_selected(primitive.encode()))
+    if s is None:
+        raise ValueError(f"no selection for {primitive!r} (unknown primitive or invalid LWCX_IMPL)")
+    return s
+
+
+def _handle(primitive: str, impl: Optional[str]):
+    """The registry handle for impl= (NULL: the automatic choice)."""
+    if impl is None:
+        return ffi.NULL
+    h = lib.lwcx_impl_find(primitive.encode(), impl.encode())
+    if h == ffi.NULL:
+        raise ValueError(f"no implementation {impl!r} of {primitive} ({strerror(lib.LWCX_ERR_NO_IMPL)})")
+    why = ffi.new("const char **")
+    if not lib.lwcx_impl_available(h, why):
+        raise UnsupportedError(f"{primitive}:{impl}: {_s(why[0])}", lib.LWCX_ERR_UNSUPPORTED)
+    return h
+
+
+# --------------------------------------------------------------------------
+# block ciphers: kcc23-p4 and PRESENT, GIFT, PIPO
+# --------------------------------------------------------------------------
+_BC_IDS = {"present80": lib.LWCX_PRESENT80, "present128": lib.LWCX_PRESENT128,
+           "gift64": lib.LWCX_GIFT64, "gift128": lib.LWCX_GIFT128,
+           "pipo128": lib.LWCX_PIPO128, "pipo256": lib.LWCX_PIPO256}
+BLOCK_CIPHERS = ("kcc23p4",) + tuple(_BC_IDS)
+
+
+class BlockCipher:
+    """One block cipher ("kcc23p4", "present80", "present128", "gift64", "gift128",
+    "pipo128", "pipo256"), optionally pinned to one implementation.
+
+    Byte conventions are the C library's (include/lwcx.h): PRESENT and GIFT
+    blocks and keys big-endian, kcc23-p4 and PIPO the memory of their official
+    little-endian 32-bit words. Stateless and thread-safe."""
+
+    def __init__(self, name: str, impl: Optional[str] = None):
+        if name not in BLOCK_CIPHERS:
+            raise ValueError(f"unknown block cipher {name!r}; one of {', '.join(BLOCK_CIPHERS)}")
+        self.name = name
+        self.impl = impl
+        self._h = _handle(name, impl)
+        if name == "kcc23p4":
+            self.block_size, self.key_size = 8, 8
+        else:
+            self._c = _BC_IDS[name]
+            self.block_size = lib.lwcx_bc_block_bytes(self._c)
+            self.key_size = lib.lwcx_bc_key_bytes(self._c)
+
+    def __repr__(self) -> str:
+        return f"BlockCipher({self.name!r}, impl={self.impl!r})"
+
+    def _ecb(self, enc: bool, key: Buffer, data: Buffer, out: Optional[Buffer]):
+        k = _sized(key, self.key_size, "key")
+        d, n = _in(data, "data")
+        o = _Out(out, n)
+        if self.name == "kcc23p4":
+            ks = ffi.new("lwcx_kcc23p4_key *")
+            _check(lib.lwcx_kcc23p4_expand_key(ks, k), "kcc23p4 key")
+            f = lib.lwcx_kcc23p4_ecb_encrypt_with if enc else lib.lwcx_kcc23p4_ecb_decrypt_with
+            rc = f(self._h, ks, o.p, d, n)
+            lib.lwcx_wipe(ks, ffi.sizeof(ks[0]))
+        else:
+            f = lib.lwcx_bc_ecb_encrypt_with if enc else lib.lwcx_bc_ecb_decrypt_with
+            rc = f(self._h, self._c, k, o.p, d, n)
+        _check(rc, f"{self.name} ECB ({n} bytes)")
+        return o.result()
+
+    def ecb_encrypt(self, key: Buffer, data: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """ECB encryption of whole blocks under one key (out may be data itself)."""
+        return self._ecb(True, key, data, out)
+
+    def ecb_decrypt(self, key: Buffer, data: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """ECB decryption of whole blocks under one key."""
+        return self._ecb(False, key, data, out)
+
+    def ctr(self, key: Buffer, iv: Buffer, data: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """CTR mode (encryption = decryption), any length. The counter is the
+        library's: iv + j, as a little-endian 64-bit integer for kcc23-p4 and a
+        big-endian block-wide integer for the others. Never reuse a counter
+        range under one key; at most 2^32 blocks per key for 64-bit blocks."""
+        k = _sized(key, self.key_size, "key")
+        v = _sized(iv, self.block_size, "iv")
+        d, n = _in(data, "data")
+        o = _Out(out, n)
+        if self.name == "kcc23p4":
+            ks = ffi.new("lwcx_kcc23p4_key *")
+            _check(lib.lwcx_kcc23p4_expand_key(ks, k), "kcc23p4 key")
+            rc = lib.lwcx_kcc23p4_ctr_with(self._h, ks, v, o.p, d, n)
+            lib.lwcx_wipe(ks, ffi.sizeof(ks[0]))
+        else:
+            rc = lib.lwcx_bc_ctr_with(self._h, self._c, k, v, o.p, d, n)
+        _check(rc, f"{self.name} CTR ({n} bytes)")
+        return o.result()
+
+    def _keys(self, enc: bool, keys: Buffer, blocks: Buffer, out: Optional[Buffer]):
+        d, n = _in(blocks, "blocks")
+        k, m = _in(keys, "keys")
+        if n % self.block_size:
+            raise ValueError(f"blocks: {n} bytes is not whole {self.block_size}-byte blocks "
+                             f"({strerror(lib.LWCX_ERR_LENGTH)})")
+        nb = n // self.block_size
+        if m != nb * self.key_size:
+            raise ValueError(f"keys must be {nb} keys of {self.key_size} bytes ({nb * self.key_size} "
+                             f"bytes), not {m} ({strerror(lib.LWCX_ERR_LENGTH)})")
+        o = _Out(out, n)
+        if self.name == "kcc23p4":
+            f = lib.lwcx_kcc23p4_encrypt_keys_with if enc else lib.lwcx_kcc23p4_decrypt_keys_with
+            rc = f(self._h, o.p, d, k, nb)
+        else:
+            f = lib.lwcx_bc_encrypt_keys_with if enc else lib.lwcx_bc_decrypt_keys_with
+            rc = f(self._h, self._c, o.p, d, k, nb)
+        _check(rc, f"{self.name} many keys ({nb} blocks)")
+        return o.result()
+
+    def encrypt_keys(self, keys: Buffer, blocks: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """Many keys: block i under key i (keys packed, one per block)."""
+        return self._keys(True, keys, blocks, out)
+
+    def decrypt_keys(self, keys: Buffer, blocks: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """Many keys: block i decrypted under key i."""
+        return self._keys(False, keys, blocks, out)
+
+    def keysearch(self, pt: Buffer, ct: Buffer, count: int, *, base_key: Optional[Buffer] = None,
+                  mask: Optional[Buffer] = None, start: int = 0, threads: int = 0,
+                  max_found: int = 16, progress: Optional[Callable[[int, int], Any]] = None,
+                  cancel: Optional[threading.Event] = None) -> "KeySearchResult":
+        """Exhaustive search of key indices [start, start + count) (see lwcx.h:
+        index i flips the bits of mask, by default the last 8 key bytes, of
+        base_key, by default zero) for keys that encrypt every pt block to its
+        ct block. progress(keys_done, keys_total) is called about every 100 ms
+        from this thread; a true return value, or cancel being set, stops the
+        search early (next_index then says where to resume). threads=0: one
+        per CPU. Not for kcc23-p4."""
+        if self.name == "kcc23p4":
+            raise ValueError("key search is for PRESENT, GIFT and PIPO")
+        p, n = _in(pt, "pt")
+        c = _sized(ct, n, "ct")
+        if n == 0 or n % self.block_size:
+            raise ValueError(f"pt and ct must be whole {self.block_size}-byte blocks "
+                             f"({strerror(lib.LWCX_ERR_LENGTH)})")
+        base = _sized(base_key, self.key_size, "base_key") if base_key is not None \
+            else ffi.new("uint8_t[]", self.key_size)
+        msk = _sized(mask, self.key_size, "mask") if mask is not None else ffi.NULL
+        found = ffi.new("uint8_t[]", max(max_found, 1) * self.key_size)
+        nfound = ffi.new("size_t *")
+        nxt = ffi.new("uint64_t *")
+        with _Progress(progress, cancel) as cb:
+            rc = lib.lwcx_bc_keysearch_with(self._h, self._c, p, c, n // self.block_size, base, msk,
+                                            start, count, threads, cb.c, ffi.NULL, found, max_found,
+                                            nfound, nxt)
+        _check(rc, f"{self.name} key search")
+        keys = [_bytes(found + i * self.key_size, self.key_size)
+                for i in range(min(nfound[0], max_found))]
+        return KeySearchResult(keys, int(nfound[0]), int(nxt[0]), int(nxt[0]) == start + count)
+
+
+@dataclass(frozen=True)
+class KeySearchResult:
+    """found: the lowest-index matching keys (at most max_found); nfound: how many
+    matched in all; next_index: the first index not searched; complete: the
+    whole range was searched (False after a stop)."""
+
+    found: List[bytes]
+    nfound: int
+    next_index: int
+    complete: bool
+
+
+class _Progress:
+    """The C progress callback around a Python one; an exception in it stops
+    the search and is raised again when the call returns."""
+
+    def __init__(self, fn, cancel):
+        self.fn, self.cancel, self.exc = fn, cancel, None
+        self.c = ffi.NULL
+        if fn is not None or cancel is not None:
+            self.c = ffi.callback("lwcx_keysearch_progress", self._call)
+
+    def _call(self, _ctx, done, total):
+        try:
+            if self.cancel is not None and self.cancel.is_set():
+                return 1
+            if self.fn is not None and self.fn(int(done), int(total)):
+                return 1
+            return 0
+        except BaseException as e:  # noqa: B902 - re-raised in __exit__
+            self.exc = e
+            return 1
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.exc is not None and exc[0] is None:
+            raise self.exc
+        return False
+
+
+kcc23p4 = BlockCipher("kcc23p4")
+present80 = BlockCipher("present80")
+present128 = BlockCipher("present128")
+gift64 = BlockCipher("gift64")
+gift128 = BlockCipher("gift128")
+pipo128 = BlockCipher("pipo128")
+pipo256 = BlockCipher("pipo256")
+
+
+# --------------------------------------------------------------------------
+# key search as a resumable object (the C lwcx_keysearch)
+# --------------------------------------------------------------------------
+class KeySearch:
+    """One key search kept as an exact record of the finished ranges and the
+    keys found: search it in pieces (take/search), run it with threads, stop
+    it, save it to text and load it back to resume, merge records made
+    elsewhere. Thread-safe, as the C object."""
+
+    def __init__(self, cipher: Union[str, BlockCipher], pt: Buffer, ct: Buffer, count: int, *,
+                 base_key: Optional[Buffer] = None, mask: Optional[Buffer] = None, start: int = 0,
+                 impl: Optional[str] = None, _raw=None):
+        if _raw is not None:
+            self._ks = _raw
+            return
+        bc = cipher if isinstance(cipher, BlockCipher) else BlockCipher(cipher, impl)
+        if bc.name == "kcc23p4":
+            raise ValueError("key search is for PRESENT, GIFT and PIPO")
+        p, n = _in(pt, "pt")
+        c = _sized(ct, n, "ct")
+        if n == 0 or n % bc.block_size:
+            raise ValueError(f"pt and ct must be whole {bc.block_size}-byte blocks "
+                             f"({strerror(lib.LWCX_ERR_LENGTH)})")
+        base = _sized(base_key, bc.key_size, "base_key") if base_key is not None \
+            else ffi.new("uint8_t[]", bc.key_size)
+        msk = _sized(mask, bc.key_size, "mask") if mask is not None else ffi.NULL
+        pp = ffi.new("lwcx_keysearch **")
+        _check(lib.lwcx_keysearch_new_with(bc._h, pp, bc._c, p, c, n // bc.block_size, base, msk,
+                                           start, count), "key search")
+        self._ks = ffi.gc(pp[0], lib.lwcx_keysearch_free)
+
+    def take(self, max_keys: int) -> Tuple[int, int]:
+        """The next range (lo, n) nobody has taken; n == 0 when none is left."""
+        lo, n = ffi.new("uint64_t *"), ffi.new("uint64_t *")
+        _check(lib.lwcx_keysearch_take(self._ks, max_keys, lo, n), "key search take")
+        return int(lo[0]), int(n[0])
+
+    def search(self, lo: int, n: int) -> None:
+        """Searches [lo, lo + n) in this thread (the GIL is released)."""
+        _check(lib.lwcx_keysearch_search(self._ks, lo, n), "key search range")
+
+    def mark_done(self, lo: int, n: int) -> None:
+        """Marks [lo, lo + n) finished without searching it (searched elsewhere)."""
+        _check(lib.lwcx_keysearch_done(self._ks, lo, n), "key search done")
+
+    def run(self, threads: int = 0, progress: Optional[Callable[[int, int], Any]] = None,
+            cancel: Optional[threading.Event] = None) -> None:
+        """Searches what is left with threads (0: one per CPU) until done or stopped
+        (progress returning true, or cancel set)."""
+        with _Progress(progress, cancel) as cb:
+            rc = lib.lwcx_keysearch_run(self._ks, threads, cb.c, ffi.NULL)
+        _check(rc, "key search run")
+
+    @property
+    def keys_done(self) -> int:
+        return int(lib.lwcx_keysearch_keys_done(self._ks))
+
+    @property
+    def keys_left(self) -> int:
+        return int(lib.lwcx_keysearch_keys_left(self._ks))
+
+    @property
+    def complete(self) -> bool:
+        return bool(lib.lwcx_keysearch_complete(self._ks))
+
+    @property
+    def next_unsearched(self) -> int:
+        return int(lib.lwcx_keysearch_next_unsearched(self._ks))
+
+    @property
+    def nfound(self) -> int:
+        return int(lib.lwcx_keysearch_found_count(self._ks))
+
+    def found(self) -> List[Tuple[bytes, int]]:
+        """The stored keys found, as (key, index), ascending index (read from the
+        record, whose "found KEY INDEX" lines carry the cipher's key size)."""
+        out = []
+        for line in self.save().decode().splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == "found":
+                out.append((bytes.fromhex(parts[1]), int(parts[2])))
+        return out
+
+    def save(self) -> bytes:
+        """The record as text (checksummed); load() reads it back."""
+        n = ffi.new("size_t *")
+        rc = lib.lwcx_keysearch_save(self._ks, ffi.NULL, 0, n)
+        if rc != lib.LWCX_ERR_LENGTH:
+            _check(rc, "key search save")
+        buf = ffi.new("uint8_t[]", n[0])
+        _check(lib.lwcx_keysearch_save(self._ks, buf, n[0], n), "key search save")
+        return _bytes(buf, n[0])
+
+    @classmethod
+    def load(cls, record: Buffer) -> "KeySearch":
+        """A search from a saved record (ValueError if damaged, edited or foreign)."""
+        b, n = _in(record, "record")
+        pp = ffi.new("lwcx_keysearch **")
+        _check(lib.lwcx_keysearch_load(pp, b, n), "key search record")
+        return cls(None, b"", b"", 0, _raw=ffi.gc(pp[0], lib.lwcx_keysearch_free))
+
+    def merge(self, other: "KeySearch") -> None:
+        """Adds other's finished ranges and keys (the same search only)."""
+        _check(lib.lwcx_keysearch_merge(self._ks, other._ks), "key search merge")
+
+
+# --------------------------------------------------------------------------
+# kcc24-p6
+# --------------------------------------------------------------------------
+def kcc24p6_encrypt(key: Buffer, data: Buffer, *, impl: Optional[str] = None) -> Tuple[bytes, bytes]:
+    """The 2024 contest AEAD: returns (ciphertext, 8-byte tag). Messages are
+    0..255 bytes and, as the contest specifies, only the first 8*floor(len/8)
+    bytes are encrypted and authenticated: the ciphertext has that length.
+    The nonce is fixed by the design: never encrypt two messages under a key."""
+    k = _sized(key, 8, "key")
+    d, n = _in(data, "data")
+    m = lib.lwcx_kcc24p6_processed_len(n)
+    ct, tag = _alloc(_U8, max(n, 1)), ffi.new("uint8_t[8]")
+    _check(lib.lwcx_kcc24p6_encrypt_with(_handle("kcc24p6", impl), ct, tag, d, n, k),
+           f"kcc24p6 encrypt ({n} bytes)")
+    return _bytes(ct, m), _bytes(tag, 8)
+
+
+def kcc24p6_decrypt(key: Buffer, ct: Buffer, tag: Buffer, *, impl: Optional[str] = None) -> bytes:
+    """Checks the tag (constant time) and decrypts; InvalidTag if it does not match."""
+    k = _sized(key, 8, "key")
+    t = _sized(tag, 8, "tag")
+    c, n = _in(ct, "ct")
+    pt = _alloc(_U8, max(n, 1))
+    _check(lib.lwcx_kcc24p6_decrypt_with(_handle("kcc24p6", impl), pt, c, n, t, k),
+           f"kcc24p6 decrypt ({n} bytes)")
+    return _bytes(pt, lib.lwcx_kcc24p6_processed_len(n))
+
+
+# --------------------------------------------------------------------------
+# SPARKLE permutations
+# --------------------------------------------------------------------------
+def sparkle_permute(state: Buffer, steps: int, *, out: Optional[Buffer] = None,
+                    impl: Optional[str] = None) -> Buffer:
+    """SPARKLE256/384/512 on a 32-, 48- or 64-byte state (little-endian words
+    x0 y0 x1 y1 ...), steps 1..12 (the design uses 7/10, 7/11, 8/12)."""
+    d, n = _in(state, "state")
+    o = _Out(out, n)
+    ffi.memmove(o.p, d, n)
+    _check(lib.lwcx_sparkle_permute_with(_handle("sparkle", impl), o.p, n, steps),
+           f"sparkle permutation ({n} bytes, {steps} steps)")
+    return o.result()
+
+
+# --------------------------------------------------------------------------
+# Schwaemm
+# --------------------------------------------------------------------------
+_SCHWAEMM = {"schwaemm128-128": lib.LWCX_SCHWAEMM128_128, "schwaemm256-128": lib.LWCX_SCHWAEMM256_128,
+             "schwaemm192-192": lib.LWCX_SCHWAEMM192_192, "schwaemm256-256": lib.LWCX_SCHWAEMM256_256}
+SCHWAEMM_VARIANTS = tuple(_SCHWAEMM)
+
+
+class Schwaemm:
+    """Schwaemm authenticated encryption (NIST LWC finalist), in the style of
+    pyca/cryptography's AEAD classes: the key is given once; encrypt returns
+    ciphertext || tag, decrypt checks it and raises InvalidTag. Never use a
+    nonce twice with one key. Thread-safe (no state between calls)."""
+
+    def __init__(self, key: Buffer, variant: str = "schwaemm256-128", impl: Optional[str] = None):
+        if variant not in _SCHWAEMM:
+            raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+        self.variant = variant
+        self._v = _SCHWAEMM[variant]
+        self._h = _handle("sparkle", impl)
+        self.key_size = lib.lwcx_schwaemm_key_bytes(self._v)
+        self.nonce_size = lib.lwcx_schwaemm_nonce_bytes(self._v)
+        self.tag_size = lib.lwcx_schwaemm_tag_bytes(self._v)
+        self._key = ffi.new("uint8_t[]", self.key_size)
+        ffi.memmove(self._key, _sized(key, self.key_size, "key"), self.key_size)
+
+    def __del__(self):
+        if hasattr(self, "_key"):
+            lib.lwcx_wipe(self._key, self.key_size)
+
+    def encrypt(self, nonce: Buffer, data: Buffer, associated_data: Optional[Buffer] = None) -> bytes:
+        """Returns ciphertext || tag."""
+        nn = _sized(nonce, self.nonce_size, "nonce")
+        d, n = _in(data, "data")
+        a, an = _in(associated_data, "associated_data") if associated_data is not None else (ffi.NULL, 0)
+        out = _scratch_get(n + self.tag_size)
+        _check(lib.lwcx_schwaemm_encrypt_with(self._h, self._v, out, out + n, d, n, a, an, nn, self._key),
+               f"{self.variant} encrypt ({n} bytes)")
+        return _scratch_take(out, n + self.tag_size)
+
+    def decrypt(self, nonce: Buffer, data: Buffer, associated_data: Optional[Buffer] = None) -> bytes:
+        """data is ciphertext || tag; returns the plaintext, or raises InvalidTag
+        (then nothing is released)."""
+        nn = _sized(nonce, self.nonce_size, "nonce")
+        d, n = _in(data, "data")
+        if n < self.tag_size:
+            raise InvalidTag(f"{self.variant} decrypt: {n} bytes is shorter than the tag", lib.LWCX_ERR_AUTH)
+        a, an = _in(associated_data, "associated_data") if associated_data is not None else (ffi.NULL, 0)
+        m = n - self.tag_size
+        out = _scratch_get(m)
+        _check(lib.lwcx_schwaemm_decrypt_with(self._h, self._v, out, d, m, d + m, a, an, nn, self._key),
+               f"{self.variant} decrypt ({m} bytes)")
+        return _scratch_take(out, m)
+
+    def encryptor(self, nonce: Buffer) -> "SchwaemmEncryptor":
+        """Incremental encryption: authenticate_additional_data(), update(), finalize() -> tag."""
+        return SchwaemmEncryptor(self, nonce)
+
+    def decryptor(self, nonce: Buffer) -> "SchwaemmDecryptor":
+        """Incremental decryption. update() releases plaintext before the tag is
+        checked: discard all of it unless finalize(tag) returns."""
+        return SchwaemmDecryptor(self, nonce)
+
+
+def _rows(buf, count: int, size: int, name: str):
+    """count pointers into a packed buffer of count rows of size bytes."""
+    p = _sized(buf, count * size, name) if size else None
+    arr = ffi.new("uint8_t *[]", max(count, 1))
+    for i in range(count):
+        arr[i] = p + i * size if size else ffi.NULL
+    return arr, p
+
+
+def schwaemm_encrypt_many(variant: str, keys: Buffer, nonces: Buffer, messages: Buffer, count: int,
+                          associated_data: Optional[Buffer] = None, *,
+                          impl: Optional[str] = None) -> Tuple[bytes, bytes]:
+    """count messages of one length side by side (the SIMD implementations run
+    several states at once): message i (row i of the packed messages) under
+    key i and nonce i, with associated data row i (all rows one length).
+    Returns (ciphertexts, tags), packed in the same order."""
+    if variant not in _SCHWAEMM:
+        raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+    v = _SCHWAEMM[variant]
+    kb, nb, tb = (lib.lwcx_schwaemm_key_bytes(v), lib.lwcx_schwaemm_nonce_bytes(v),
+                  lib.lwcx_schwaemm_tag_bytes(v))
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    m, mn = _in(messages, "messages")
+    if mn % count:
+        raise ValueError(f"messages: {mn} bytes is not {count} rows of one length")
+    ln = mn // count
+    a, an = _in(associated_data, "associated_data") if associated_data is not None else (None, 0)
+    if an % count:
+        raise ValueError(f"associated_data: {an} bytes is not {count} rows of one length")
+    # the views (second values) stay alive through the call: they hold the buffers
+    k, kview = _rows(keys, count, kb, "keys")
+    nn, nview = _rows(nonces, count, nb, "nonces")
+    pt, mview = _rows(messages, count, ln, "messages")
+    ad, aview = _rows(associated_data, count, an // count, "associated_data") if an else _rows(b"", count, 0, "")
+    ct_buf, tag_buf = _alloc(_U8, max(mn, 1)), _alloc(_U8, count * tb)
+    ct = ffi.new("uint8_t *[]", count)
+    tag = ffi.new("uint8_t *[]", count)
+    for i in range(count):
+        ct[i] = ct_buf + i * ln
+        tag[i] = tag_buf + i * tb
+    _check(lib.lwcx_schwaemm_encrypt_many_with(_handle("sparkle", impl), v, ct, tag, pt, ln, ad,
+                                               an // count, nn, k, count),
+           f"{variant} encrypt_many ({count} x {ln} bytes)")
+    del kview, nview, mview, aview
+    return _bytes(ct_buf, mn), _bytes(tag_buf, count * tb)
+
+
+class _SchwaemmStream:
+    def __init__(self, aead: Schwaemm, nonce: Buffer):
+        self.tag_size = aead.tag_size
+        self._name = aead.variant
+        self._ctx = ffi.new("lwcx_schwaemm_ctx *")
+        _check(lib.lwcx_schwaemm_init_with(aead._h, self._ctx, aead._v, aead._key,
+                                           _sized(nonce, aead.nonce_size, "nonce")), f"{aead.variant} init")
+
+    def __del__(self):
+        if hasattr(self, "_ctx"):
+            lib.lwcx_wipe(self._ctx, ffi.sizeof("lwcx_schwaemm_ctx"))
+
+    def authenticate_additional_data(self, data: Buffer) -> None:
+        """Associated data (any number of calls, all before the first update)."""
+        d, n = _in(data, "data")
+        _check(lib.lwcx_schwaemm_aad(self._ctx, d, n), f"{self._name} associated data")
+
+    def _update(self, f, data, out):
+        d, n = _in(data, "data")
+        o = _Out(out, n)
+        _check(f(self._ctx, o.p, d, n), f"{self._name} update")
+        return o.result()
+
+
+class SchwaemmEncryptor(_SchwaemmStream):
+    def update(self, data: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """Encrypts the next piece: exactly len(data) bytes out."""
+        return self._update(lib.lwcx_schwaemm_encrypt_update, data, out)
+
+    def finalize(self) -> bytes:
+        """The tag; the object is finished."""
+        tag = ffi.new("uint8_t[]", self.tag_size)
+        _check(lib.lwcx_schwaemm_encrypt_final(self._ctx, tag), f"{self._name} final")
+        return _bytes(tag, self.tag_size)
+
+
+class SchwaemmDecryptor(_SchwaemmStream):
+    def update(self, data: Buffer, *, out: Optional[Buffer] = None) -> Buffer:
+        """Decrypts the next piece (unauthenticated until finalize returns)."""
+        return self._update(lib.lwcx_schwaemm_decrypt_update, data, out)
+
+    def finalize(self, tag: Buffer) -> None:
+        """Checks the tag: InvalidTag if it does not match."""
+        _check(lib.lwcx_schwaemm_decrypt_final(self._ctx, _sized(tag, self.tag_size, "tag")),
+               f"{self._name} final")
+
+
+# --------------------------------------------------------------------------
+# the LWCX stream format (`lwcx enc` / `lwcx dec`): Schwaemm over any length
+# --------------------------------------------------------------------------
+class _Stream:
+    def __init__(self, pp, variant: str):
+        self._s = ffi.gc(pp[0], lib.lwcx_stream_free)
+        self._name = variant
+
+    def _fail(self, rc: int, what: str):
+        why = lib.lwcx_stream_error(self._s)
+        _check(rc, f"{self._name} stream {what}" + (f": {_s(why)}" if why != ffi.NULL else ""))
+
+    def update(self, data: Buffer) -> bytes:
+        """Takes the next piece; returns the output it completes (possibly empty)."""
+        d, n = _in(data, "data")
+        cap = lib.lwcx_stream_update_max(self._s, n)
+        out, got = _alloc(_U8, max(cap, 1)), ffi.new("size_t *")
+        rc = lib.lwcx_stream_update(self._s, out, cap, got, d, n)
+        if rc:
+            self._fail(rc, "update")
+        return _bytes(out, got[0])
+
+    def finalize(self) -> bytes:
+        """The rest of the output; for decryption, raises InvalidTag unless the
+        whole stream verified (only then is what update() returned known whole)."""
+        cap = lib.lwcx_stream_final_max(self._s)
+        out, got = _alloc(_U8, max(cap, 1)), ffi.new("size_t *")
+        rc = lib.lwcx_stream_final(self._s, out, cap, got)
+        if rc:
+            self._fail(rc, "final")
+        return _bytes(out, got[0])
+
+
+class StreamEncryptor(_Stream):
+    """Encryption in the format of `lwcx enc` (docs/stream-format.md): Schwaemm
+    in 64 KiB records under a random nonce (stored in the output); any length
+    in constant memory. update() any number of times, then finalize()."""
+
+    def __init__(self, key: Buffer, variant: str = "schwaemm256-128", *, _nonce: Optional[Buffer] = None):
+        if variant not in _SCHWAEMM:
+            raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+        v = _SCHWAEMM[variant]
+        k = _sized(key, lib.lwcx_schwaemm_key_bytes(v), "key")
+        nn = ffi.NULL if _nonce is None else _sized(_nonce, lib.lwcx_schwaemm_nonce_bytes(v), "nonce")
+        pp = ffi.new("lwcx_stream **")
+        _check(lib.lwcx_stream_encrypt_new(pp, v, k, nn), f"{variant} stream")
+        super().__init__(pp, variant)
+
+
+class StreamDecryptor(_Stream):
+    """Decryption of the `lwcx enc` format: a record's plaintext is released
+    only after its tag verified; InvalidTag for a modified, reordered or
+    truncated stream, ValueError for something that is not such a stream."""
+
+    def __init__(self, key: Buffer, variant: str = "schwaemm256-128"):
+        if variant not in _SCHWAEMM:
+            raise ValueError(f"unknown Schwaemm variant {variant!r}; one of {', '.join(_SCHWAEMM)}")
+        v = _SCHWAEMM[variant]
+        pp = ffi.new("lwcx_stream **")
+        _check(lib.lwcx_stream_decrypt_new(pp, v, _sized(key, lib.lwcx_schwaemm_key_bytes(v), "key")),
+               f"{variant} stream")
+        super().__init__(pp, variant)
+
+
+# --------------------------------------------------------------------------
+# Esch and XOEsch: hashlib-style objects
+# --------------------------------------------------------------------------
+class _EschBase:
+    _variant = 0
+    name = ""
+    digest_size = 0
+    block_size = 16  # the sponge's rate: 128 bits for every member
+
+    def __init__(self, data: Optional[Buffer] = None, *, impl: Optional[str] = None):
+        self._ctx = ffi.new("lwcx_esch_ctx *")
+        _check(lib.lwcx_esch_init_with(_handle("sparkle", impl), self._ctx, self._variant), self.name)
+        if data is not None:
+            self.update(data)
+
+    def update(self, data: Buffer) -> None:
+        """Absorbs more data (the GIL is released)."""
+        d, n = _in(data, "data")
+        _check(lib.lwcx_esch_update(self._ctx, d, n), f"{self.name} update")
+
+    def copy(self):
+        """An independent copy of the state (a struct copy: cheap)."""
+        c = object.__new__(type(self))
+        c._ctx = ffi.new("lwcx_esch_ctx *", self._ctx[0])
+        return c
+
+    def _final_copy(self):
+        ctx = ffi.new("lwcx_esch_ctx *", self._ctx[0])  # digest() leaves this object usable
+        return ctx
+
+
+def esch_hash_many(name: str, messages: Buffer, count: int, length: Optional[int] = None, *,
+                   impl: Optional[str] = None) -> bytes:
+    """count messages of one length (rows of the packed messages) hashed side by
+    side; the digests (length bytes each: XOEsch any, Esch its digest size),
+    packed in the same order. name: "esch256", "esch384", "xoesch256", "xoesch384"."""
+    variants = {c.name: c for c in (Esch256, Esch384, XOEsch256, XOEsch384)}
+    if name not in variants:
+        raise ValueError(f"unknown Esch variant {name!r}; one of {', '.join(variants)}")
+    cls = variants[name]
+    n = cls.digest_size if length is None else length
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    m, mn = _in(messages, "messages")
+    if mn % count:
+        raise ValueError(f"messages: {mn} bytes is not {count} rows of one length")
+    msg, view = _rows(messages, count, mn // count, "messages") if mn else _rows(b"", count, 0, "")
+    out_buf = _alloc(_U8, max(count * n, 1))
+    out = ffi.new("uint8_t *[]", count)
+    for i in range(count):
+        out[i] = out_buf + i * n
+    _check(lib.lwcx_esch_hash_many_with(_handle("sparkle", impl), cls._variant, out, n, msg, mn // count,
+                                        count), f"{name} hash_many ({count} x {mn // count} bytes)")
+    del view
+    return _bytes(out_buf, count * n)
+
+
+class _Esch(_EschBase):
+    def digest(self) -> bytes:
+        """The digest of everything absorbed so far."""
+        ctx = self._final_copy()
+        out = ffi.new("uint8_t[]", self.digest_size)
+        _check(lib.lwcx_esch_final(ctx, out), f"{self.name} final")
+        return _bytes(out, self.digest_size)
+
+    def hexdigest(self) -> str:
+        return self.digest().hex()
+
+
+class _XOEsch(_EschBase):
+    def digest(self, length: Optional[int] = None) -> bytes:
+        """length bytes of output (default: digest_size), as hashlib's shake."""
+        n = self.digest_size if length is None else length
+        if n < 0:
+            raise ValueError("length must be >= 0")
+        ctx = self._final_copy()
+        out = _alloc(_U8, max(n, 1))
+        _check(lib.lwcx_esch_squeeze(ctx, out, n), f"{self.name} squeeze")
+        return _bytes(out, n)
+
+    def hexdigest(self, length: Optional[int] = None) -> str:
+        return self.digest(length).hex()
+
+
+class Esch256(_Esch):
+    """Esch256: 32-byte digests over SPARKLE384."""
+    _variant, name, digest_size = lib.LWCX_ESCH256, "esch256", 32
+
+
+class Esch384(_Esch):
+    """Esch384: 48-byte digests over SPARKLE512."""
+    _variant, name, digest_size = lib.LWCX_ESCH384, "esch384", 48
+
+
+class XOEsch256(_XOEsch):
+    """XOEsch256: extendable output over SPARKLE384 (default 32 bytes)."""
+    _variant, name, digest_size = lib.LWCX_XOESCH256, "xoesch256", 32
+
+
+class XOEsch384(_XOEsch):
+    """XOEsch384: extendable output over SPARKLE512 (default 48 bytes)."""
+    _variant, name, digest_size = lib.LWCX_XOESCH384, "xoesch384", 48
+
+
+# --------------------------------------------------------------------------
+# AIMer signatures
+# --------------------------------------------------------------------------
+_AIMER = {}
+for _i in range(16):
+    _n = _s(lib.lwcx_aimer_name(_i))
+    if _n is None:
+        break
+    _AIMER[_n] = _i
+AIMER_SETS = tuple(_AIMER)
+
+
+def _aimer_set(name: str) -> int:
+    if name not in _AIMER:
+        raise ValueError(f"unknown AIMer set {name!r}; one of {', '.join(_AIMER)}")
+    return _AIMER[name]
+
+
+class AimerPublicKey:
+    """An AIMer v2.1 public key, parsed once (the C lwcx_aimer_key) for fast
+    repeated verification. Read the README's security note on AIM2 first."""
+
+    def __init__(self, param_set: str, public_bytes: Buffer, *, impl: Optional[str] = None,
+                 _secret: Optional[Buffer] = None):
+        self.param_set = param_set
+        s = _aimer_set(param_set)
+        self.signature_size = lib.lwcx_aimer_sig_bytes(s)
+        pk = _sized(public_bytes, lib.lwcx_aimer_pk_bytes(s), "public key")
+        self._pk = _bytes(pk, len(pk))
+        sk = ffi.NULL if _secret is None else _sized(_secret, lib.lwcx_aimer_sk_bytes(s), "private key")
+        pp = ffi.new("lwcx_aimer_key **")
+        _check(lib.lwcx_aimer_key_new_with(_handle("aimer", impl), pp, s, pk, sk), f"{param_set} key")
+        self._key = ffi.gc(pp[0], lib.lwcx_aimer_key_free)
+
+    @classmethod
+    def from_bytes(cls, param_set: str, data: Buffer, *, impl: Optional[str] = None) -> "AimerPublicKey":
+        return cls(param_set, data, impl=impl)
+
+    def public_bytes(self) -> bytes:
+        return self._pk
+
+    def verify(self, signature: Buffer, data: Buffer) -> None:
+        """Returns if signature is valid for data, else raises InvalidSignature."""
+        sg, sn = _in(signature, "signature")
+        d, n = _in(data, "data")
+        if sn != self.signature_size:  # the wrong size is simply not a valid signature
+            raise InvalidSignature(f"{self.param_set} verify: a signature is {self.signature_size} bytes, "
+                                   f"not {sn}", lib.LWCX_ERR_LENGTH)
+        _check(lib.lwcx_aimer_key_verify(self._key, sg, sn, d, n), f"{self.param_set} verify",
+               InvalidSignature)
+
+
+    def verifier(self, signature: Buffer) -> "AimerVerifier":
+        """Verification of a message given in pieces (constant memory):
+        update() any number of times, then verify()."""
+        return AimerVerifier(self, signature)
+
+
+class _AimerMessage:
+    """A message given in pieces (the C lwcx_aimer_msg): AIMer reads the message
+    only through one hash, so any length takes constant memory. Finished once."""
+
+    def __init__(self, key: AimerPublicKey):
+        self._keyobj = key  # the C key must outlive the message
+        pp = ffi.new("lwcx_aimer_msg **")
+        _check(lib.lwcx_aimer_msg_new(pp, key._key), f"{key.param_set} message")
+        self._m = ffi.gc(pp[0], lib.lwcx_aimer_msg_free)
+
+    def update(self, data: Buffer) -> None:
+        """The next piece of the message."""
+        d, n = _in(data, "data")
+        _check(lib.lwcx_aimer_msg_update(self._m, d, n), f"{self._keyobj.param_set} message")
+
+
+class AimerSigner(_AimerMessage):
+    def finalize(self) -> bytes:
+        """The signature of everything given to update()."""
+        n = self._keyobj.signature_size
+        sig = _alloc(_U8, n)
+        _check(lib.lwcx_aimer_msg_sign(self._m, sig), f"{self._keyobj.param_set} sign")
+        return _bytes(sig, n)
+
+
+class AimerVerifier(_AimerMessage):
+    def __init__(self, key: AimerPublicKey, signature: Buffer):
+        super().__init__(key)
+        self._sig = bytes(signature)  # small, and the caller may reuse its buffer
+
+    def verify(self) -> None:
+        """Returns if the signature is valid for everything given to update(),
+        else raises InvalidSignature."""
+        k = self._keyobj
+        if len(self._sig) != k.signature_size:
+            raise InvalidSignature(f"{k.param_set} verify: a signature is {k.signature_size} bytes, "
+                                   f"not {len(self._sig)}", lib.LWCX_ERR_LENGTH)
+        _check(lib.lwcx_aimer_msg_verify(self._m, self._sig, len(self._sig)), f"{k.param_set} verify",
+               InvalidSignature)
+
+
+class AimerPrivateKey(AimerPublicKey):
+    """An AIMer v2.1 key pair (sk = pt || pk, the official layout)."""
+
+    def __init__(self, param_set: str, private_bytes: Buffer, *, impl: Optional[str] = None):
+        s = _aimer_set(param_set)
+        sk = _sized(private_bytes, lib.lwcx_aimer_sk_bytes(s), "private key")
+        pkb = lib.lwcx_aimer_pk_bytes(s)
+        super().__init__(param_set, ffi.buffer(sk + (len(sk) - pkb), pkb), impl=impl, _secret=private_bytes)
+        self._impl = impl
+        self._sk = ffi.new("uint8_t[]", len(sk))
+        ffi.memmove(self._sk, sk, len(sk))
+
+    def __del__(self):
+        if hasattr(self, "_sk"):
+            lib.lwcx_wipe(self._sk, len(self._sk))
+
+    @classmethod
+    def generate(cls, param_set: str = "aimer128f", *, impl: Optional[str] = None) -> "AimerPrivateKey":
+        """A new key pair from the OS's randomness."""
+        s = _aimer_set(param_set)
+        pk = ffi.new("uint8_t[]", lib.lwcx_aimer_pk_bytes(s))
+        sk = ffi.new("uint8_t[]", lib.lwcx_aimer_sk_bytes(s))
+        _check(lib.lwcx_aimer_keygen_with(_handle("aimer", impl), s, pk, sk), f"{param_set} keygen")
+        try:
+            return cls(param_set, ffi.buffer(sk), impl=impl)
+        finally:
+            lib.lwcx_wipe(sk, len(sk))
+
+    @classmethod
+    def from_bytes(cls, param_set: str, data: Buffer, *, impl: Optional[str] = None) -> "AimerPrivateKey":
+        return cls(param_set, data, impl=impl)
+
+    def private_bytes(self) -> bytes:
+        return _bytes(self._sk, len(self._sk))
+
+    def public_key(self) -> AimerPublicKey:
+        return AimerPublicKey(self.param_set, self._pk, impl=self._impl)
+
+    def sign(self, data: Buffer) -> bytes:
+        """A detached signature of data (randomized: the OS's randomness)."""
+        d, n = _in(data, "data")
+        sig = _alloc(_U8, self.signature_size)
+        _check(lib.lwcx_aimer_key_sign(self._key, sig, d, n), f"{self.param_set} sign")
+        return _bytes(sig, self.signature_size)
+
+    def signer(self) -> AimerSigner:
+        """Signing of a message given in pieces (constant memory): update() any
+        number of times, then finalize() -> signature."""
+        return AimerSigner(self)
+
+    def _sign_from(self, data: Buffer, rho: Buffer) -> bytes:
+        """Test only (known answers): the signature with the caller's randomness."""
+        d, n = _in(data, "data")
+        r = _sized(rho, lib.lwcx_aimer_seed_bytes(_AIMER[self.param_set]), "rho")
+        sig = _alloc(_U8, self.signature_size)
+        _check(lib.lwcx_aimer_key_sign_from(self._key, sig, d, n, r), f"{self.param_set} sign")
+        return _bytes(sig, self.signature_size)
+
+    @classmethod
+    def _from_randomness(cls, param_set: str, randomness: Buffer) -> "AimerPrivateKey":
+        """Test only (known answers): the key pair from the caller's randomness."""
+        s = _aimer_set(param_set)
+        r = _sized(randomness, 2 * lib.lwcx_aimer_seed_bytes(s), "randomness")
+        pk = ffi.new("uint8_t[]", lib.lwcx_aimer_pk_bytes(s))
+        sk = ffi.new("uint8_t[]", lib.lwcx_aimer_sk_bytes(s))
+        _check(lib.lwcx_aimer_keygen_from(s, pk, sk, r), f"{param_set} keygen")
+        return cls(param_set, ffi.buffer(sk))
