@@ -19,6 +19,11 @@ command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 # optional: zsh and groff check the shell completion and the man page (cli_completion skips them without)
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+# optional: the OpenCL headers build the opencl implementation, the ICD loader and PoCL run its
+# tests on the CPU (without them opencl is left out, or unavailable and its tests skipped)
+[ -f /usr/include/CL/cl.h ] || missing+=(opencl-c-headers)
+ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1 ' || missing+=(ocl-icd-libopencl1)
+[ -e /etc/OpenCL/vendors/pocl.icd ] || missing+=(pocl-opencl-icd)
 # optional: venv and pip for the Python package (pip install ./python; its tests skip without them)
 if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
@@ -40,7 +45,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|python3-*) ;; *) required+=("$p") ;; esac; done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
@@ -52,6 +57,8 @@ else
       python3-*) echo "bootstrap: $p not found: the Python package's tests (python_package) are skipped or cannot install it" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
       libopenmpi-dev|openmpi-bin) echo "bootstrap: $p not found: lwcx-mpi is not built or not tested" >&2 ;;
+      opencl-c-headers) echo "bootstrap: no OpenCL headers (CL/cl.h): the opencl implementation is left out" >&2 ;;
+      ocl-icd-libopencl1|pocl-opencl-icd) echo "bootstrap: no OpenCL loader or PoCL: the opencl tests will be skipped" >&2 ;;
     esac
   done
 fi

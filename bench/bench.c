@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/core/internal.h"
 #include "lwcx.h"
 #include "timer.h"
 
@@ -24,6 +25,7 @@ static const struct {
 typedef struct row {
     const bench_case *bc;
     const char *impl;
+    const char *device; /* NULL, or where a device implementation ran */
     double cyc_med, cyc_min, ns_med, speedup;
 } row;
 
@@ -104,6 +106,7 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     for (size_t m = 0; m < nimpl; m++) {
         rows[m].bc = bc;
         rows[m].impl = lwcx_impl_name(impls[m]);
+        rows[m].device = impls[m]->device ? impls[m]->device() : NULL;
         rows[m].cyc_med = median(cyc[m], (size_t)reps);
         rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
         rows[m].ns_med = median(ns[m], (size_t)reps);
@@ -141,6 +144,7 @@ static void print_row(FILE *f, const row *r)
             r->impl, r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, vs, r->bc->unit);
     if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
         fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
+    if (r->device) fprintf(f, " on %s", r->device);
     fputc('\n', f);
 }
 
@@ -182,10 +186,15 @@ static void json_row(FILE *f, const row *r, int first)
             "%s\n    {\"primitive\": \"%s\", \"impl\": \"%s\", \"op\": \"%s\", \"unit\": \"%s\", "
             "\"units_per_call\": %.0f, \"cycles_per_unit_median\": %.3f, "
             "\"cycles_per_unit_min\": %.3f, \"core_cycles_per_unit_median\": %.3f, "
-            "\"ns_per_unit_median\": %.4f, \"units_per_second\": %.6g, \"speedup_vs_ref\": %s}",
+            "\"ns_per_unit_median\": %.4f, \"units_per_second\": %.6g, \"speedup_vs_ref\": %s",
             first ? "" : ",", r->bc->primitive, r->impl, r->bc->op, r->bc->unit, r->bc->units,
             r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, r->ns_med > 0 ? 1e9 / r->ns_med : 0,
             vs);
+    if (r->device) {
+        fputs(", ", f);
+        json_str(f, "device", r->device, "");
+    }
+    fputc('}', f);
 }
 
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt)

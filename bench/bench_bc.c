@@ -3,7 +3,9 @@
  * every call, as it is for users); the packing into a bitsliced layout and
  * back alone (the same 4 KiB, implementations that have one); and exhaustive
  * key search on one core (one thread, one known pair, a range with no
- * match), in keys. */
+ * match), in keys; for implementations that run on a device (opencl), key
+ * search in calls of DEVICE_KEYS keys, large enough to fill it (one thread
+ * feeds it; the row names the device). */
 #include <stdlib.h>
 
 #include "../src/bc/bc_impl.h"
@@ -12,6 +14,7 @@
 
 #define BULK_BYTES 4096
 #define SEARCH_KEYS 4096 /* per call: 16 batches of the widest kernel; ref takes ms */
+#define DEVICE_KEYS ((uint64_t)1 << 22)
 
 typedef struct state {
     uint8_t in[BULK_BYTES], out[BULK_BYTES];
@@ -54,6 +57,11 @@ static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
     return im && im->pack_unpack && (BULK_BYTES / lwcx_bc_ciphers[c].block_bytes) % im->desc.batch == 0;
 }
 
+static int on_device(const lwcx_impl *impl)
+{
+    return impl->device != NULL;
+}
+
 #define CASES(prim, cipher)                                                                       \
     static void prim##_ecb(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
@@ -73,6 +81,14 @@ static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
                                SEARCH_KEYS, 1, NULL, NULL, NULL, 0, &nfound, NULL);               \
         s->next_start = (s->next_start + SEARCH_KEYS) & 0xFFFFFFFFFFFu;                           \
     }                                                                                             \
+    static void prim##_search_dev(void *p, const lwcx_impl *impl)                                 \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        size_t nfound;                                                                            \
+        lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start,       \
+                               DEVICE_KEYS, 1, NULL, NULL, NULL, 0, &nfound, NULL);               \
+        s->next_start = (s->next_start + DEVICE_KEYS) & 0xFFFFFFFFFFFu;                           \
+    }                                                                                             \
     static void prim##_pack(void *p, const lwcx_impl *impl)                                       \
     {                                                                                             \
         pack_unpack(cipher, p, impl);                                                             \
@@ -89,8 +105,12 @@ static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
                                                 setup, prim##_pack, teardown, prim##_has_pack};   \
     static const bench_case prim##_search_case = {#prim, "keysearch_1core", "key", SEARCH_KEYS,  \
                                                   setup, prim##_search, teardown, NULL};            \
-    const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case, &prim##_ctr_case,          \
-                                                    &prim##_pack_case, &prim##_search_case, NULL};
+    static const bench_case prim##_search_dev_case = {#prim,       "keysearch_device_4M", "key",     \
+                                                      DEVICE_KEYS, setup,                 prim##_search_dev, \
+                                                      teardown,    on_device};                           \
+    const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case,    &prim##_ctr_case,          \
+                                                    &prim##_pack_case,   &prim##_search_case,       \
+                                                    &prim##_search_dev_case, NULL};
 
 CASES(present80, LWCX_PRESENT80)
 CASES(present128, LWCX_PRESENT128)

@@ -97,7 +97,7 @@ static const cmd_help helps[] = {
      "lwcx keysearch [--cipher NAME] --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
      "               (--key-base HEX | --key-file FILE) [--mask HEX] [--start N] --count N\n"
      "               [--threads N] [--first] [--checkpoint FILE [--resume|--force] [--every SECONDS]]\n"
-     "               [--device cpu|cuda] [--part I/N]\n"
+     "               [--device cpu|cuda|opencl[:N]] [--part I/N]\n"
      "       lwcx keysearch --merge FILE... [--start N --count N]\n",
      "exhaustive key search of a block cipher over a range of keys",
      "Key index i is the base key with the bits of --mask flipped as the bits of i say\n"
@@ -129,8 +129,10 @@ static const cmd_help helps[] = {
      "  --count N              how many keys (1 .. 2^64 - 2^32)\n"
      "  --threads N            worker threads (1 .. 1024; default: one per CPU)\n"
      "  --first                stop every thread at the first key found\n"
-     "  --device cpu|cuda      where to search (default: the GPU if one is available;\n"
-     "                         one thread feeds it unless --threads says otherwise)\n"
+     "  --device cpu|cuda|opencl[:N]\n"
+     "                         where to search (default: the CUDA GPU if one is available;\n"
+     "                         one thread feeds it unless --threads says otherwise);\n"
+     "                         opencl: the first OpenCL GPU, opencl:N: OpenCL device N\n"
      "  --checkpoint FILE      where to keep the progress\n"
      "  --resume               continue from the checkpoint\n"
      "  --force                replace an existing checkpoint\n"

@@ -267,19 +267,24 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         return 2;
     }
     const char *device = val[DEVICE];
-    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0)
-        return cli_usage_error("--device", "'%s': must be cpu or cuda", device);
-    if (mpi && device && strcmp(device, "cuda") == 0)
-        return cli_usage_error("--device", "cuda: not yet in lwcx-mpi (its ranks search on their CPUs)");
-    /* the GPU: the cuda implementation, forced (it is never the automatic choice) */
-    const lwcx_impl *gpu = mpi ? NULL : lwcx_impl_find(lwcx_bc_name(ci), "cuda");
-    const char *why = "not built (no nvcc at build time)";
+    /* opencl[:N]: device N (LWCX_OPENCL_DEVICE, read when opencl is first probed) */
+    const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
+                         (device[6] == 0 || (device[6] == ':' && device[7] && strspn(device + 7, "0123456789") == strlen(device + 7) && strlen(device + 7) <= 3));
+    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
+        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N", device);
+    if (mpi && device && strcmp(device, "cpu") != 0)
+        return cli_usage_error("--device", "%s: not yet in lwcx-mpi (its ranks search on their CPUs)", device);
+    if (want_ocl && device[6] == ':') setenv("LWCX_OPENCL_DEVICE", device + 7, 1);
+    /* the GPU: the cuda (or, asked for, opencl) implementation, forced (never
+     * the automatic choice); the default is cuda when it is available */
+    const lwcx_impl *gpu = mpi ? NULL : lwcx_impl_find(lwcx_bc_name(ci), want_ocl ? "opencl" : "cuda");
+    const char *why = want_ocl ? "not built (no OpenCL headers at build time)" : "not built (no nvcc at build time)";
     const int gpu_ok = gpu && lwcx_impl_available(gpu, &why);
-    if (device && strcmp(device, "cuda") == 0 && !gpu_ok) {
-        cli_error("--device cuda", "%s", why);
+    if (device && strcmp(device, "cpu") != 0 && !gpu_ok) {
+        cli_error(want_ocl ? "--device opencl" : "--device cuda", "%s", why);
         return 2;
     }
-    const int use_gpu = gpu_ok && (!device || strcmp(device, "cuda") == 0);
+    const int use_gpu = gpu_ok && (!device || strcmp(device, "cpu") != 0);
     if (use_gpu && !val[THREADS]) threads = 1; /* one GPU: one thread feeds it */
     uint64_t part_lo = first, part_n = n;
     if (val[PART] && part_arg(val[PART], first, n, &part_lo, &part_n)) return 2;

@@ -111,4 +111,9 @@
 #endif
 #endif
 
+/* A pointer to such a table (OpenCL C: __constant, no generic address space). */
+#ifndef BS_TABLE_REF
+#define BS_TABLE_REF const
+#endif
+
 #endif

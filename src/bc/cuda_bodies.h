@@ -4,8 +4,11 @@
  * thread) of the launch configuration a real launch uses, so the index
  * arithmetic (which blocks, counters and keys a thread takes, tails, the
  * CTR counter's carries, key-range edges) is tested without a GPU. Included
- * after bs_word_cuda.h and the three cores. Nothing CUDA-specific but the
- * two macros below (an OpenCL port would redefine them).
+ * after bs_word_cuda.h and the three cores. The OpenCL kernels
+ * (opencl_kernels.cl, LWCX_OPENCL_C) run the same bodies: nothing CUDA- or
+ * OpenCL-specific but the macros below (OpenCL C 1.2 has no generic address
+ * space, so pointers into buffers are CU_GLOBAL, and its buffers are offsets
+ * into one buffer per launch, see CU_BUF).
  *
  * A thread carries one batch of 32 blocks (or keys) at a time in 32-bit
  * words, lane l = block 32 B + l of batch B, and strides over the batches
@@ -26,12 +29,27 @@
 /* one slot of the candidate list (the host launcher runs one thread at a time) */
 #define CU_CLAIM(counter) atomicAdd((unsigned long long *)(counter), 1ull)
 #define CU_UNROLL(n) BS_PRAGMA(unroll n)
+#elif defined(LWCX_OPENCL_C)
+#define CU_BODY static inline
+/* 32 bits suffice: a launch tests fewer than 2^32 keys (search_chunk) */
+#define CU_CLAIM(counter) ((uint64_t)atomic_inc((volatile __global uint *)(counter)))
+#define CU_UNROLL(n) _Pragma("unroll")
 #else
 #define CU_BODY static inline
 #define CU_CLAIM(counter) ((*(counter))++)
 #define CU_UNROLL(n)
 #endif
-#define CU_PTR(type, addr) ((type *)(uintptr_t)(addr))
+/* CU_GLOBAL: the address space of the buffers' bytes; CU_BUF(g, type,
+ * addr): the buffer at device address addr (CUDA, the host launcher) or, in
+ * OpenCL, at byte offset addr of the launch's one buffer g.mem (OpenCL
+ * kernels take buffers, not addresses, as arguments). */
+#if defined(LWCX_OPENCL_C)
+#define CU_GLOBAL __global
+#define CU_BUF(g, type, addr) ((__global type *)((g).mem + (addr)))
+#else
+#define CU_GLOBAL
+#define CU_BUF(g, type, addr) ((type *)(uintptr_t)(addr))
+#endif
 
 /* The one-key schedule (masks): on the GPU in constant memory, which the
  * host fills before each launch (one operation at a time), so that every
@@ -42,8 +60,19 @@
 #if defined(__CUDACC__)
 __constant__ uint32_t lwcx_cu_sched[CU_SCHED_WORDS];
 #define CU_SCHED(a) ((const uint32_t *)lwcx_cu_sched)
+#elif !defined(LWCX_OPENCL_C) /* (OpenCL: CU_SCHED_DECL copies them) */
+#define CU_SCHED(a) ((const uint32_t *)(uintptr_t)(a)->sched)
+#endif
+
+/* CU_SCHED_DECL(s, g, a): s = the launch's one-key masks. OpenCL: copied
+ * from the buffer to private memory, which the cores' pointers address
+ * (kept simple: the key-search kernels, whose speed matters, do not use it) */
+#if defined(LWCX_OPENCL_C)
+#define CU_SCHED_DECL(s, g, a)                                                                    \
+    uint32_t s[CU_SCHED_WORDS];                                                                   \
+    for (unsigned s##_i = 0; s##_i < CU_SCHED_WORDS; s##_i++) s[s##_i] = CU_BUF(g, const uint32_t, (a)->sched)[s##_i]
 #else
-#define CU_SCHED(a) CU_PTR(const uint32_t, (a)->sched)
+#define CU_SCHED_DECL(s, g, a) const uint32_t *s = CU_SCHED(a)
 #endif
 
 /* cipher numbers, the order of lwcx_blockcipher */
@@ -74,6 +103,9 @@ typedef struct cu_args {
 /* The grid position of one thread. */
 typedef struct cu_pos {
     unsigned block, thread, block_dim, grid_dim;
+#if defined(LWCX_OPENCL_C)
+    __global uint8_t *mem; /* the launch's buffer (CU_BUF) */
+#endif
 } cu_pos;
 
 CU_BODY unsigned cu_block_bytes(int c)
@@ -115,7 +147,7 @@ CU_BODY unsigned cu_byte_at(unsigned bytes, unsigned k, int be)
 }
 
 /* limb q (bits 32 q ..) of the integer of `bytes` bytes at p */
-CU_BODY uint32_t cu_limb(const uint8_t *p, unsigned bytes, unsigned q, int be)
+CU_BODY uint32_t cu_limb(CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned q, int be)
 {
     uint32_t v = 0;
     for (unsigned b = 0; b < 4; b++) {
@@ -127,18 +159,18 @@ CU_BODY uint32_t cu_limb(const uint8_t *p, unsigned bytes, unsigned q, int be)
 
 /* 4 bytes at p as a little-endian integer: one load on the device, where
  * every batch starts 4-aligned in buffers from cuMemAlloc (256-aligned) */
-CU_BODY uint32_t cu_load32(const uint8_t *p)
+CU_BODY uint32_t cu_load32(CU_GLOBAL const uint8_t *p)
 {
-#if defined(__CUDACC__)
-    return *(const uint32_t *)p;
+#if defined(__CUDACC__) || defined(LWCX_OPENCL_C)
+    return *(CU_GLOBAL const uint32_t *)p;
 #else
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 #endif
 }
-CU_BODY void cu_store32(uint8_t *p, uint32_t v)
+CU_BODY void cu_store32(CU_GLOBAL uint8_t *p, uint32_t v)
 {
-#if defined(__CUDACC__)
-    *(uint32_t *)p = v;
+#if defined(__CUDACC__) || defined(LWCX_OPENCL_C)
+    *(CU_GLOBAL uint32_t *)p = v;
 #else
     p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 #endif
@@ -150,7 +182,7 @@ CU_BODY uint32_t cu_bswap32(uint32_t v)
 
 /* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l's at
  * p + stride * l (bits beyond 8 bytes: zero up to whole limbs). */
-CU_BODY void cu_pack(uint32_t *w, const uint8_t *p, unsigned bytes, unsigned stride, int be)
+CU_BODY void cu_pack(uint32_t *w, CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be)
 {
     for (unsigned q = 0; q < (bytes + 3) / 4; q++) {
         uint32_t a[32];
@@ -172,7 +204,7 @@ CU_BODY void cu_pack(uint32_t *w, const uint8_t *p, unsigned bytes, unsigned str
  * bytes * l, XORed with the same bytes of in if in is not 0. keep: how many
  * of the 32 blocks' bytes to write; the rest (CTR's tail) is left alone, and
  * only then is the output written byte by byte. */
-CU_BODY void cu_unpack(uint8_t *out, const uint8_t *in, const uint32_t *w, unsigned bytes, int be,
+CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const uint32_t *w, unsigned bytes, int be,
                        uint64_t keep)
 {
     CU_UNROLL(4)
@@ -241,12 +273,13 @@ CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
 {
     const unsigned bs = cu_block_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
+    CU_SCHED_DECL(s, g, a);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < a->nbatches; b += step) {
         uint32_t x[128], y[128];
         const size_t off = (size_t)b * CU_LANES * bs;
-        cu_pack(x, CU_PTR(const uint8_t, a->in) + off, bs, bs, cu_be(c));
-        uint32_t *r = cu_crypt1(c, enc, x, y, CU_SCHED(a));
-        cu_unpack(CU_PTR(uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c));
+        uint32_t *r = cu_crypt1(c, enc, x, y, s);
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
     }
 }
 
@@ -260,6 +293,7 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
     const uint64_t nbatches = (a->len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs);
     const uint32_t lane[5] = BS_LANE_PATS;
+    CU_SCHED_DECL(s, g, a);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nbatches; b += step) {
         uint32_t x[128], y[128], lo[64];
         const uint64_t c0 = a->ctr_lo + CU_LANES * b, h0 = a->ctr_hi + (c0 < a->ctr_lo);
@@ -280,9 +314,9 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
         /* the counter's bytes are big-endian: PIPO's state bit 8 i + j is
          * bit j of byte i, i.e. bit 8 (7 - i) + j of the integer */
         for (unsigned i = 0; i < 64; i++) x[i] = cu_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
-        uint32_t *r = cu_crypt1(c, 1, x, y, CU_SCHED(a));
+        uint32_t *r = cu_crypt1(c, 1, x, y, s);
         const uint64_t off = b * CU_LANES * bs;
-        cu_unpack(CU_PTR(uint8_t, a->out) + off, CU_PTR(const uint8_t, a->in) + off, r, bs, cu_be(c),
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, CU_BUF(g, const uint8_t, a->in) + off, r, bs, cu_be(c),
                   a->len - off);
     }
 }
@@ -296,9 +330,9 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < a->nbatches; b += step) {
         uint32_t x[128], y[128], k[256], *r;
         const size_t off = (size_t)b * CU_LANES * bs;
-        const uint8_t *keys = CU_PTR(const uint8_t, a->keys) + (size_t)b * CU_LANES * kb;
+        CU_GLOBAL const uint8_t *keys = CU_BUF(g, const uint8_t, a->keys) + (size_t)b * CU_LANES * kb;
         cu_pack(k, keys, kb, kb, cu_be(c));
-        cu_pack(x, CU_PTR(const uint8_t, a->in) + off, bs, bs, cu_be(c));
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c));
         if (c == CU_PRESENT80 || c == CU_PRESENT128) {
             const unsigned nk = 8 * kb;
             for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
@@ -322,7 +356,7 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
                     : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
         }
-        cu_unpack(CU_PTR(uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
     }
 }
 
@@ -396,8 +430,8 @@ CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
             while (!(hits >> l & 1)) l++;
             const uint64_t off = i0 + l - a->lo; /* wraps for lanes below lo */
             if (off >= a->n) continue;
-            const uint64_t slot = CU_CLAIM(CU_PTR(uint64_t, a->count));
-            if (slot < a->max_cand) CU_PTR(uint64_t, a->cand)[slot] = a->lo + off;
+            const uint64_t slot = CU_CLAIM(CU_BUF(g, uint64_t, a->count));
+            if (slot < a->max_cand) CU_BUF(g, uint64_t, a->cand)[slot] = a->lo + off;
         }
     }
 }

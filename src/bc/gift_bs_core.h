@@ -193,7 +193,7 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
  * b_{4i+3} (i < 6) and b_{n-1}. */
 GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word w,
                                    const uint32_t *km, const bs_word *ks, const unsigned o[4],
-                                   const uint32_t *rc)
+                                   BS_TABLE_REF uint32_t *rc)
 {
     const unsigned b = pos % 4, i = pos / 4;
     if (n == 64) {
@@ -225,7 +225,7 @@ GIFT_BS_INLINE void gift_bs_round(const unsigned n, bs_word *BS_RESTRICT y, cons
                                   const uint32_t *km, const bs_word *ks, unsigned r)
 {
     unsigned o[4];
-    const uint32_t *rc = gift_bs_rcm[r];
+    BS_TABLE_REF uint32_t *rc = gift_bs_rcm[r];
     gift_bs_round_ofs(n, o, r);
     BS_UNROLL(32)
     for (unsigned j = 0; j < n / 4; j++) {
@@ -244,7 +244,7 @@ GIFT_BS_INLINE void gift_bs_round_inv(const unsigned n, bs_word *BS_RESTRICT y,
                                       const bs_word *ks, unsigned r)
 {
     unsigned o[4];
-    const uint32_t *rc = gift_bs_rcm[r];
+    BS_TABLE_REF uint32_t *rc = gift_bs_rcm[r];
     gift_bs_round_ofs(n, o, r);
     BS_UNROLL(32)
     for (unsigned j = 0; j < n / 4; j++) {

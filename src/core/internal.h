@@ -36,6 +36,9 @@ struct lwcx_impl {
     /* 1: never the automatic choice, only when forced (LWCX_IMPL, a handle):
      * a GPU, slower than the CPU for small calls */
     int manual;
+    /* NULL, or the name of the device it runs on (an OpenCL device): the
+     * benchmark's rows say where they were measured */
+    const char *(*device)(void);
 };
 typedef struct lwcx_impl lwcx_impl_desc;
 
