@@ -272,15 +272,19 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
                          (device[6] == 0 || (device[6] == ':' && device[7] && strspn(device + 7, "0123456789") == strlen(device + 7) && strlen(device + 7) <= 3));
     if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
         return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N", device);
-    if (mpi && device && strcmp(device, "cpu") != 0)
-        return cli_usage_error("--device", "%s: not yet in lwcx-mpi (its ranks search on their CPUs)", device);
     if (want_ocl && device[6] == ':') setenv("LWCX_OPENCL_DEVICE", device + 7, 1);
+    /* lwcx-mpi: rank 0 keeps its CPU threads; each other rank takes the device
+     * itself (ks_load_on_device), since only it can tell what it has */
+    o->device = !device ? KS_DEV_AUTO : want_ocl ? KS_DEV_OPENCL : strcmp(device, "cuda") == 0 ? KS_DEV_CUDA : KS_DEV_CPU;
+    o->opencl_device = want_ocl && device[6] == ':' ? atoi(device + 7) : -1;
+    o->cipher = ci;
+    o->threads_given = !!val[THREADS];
     /* the GPU: the cuda (or, asked for, opencl) implementation, forced (never
      * the automatic choice); the default is cuda when it is available */
     const lwcx_impl *gpu = mpi ? NULL : lwcx_impl_find(lwcx_bc_name(ci), want_ocl ? "opencl" : "cuda");
     const char *why = want_ocl ? "not built (no OpenCL headers at build time)" : "not built (no nvcc at build time)";
     const int gpu_ok = gpu && lwcx_impl_available(gpu, &why);
-    if (device && strcmp(device, "cpu") != 0 && !gpu_ok) {
+    if (!mpi && device && strcmp(device, "cpu") != 0 && !gpu_ok) {
         cli_error(want_ocl ? "--device opencl" : "--device cuda", "%s", why);
         return 2;
     }
@@ -314,6 +318,36 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     o->progress = !!val[PROGRESS];
     o->key_bytes = kb;
     return 0;
+}
+
+lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int opencl_device,
+                                  int threads_given, uint64_t *threads)
+{
+    const lwcx_impl *gpu = NULL;
+    if (device != KS_DEV_CPU) {
+        if (device == KS_DEV_OPENCL && opencl_device >= 0) {
+            char n[16];
+            snprintf(n, sizeof n, "%d", opencl_device);
+            setenv("LWCX_OPENCL_DEVICE", n, 1);
+        }
+        gpu = lwcx_impl_find(lwcx_bc_name((lwcx_blockcipher)cipher), device == KS_DEV_OPENCL ? "opencl" : "cuda");
+        const char *why = "not built";
+        if (!gpu || !lwcx_impl_available(gpu, &why)) {
+            if (device != KS_DEV_AUTO) {
+                fprintf(stderr, "lwcx-mpi: rank %d: --device %s: %s\n", rank, device == KS_DEV_OPENCL ? "opencl" : "cuda", why);
+                return NULL;
+            }
+            gpu = NULL; /* the default: the GPU where there is one */
+        }
+    }
+    lwcx_keysearch *ks = NULL;
+    int rc = lwcx_keysearch_load_with(gpu, &ks, rec, len);
+    if (rc != LWCX_OK) {
+        fprintf(stderr, "lwcx-mpi: rank %d could not load the search from rank 0 (%s)\n", rank, lwcx_strerror(rc));
+        return NULL;
+    }
+    if (gpu && !threads_given) *threads = 1; /* one GPU: one thread feeds it */
+    return ks;
 }
 
 void ks_resumed(const ks_cli *o, ks_progress *pr)

@@ -25,9 +25,22 @@ typedef struct ks_cli {
     int progress;       /* lwcx-mpi: progress lines even when stderr is not a terminal */
     uint64_t root_threads; /* lwcx-mpi: rank 0's search threads (UINT64_MAX: one per CPU) */
     size_t key_bytes;
+    int device;         /* KS_DEV_*: what --device asked for */
+    int opencl_device;  /* opencl:N, or -1 */
+    int cipher;         /* lwcx_blockcipher */
+    int threads_given;  /* --threads was given */
 } ks_cli;
 
-/* mpi: lwcx-mpi's command line (--chunk; no --part, no --device cuda).
+enum { KS_DEV_AUTO, KS_DEV_CPU, KS_DEV_CUDA, KS_DEV_OPENCL };
+
+/* lwcx-mpi's other ranks: the search record rec from rank 0, on the device
+ * asked for (KS_DEV_AUTO: cuda where this rank has it, else the CPU); GPU
+ * ranks get one thread unless --threads was given. NULL (message printed)
+ * when the device is missing here or the record does not load. */
+lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int opencl_device,
+                                  int threads_given, uint64_t *threads);
+
+/* mpi: lwcx-mpi's command line (--chunk; no --part; --device for the other ranks).
  * Returns 0 (o filled in, o->ks to free, unless o->quit) or the exit
  * status (message printed). */
 int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o);

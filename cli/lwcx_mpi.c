@@ -501,8 +501,9 @@ static const char help[] =
     "lwcx keysearch across the ranks of an MPI job: the same options, output and exit status\n"
     "(see 'lwcx keysearch --help'), one range searched by all ranks; rank 0 hands out chunks,\n"
     "prints the keys and writes the checkpoint (the same record as lwcx keysearch's, resumable\n"
-    "by either with any number of ranks; rewritten every SECONDS, default 10). Not here:\n"
-    "--part (use lwcx keysearch), --device cuda.\n"
+    "by either with any number of ranks; rewritten every SECONDS, default 10). Ranks other\n"
+    "than 0 search on their GPU (--device: cuda by default where there is one, opencl[:N],\n"
+    "or cpu); rank 0's threads on its CPU. Not here: --part (use lwcx keysearch).\n"
     "options of lwcx-mpi:\n"
     "  --chunk N              keys per chunk handed to a rank (default 2^22)\n"
     "  --root-threads N       rank 0's search threads (default: --threads; 0: only hands out)\n"
@@ -529,7 +530,7 @@ int main(int argc, char **argv)
     /* rank 0 reads the command line and files, and sends the others the
      * search as a record (the parameters) with the few settings they need */
     ks_cli o;
-    uint64_t setup[4] = {0}; /* status, record length, threads, --help answered */
+    uint64_t setup[8] = {0}; /* status, record length, threads, --help answered, device, cipher, opencl:N + 1, --threads given */
     uint8_t *rec = NULL;
     if (rank == 0) {
         char msg[160];
@@ -560,9 +561,15 @@ int main(int argc, char **argv)
         setup[0] = (uint64_t)st;
         setup[1] = len;
         setup[2] = st == 0 ? o.threads : 0;
+        if (st == 0 && !o.quit) {
+            setup[4] = (uint64_t)o.device;
+            setup[5] = (uint64_t)o.cipher;
+            setup[6] = (uint64_t)(o.opencl_device + 1);
+            setup[7] = (uint64_t)o.threads_given;
+        }
         if (st && o.ks) lwcx_keysearch_free(o.ks);
     }
-    MPI_Bcast(setup, 4, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    MPI_Bcast(setup, 8, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     int status = (int)setup[0];
     if (status || setup[3]) {
         free(rec);
@@ -574,12 +581,11 @@ int main(int argc, char **argv)
     if (rank == 0) {
         status = run_root(&o, nranks);
     } else {
-        lwcx_keysearch *ks = NULL;
-        if (lwcx_keysearch_load(&ks, rec, setup[1]) != LWCX_OK) {
-            fprintf(stderr, "lwcx-mpi: rank %d could not load the search from rank 0\n", rank);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        status = run_worker(ks, thread_count(setup[2]));
+        uint64_t threads = setup[2];
+        lwcx_keysearch *ks = ks_load_on_device(rank, rec, setup[1], (int)setup[4], (int)setup[5], (int)setup[6] - 1,
+                                               (int)setup[7], &threads);
+        if (!ks) MPI_Abort(MPI_COMM_WORLD, 2);
+        status = run_worker(ks, thread_count(threads));
         lwcx_keysearch_free(ks);
     }
     free(rec);

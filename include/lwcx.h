@@ -648,6 +648,9 @@ LWCX_API int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key
  * ranges. */
 LWCX_API int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len);
 LWCX_API int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len);
+/* The same with the implementation impl (NULL: the selected one), with
+ * lwcx_keysearch_new_with's errors for impl (e.g. a GPU rank of a cluster). */
+LWCX_API int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const uint8_t *buf, size_t len);
 /* Adds src's finished ranges and keys to dst. Both must be the same search
  * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters). */
 LWCX_API int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);

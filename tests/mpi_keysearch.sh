@@ -57,6 +57,27 @@ rc=$?
 t1=$(date +%s)
 [ $rc -eq 0 ] && [ "$out" = "$want" ] && [ $((t1 - t0)) -lt 30 ] && grep -q "first key" err.txt && ok ||
   bad "--first: rc $rc '$out' $((t1 - t0)) s $(cat err.txt)"
+# GPUs per rank: every rank but 0 searches on its device, here the CUDA kernels
+# through the host launcher (LWCX_CUDA_EMULATE), then OpenCL on PoCL where
+# it runs; --device cuda where a rank has no driver ends the job with exit 2
+if LWCX_CUDA_EMULATE=1 "$lwcx" list 2>/dev/null | grep -Eq "^ *\*? *cuda +available"; then
+  out=$(LWCX_CUDA_EMULATE=1 mpi 3 $pairs --cipher present80 --key-base $base --count $N --chunk '2^20' \
+        --root-threads 0 --device cuda 2> err.txt)
+  rc=$?
+  [ $rc -eq 0 ] && [ "$out" = "$want" ] && accounting_ok err.txt $N && ok || bad "--device cuda (emulated): rc $rc '$out' $(cat err.txt)"
+  out=$(LWCX_CUDA_DRIVER=/nonexistent/libcuda.so.1 mpi 2 $pairs --cipher present80 --key-base $base --count $N --device cuda 2> err.txt)
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "rank 1: --device cuda: no libcuda.so.1" err.txt && ok || bad "--device cuda, no driver: rc $rc $(cat err.txt)"
+else
+  echo "skipped: the cuda implementation is not built (no nvcc): --device cuda on the ranks"
+fi
+if LWCX_OPENCL_DEVICE=0 "$lwcx" list 2>/dev/null | grep -Eq "^ *\*? *opencl +available"; then
+  out=$(mpi 2 $pairs --cipher present80 --key-base $base --count $N --chunk '2^22' --root-threads 0 --device opencl:0 2> err.txt)
+  rc=$?
+  [ $rc -eq 0 ] && [ "$out" = "$want" ] && accounting_ok err.txt $N && ok || bad "--device opencl:0: rc $rc '$out' $(cat err.txt)"
+else
+  echo "skipped: no OpenCL device here: --device opencl on the ranks"
+fi
 # bad arguments: exit 2 (every rank), one message
 mpi 2 $pairs --cipher present80 --key-base $base > /dev/null 2> err.txt
 rc=$?

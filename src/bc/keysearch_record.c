@@ -147,7 +147,7 @@ static int line_u64(in *r, const char *name, uint64_t *v)
 }
 
 /* The parameters, up to "searched"; a new object in *ks. */
-static int load_search(in *r, lwcx_keysearch **ks)
+static int load_search(in *r, const lwcx_impl *impl, lwcx_keysearch **ks)
 {
     uint8_t pt[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK], ct[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK];
     uint8_t base[BC_MAX_KEY], mask[BC_MAX_KEY];
@@ -167,7 +167,14 @@ static int load_search(in *r, lwcx_keysearch **ks)
     if (line_hex(r, "key-base", base, kb) || line_hex(r, "mask", mask, kb) ||
         line_u64(r, "start", &start) || line_u64(r, "count", &count))
         return LWCX_ERR_FORMAT;
-    int rc = lwcx_keysearch_new(ks, (lwcx_blockcipher)c, pt, ct, np, base, mask, start, count);
+    int rc = lwcx_keysearch_new_with(impl, ks, (lwcx_blockcipher)c, pt, ct, np, base, mask, start, count);
+    if (rc && rc != LWCX_ERR_NOMEM && impl) { /* impl's fault (another cipher's, not here) or the record's? */
+        lwcx_keysearch *plain = NULL;
+        if (lwcx_keysearch_new(&plain, (lwcx_blockcipher)c, pt, ct, np, base, mask, start, count) == LWCX_OK) {
+            lwcx_keysearch_free(plain);
+            return rc;
+        }
+    }
     return rc == LWCX_ERR_NOMEM ? rc : rc ? LWCX_ERR_FORMAT : LWCX_OK;
 }
 
@@ -208,6 +215,11 @@ static int load_record(in *r, lwcx_keysearch *ks)
 
 int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len)
 {
+    return lwcx_keysearch_load_with(NULL, ks, buf, len);
+}
+
+int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const uint8_t *buf, size_t len)
+{
     if (!ks) return LWCX_ERR_NULL;
     *ks = NULL;
     if (!buf) return LWCX_ERR_NULL;
@@ -224,7 +236,7 @@ int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len)
 
     in r = {t + ml, t + len - tail, NULL, 0};
     lwcx_keysearch *k = NULL;
-    int rc = load_search(&r, &k);
+    int rc = load_search(&r, impl, &k);
     if (rc == LWCX_OK) rc = load_record(&r, k);
     if (rc == LWCX_OK) { /* canonical: saves to the very same bytes */
         uint8_t *again = malloc(len);
