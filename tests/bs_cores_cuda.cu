@@ -1,8 +1,8 @@
 /* Compile-only test (ctest bs_cores_nvcc, when CMake finds nvcc): the
- * bitsliced cores, unchanged, as CUDA device code over a 32-bit word, with a
+ * bitsliced cores, unchanged, as CUDA device code over the kernels' 32-bit word, with a
  * kernel that calls every cipher's encryption, decryption and key search.
  * Nothing runs: the point is that nvcc accepts the cores. */
-#include "bs_word_cuda32.h"
+#include "../src/bc/bs_word_cuda.h" /* the kernels' own word */
 #include "../src/bc/gift_bs_core.h"
 #include "../src/bc/pipo_bs_core.h"
 #include "../src/bc/present_bs_core.h"
