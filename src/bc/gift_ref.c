@@ -118,7 +118,7 @@ static unsigned perm_pos(unsigned i, unsigned n)
     return 4 * (i / 16) + (n / 4) * ((3 * ((i % 16) / 4) + (i % 4)) % 4) + (i % 4);
 }
 
-static void perm_bits(uint64_t *w, unsigned n, int inverse)
+static inline void perm_bits_n(uint64_t *w, unsigned n, int inverse)
 {
     uint64_t r[2] = {0, 0};
     for (unsigned i = 0; i < n; i++) {
@@ -128,6 +128,16 @@ static void perm_bits(uint64_t *w, unsigned n, int inverse)
             flip(r, perm_pos(i, n), bit(w, i));
     }
     for (unsigned j = 0; j < n / 64; j++) w[j] = r[j];
+}
+
+/* the block size as a constant in each call of the loop above: gcc 12
+ * otherwise computes every position at run time (1.6x slower than clang) */
+static void perm_bits(uint64_t *w, unsigned n, int inverse)
+{
+    if (n == 64)
+        perm_bits_n(w, 64, inverse);
+    else
+        perm_bits_n(w, 128, inverse);
 }
 
 /* Round key bits go to b_{4i+1}, b_{4i} (GIFT-64) or b_{4i+2}, b_{4i+1}
