@@ -5,17 +5,19 @@
 # tree. Fails if any harness fails. Everything a run leaves, crash inputs
 # included, lands in build-fuzz/fuzz-out/<harness>/ (corpus/, log,
 # crash-*/leak-*/timeout-*); replay one with build-fuzz/tests/fuzz/<harness> FILE.
-# JOBS sets the build's parallelism (default 2).
+# JOBS sets the build's parallelism (default 2); FUZZ_BUILD another build
+# dir (CI: .ci/stage-clang-sanitize.sh's, which also ran the suite).
 set -euo pipefail
 secs=${1:-30}
 case $secs in '' | *[!0-9]*) echo "usage: $0 [SECONDS]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 
-CC=clang cmake -S . -B build-fuzz -DLWCX_FUZZ=ON -DLWCX_WERROR=ON \
+build=${FUZZ_BUILD:-build-fuzz}
+CC=clang cmake -S . -B "$build" -DLWCX_FUZZ=ON -DLWCX_WERROR=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
-cmake --build build-fuzz -j"${JOBS:-2}" --target fuzzers > /dev/null
+cmake --build "$build" -j"${JOBS:-2}" --target fuzzers > /dev/null
 
-out=build-fuzz/fuzz-out
+out=$build/fuzz-out
 rm -rf "$out"
 failed=0
 for src in tests/fuzz/fuzz_*.c; do
@@ -23,7 +25,7 @@ for src in tests/fuzz/fuzz_*.c; do
   mkdir -p "$out/$f/corpus"
   cp tests/fuzz/corpus/"$f"/* "$out/$f/corpus/"
   start=$SECONDS
-  if build-fuzz/tests/fuzz/"$f" -max_total_time="$secs" -print_final_stats=1 \
+  if "$build"/tests/fuzz/"$f" -max_total_time="$secs" -print_final_stats=1 \
        -artifact_prefix="$out/$f/" "$out/$f/corpus" > "$out/$f/log" 2>&1; then
     status=ok
   else

@@ -7,6 +7,7 @@
  * The state is kept as little-endian words of bits: w[0] = b63..b0 and, for
  * GIFT-128, w[1] = b127..b64, so bit i of the state is bit i%64 of w[i/64]. */
 #include "bc_impl.h"
+#include "bs_core_common.h" /* BS_UNROLL */
 
 #define MAX_ROUNDS 40
 
@@ -118,9 +119,14 @@ static unsigned perm_pos(unsigned i, unsigned n)
     return 4 * (i / 16) + (n / 4) * ((3 * ((i % 16) / 4) + (i % 4)) % 4) + (i % 4);
 }
 
-static void perm_bits(uint64_t *w, unsigned n, int inverse)
+/* Fully unrolled (n is a constant in each call, see perm_bits), every bit
+ * position is a constant and the state stays in registers: without it gcc
+ * 12 and clang 14 each compute the positions at run time for one of the two
+ * block sizes, through memory (1.3-2.3x slower). */
+static inline void perm_bits_n(uint64_t *w, unsigned n, int inverse)
 {
     uint64_t r[2] = {0, 0};
+    BS_UNROLL(128)
     for (unsigned i = 0; i < n; i++) {
         if (inverse)
             flip(r, i, bit(w, perm_pos(i, n)));
@@ -128,6 +134,15 @@ static void perm_bits(uint64_t *w, unsigned n, int inverse)
             flip(r, perm_pos(i, n), bit(w, i));
     }
     for (unsigned j = 0; j < n / 64; j++) w[j] = r[j];
+}
+
+/* the block size as a constant in each call of the loop above */
+static void perm_bits(uint64_t *w, unsigned n, int inverse)
+{
+    if (n == 64)
+        perm_bits_n(w, 64, inverse);
+    else
+        perm_bits_n(w, 128, inverse);
 }
 
 /* Round key bits go to b_{4i+1}, b_{4i} (GIFT-64) or b_{4i+2}, b_{4i+1}
