@@ -45,7 +45,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd) ;; *) required+=("$p") ;; esac; done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd|libopenmpi-dev|openmpi-bin) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
