@@ -68,6 +68,8 @@ static struct {
     cl_int (*EnqueueNDRangeKernel)(cl_command_queue, cl_kernel, cl_uint, const size_t *, const size_t *,
                                    const size_t *, cl_uint, const cl_event *, cl_event *);
     cl_int (*Finish)(cl_command_queue);
+    cl_int (*EnqueueFillBuffer)(cl_command_queue, cl_mem, const void *, size_t, size_t, size_t, cl_uint,
+                                const cl_event *, cl_event *);
 } cl;
 
 static struct {
@@ -183,6 +185,7 @@ static const char *load(void)
     SYM(SetKernelArg, "clSetKernelArg");
     SYM(EnqueueNDRangeKernel, "clEnqueueNDRangeKernel");
     SYM(Finish, "clFinish");
+    SYM(EnqueueFillBuffer, "clEnqueueFillBuffer");
     long want = -1;
     const char *e = getenv("LWCX_OPENCL_DEVICE");
     if (e && *e) {
@@ -234,6 +237,7 @@ typedef struct io {
     void *dst;
     size_t bytes;
     uint64_t *field;
+    int secret; /* key material: zeroed on the device before the buffer is released */
 } io;
 
 /* On the device: one buffer holding the cu_args, then each io at a
@@ -264,6 +268,12 @@ static int on_device(int c, int mode, cu_args *a, uint64_t work, io *bufs, int n
         if (bufs[i].dst && bufs[i].bytes)
             bad = cl.EnqueueReadBuffer(g.queue, mem, CL_TRUE, at[i], bufs[i].bytes, bufs[i].dst, 0, NULL, NULL) !=
                   CL_SUCCESS;
+    /* device memory is not ours to wipe after release (on PoCL it is heap) */
+    const uint8_t zero = 0;
+    for (int i = 0; mem && i < nbufs; i++)
+        if (bufs[i].secret && bufs[i].bytes &&
+            cl.EnqueueFillBuffer(g.queue, mem, &zero, 1, at[i], bufs[i].bytes, 0, NULL, NULL) != CL_SUCCESS)
+            bad = 1;
     if (cl.Finish(g.queue) != CL_SUCCESS) bad = 1;
     if (mem) cl.ReleaseMemObject(mem);
     pthread_mutex_unlock(&g.lock);
@@ -300,7 +310,7 @@ static void run(int c, int mode, cu_args *a, uint64_t work, const void *sched, i
     io all[8];
     int n = 0;
     for (int i = 0; i < nbufs; i++) all[n++] = bufs[i];
-    if (sched) all[n++] = (io){sched, NULL, sizeof(uint32_t) * CU_SCHED_WORDS, &a->sched};
+    if (sched) all[n++] = (io){sched, NULL, sizeof(uint32_t) * CU_SCHED_WORDS, &a->sched, 1};
     if (!probe() && on_device(c, mode, a, work, all, n) == 0) return;
     on_cpu(c, mode, a, work, sched, bufs, nbufs);
 }
@@ -332,7 +342,7 @@ static void ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *
     memset(&a, 0, sizeof a);
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
-    io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}};
+    io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}};
     run(c, enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
 }
 
@@ -344,7 +354,7 @@ static void ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const
     a.len = len;
     a.ctr_lo = lwcx_load64be(iv + bs - 8);
     a.ctr_hi = bs == 16 ? lwcx_load64be(iv) : 0;
-    io bufs[] = {{in, NULL, len, &a.in}, {NULL, out, len, &a.out}};
+    io bufs[] = {{in, NULL, len, &a.in, 0}, {NULL, out, len, &a.out, 0}};
     run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
 }
 
@@ -354,7 +364,7 @@ static void keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t 
     memset(&a, 0, sizeof a);
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
-    io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}, {k, NULL, nblocks * cu_key_bytes(c), &a.keys}};
+    io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}, {k, NULL, nblocks * cu_key_bytes(c), &a.keys, 1}};
     run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
 }
 
@@ -381,9 +391,9 @@ static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_
     memcpy(a.pt, job->pt, job->block_bytes);
     memcpy(a.ct, job->ct, job->block_bytes);
     uint64_t zero = 0, count = 0, scratch = 0;
-    io bufs[] = {{&zero, &count, sizeof count, &a.count},
+    io bufs[] = {{&zero, &count, sizeof count, &a.count, 0},
                  {NULL, max_cand ? (void *)cand : (void *)&scratch, max_cand ? max_cand * sizeof *cand : sizeof scratch,
-                  &a.cand}};
+                  &a.cand, 0}};
     run(c, MODE_SEARCH, &a, cu_search_batches(lo, n), NULL, bufs, 2);
     return (size_t)count;
 }
