@@ -63,6 +63,7 @@ static struct {
     CUresult (*MemFree)(CUdeviceptr);
     CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
     CUresult (*MemcpyDtoH)(void *, CUdeviceptr, size_t);
+    CUresult (*MemsetD8)(CUdeviceptr, unsigned char, size_t);
     CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                              unsigned, CUstream, void **, void **);
 } cu;
@@ -106,6 +107,7 @@ static const char *load_driver(void)
     SYM(MemFree, "cuMemFree_v2");
     SYM(MemcpyHtoD, "cuMemcpyHtoD_v2");
     SYM(MemcpyDtoH, "cuMemcpyDtoH_v2");
+    SYM(MemsetD8, "cuMemsetD8_v2");
     SYM(LaunchKernel, "cuLaunchKernel");
     int n = 0;
     CUresult r = cu.Init(0);
@@ -207,6 +209,7 @@ typedef struct io {
     void *dst;
     size_t bytes;
     uint64_t *field;
+    int secret; /* key material: zeroed on the GPU before it is freed */
 } io;
 
 /* On the GPU; nonzero if a driver call failed (nothing is then known about
@@ -235,6 +238,14 @@ static int on_gpu(int c, int mode, cu_args *a, uint64_t work, const void *sched,
     }
     for (int i = 0; !err && i < nbufs; i++)
         if (bufs[i].dst) err = cu.MemcpyDtoH(bufs[i].dst, d[i], bufs[i].bytes) != 0;
+    /* key material does not outlive the call in GPU memory: the one-key
+     * schedule (a module global) and secret buffers are zeroed */
+    static const uint32_t no_sched[CU_SCHED_WORDS];
+    if (sched && cu.MemcpyHtoD(g.sched[mode == MODE_CTR || mode == MODE_SEARCH ? 0 : 1], no_sched, sizeof no_sched))
+        err = 1;
+    for (int i = 0; i < nbufs; i++)
+        if (d[i] && bufs[i].secret && bufs[i].bytes && cu.MemsetD8(d[i], 0, bufs[i].bytes)) err = 1;
+    if (sched || nbufs) cu.CtxSynchronize();
     for (int i = 0; i < nbufs; i++)
         if (d[i]) cu.MemFree(d[i]);
     CUcontext dummy;
@@ -285,7 +296,7 @@ static void ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *
     memset(&a, 0, sizeof a);
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
-    io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}};
+    io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}};
     run(c, enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
 }
 
@@ -297,7 +308,7 @@ static void ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const
     a.len = len;
     a.ctr_lo = lwcx_load64be(iv + bs - 8);
     a.ctr_hi = bs == 16 ? lwcx_load64be(iv) : 0;
-    io bufs[] = {{in, NULL, len, &a.in}, {NULL, out, len, &a.out}};
+    io bufs[] = {{in, NULL, len, &a.in, 0}, {NULL, out, len, &a.out, 0}};
     run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
 }
 
@@ -307,7 +318,7 @@ static void keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t 
     memset(&a, 0, sizeof a);
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
-    io bufs[] = {{in, NULL, bytes, &a.in}, {NULL, out, bytes, &a.out}, {k, NULL, nblocks * cu_key_bytes(c), &a.keys}};
+    io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}, {k, NULL, nblocks * cu_key_bytes(c), &a.keys, 1}};
     run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
 }
 
@@ -334,9 +345,9 @@ static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_
     memcpy(a.pt, job->pt, job->block_bytes);
     memcpy(a.ct, job->ct, job->block_bytes);
     uint64_t zero = 0, count = 0, scratch = 0;
-    io bufs[] = {{&zero, &count, sizeof count, &a.count},
+    io bufs[] = {{&zero, &count, sizeof count, &a.count, 0},
                  {NULL, max_cand ? (void *)cand : (void *)&scratch, max_cand ? max_cand * sizeof *cand : sizeof scratch,
-                  &a.cand}};
+                  &a.cand, 0}};
     run(c, MODE_SEARCH, &a, cu_search_batches(lo, n), NULL, bufs, 2);
     return (size_t)count;
 }
