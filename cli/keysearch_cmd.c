@@ -153,6 +153,19 @@ static int hex_arg(const char *opt, const char *v, uint8_t *out, size_t n, const
 
 /* --part I/N: 1 <= I <= N <= count; the part's first index and size (the
  * first count % N parts have one key more). */
+/* "N" or "N,M,...": OpenCL device numbers (at most 16, each below 1000) */
+static int device_list(const char *s)
+{
+    unsigned n = 0;
+    for (;;) {
+        size_t digits = strspn(s, "0123456789");
+        if (digits == 0 || digits > 3 || ++n > 16) return 0;
+        s += digits;
+        if (*s == 0) return 1;
+        if (*s++ != ',') return 0;
+    }
+}
+
 static int part_arg(const char *v, uint64_t start, uint64_t count, uint64_t *lo, uint64_t *n)
 {
     const char *slash = strchr(v, '/');
@@ -191,7 +204,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         if (r == OPT_QUIT) o->quit = 1; /* --help, --version: answered */
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
-        if (r == (mpi ? PART : CHUNK) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
+        if ((mpi && r == PART) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
             return cli_usage_error(p.name, mpi ? "not for lwcx-mpi (the ranks share the range)" : "only for lwcx-mpi");
         val[r] = p.arg ? p.arg : "";
     }
@@ -269,9 +282,11 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     const char *device = val[DEVICE];
     /* opencl[:N]: device N (LWCX_OPENCL_DEVICE, read when opencl is first probed) */
     const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
-                         (device[6] == 0 || (device[6] == ':' && device[7] && strspn(device + 7, "0123456789") == strlen(device + 7) && strlen(device + 7) <= 3));
+                         (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
     if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
-        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N", device);
+        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
+    if (mpi && want_ocl && strchr(device, ','))
+        return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
     if (want_ocl && device[6] == ':') setenv("LWCX_OPENCL_DEVICE", device + 7, 1);
     /* lwcx-mpi: rank 0 keeps its CPU threads; each other rank takes the device
      * itself (ks_load_on_device), since only it can tell what it has */
@@ -289,13 +304,14 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         return 2;
     }
     const int use_gpu = gpu_ok && (!device || strcmp(device, "cpu") != 0);
-    if (use_gpu && !val[THREADS]) threads = 1; /* one GPU: one thread feeds it */
+    if (use_gpu && !val[THREADS]) threads = 0; /* the library's default: one thread per GPU */
     uint64_t part_lo = first, part_n = n;
     if (val[PART] && part_arg(val[PART], first, n, &part_lo, &part_n)) return 2;
     lwcx_keysearch *ks;
     int rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL,
                                      part_lo, part_n);
     lwcx_wipe(kbase, sizeof kbase);
+    if (rc == LWCX_OK && !mpi && val[CHUNK]) lwcx_keysearch_set_chunk(ks, chunk);
     if (rc == LWCX_ERR_LENGTH) {
         if (val[MASK])
             return cli_usage_error("--count", "'%s': --start + --count is beyond the mask's 2^bits keys", val[COUNT]);
@@ -346,7 +362,7 @@ lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int 
         fprintf(stderr, "lwcx-mpi: rank %d could not load the search from rank 0 (%s)\n", rank, lwcx_strerror(rc));
         return NULL;
     }
-    if (gpu && !threads_given) *threads = 1; /* one GPU: one thread feeds it */
+    if (gpu && !threads_given) *threads = lwcx_impl_devices(gpu); /* one thread per GPU */
     return ks;
 }
 

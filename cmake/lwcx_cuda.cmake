@@ -67,11 +67,7 @@ if(LWCX_CUDA_ENABLED)
         COMMENT "nvcc: the CUDA kernels (${set}) for sm_80, sm_90 and compute_90"
         VERBATIM)
     endif()
-    add_custom_command(OUTPUT ${c_file}
-      COMMAND ${CMAKE_COMMAND} -DIN=${fatbin} -DOUT=${c_file} -DNAME=lwcx_cuda_fatbin_${set}
-              -P ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
-      DEPENDS ${fatbin} ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
-      COMMENT "Embedding the CUDA fat binary (${set})")
+    lwcx_embed(${fatbin} ${c_file} lwcx_cuda_fatbin_${set} "Embedding the CUDA fat binary (${set})")
     list(APPEND LWCX_CUDA_FATBIN_C ${c_file})
   endforeach()
 endif()

@@ -47,11 +47,8 @@ if(LWCX_OPENCL_ENABLED)
     DEPENDS ${deps}
     COMMENT "The OpenCL kernel source (src/bc/opencl_kernels.cl, preprocessed)"
     VERBATIM)
-  add_custom_command(OUTPUT ${dir}/lwcx_opencl_source.c
-    COMMAND ${CMAKE_COMMAND} -DIN=${dir}/lwcx_kernels.cl -DOUT=${dir}/lwcx_opencl_source.c
-            -DNAME=lwcx_opencl_source -P ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
-    DEPENDS ${dir}/lwcx_kernels.cl ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
-    COMMENT "Embedding the OpenCL kernel source")
+  lwcx_embed(${dir}/lwcx_kernels.cl ${dir}/lwcx_opencl_source.c lwcx_opencl_source
+             "Embedding the OpenCL kernel source")
   set(LWCX_OPENCL_C ${dir}/lwcx_opencl_source.c)
 endif()
 if(LWCX_OPENCL_ENABLED AND NOT LWCX_OPENCL_INCLUDE_DIR STREQUAL "/usr/include")

@@ -121,6 +121,11 @@ LWCX_API unsigned lwcx_impl_batch(const lwcx_impl *impl); /* natural batch (bloc
 /* 1 if this machine can run it; otherwise 0 and, when why is not NULL, *why
  * gets a static reason ("needs avx2", "no CUDA device", ...). */
 LWCX_API int lwcx_impl_available(const lwcx_impl *impl, const char **why);
+/* A GPU implementation's devices (cuda: every CUDA device; opencl: every
+ * GPU, or those LWCX_OPENCL_DEVICE names): a key search through it runs one
+ * thread per device by default (threads = 0). 0 for a CPU implementation or
+ * an unavailable one. */
+LWCX_API unsigned lwcx_impl_devices(const lwcx_impl *impl);
 /* 1 if its running time and memory addresses do not depend on the key or
  * other secrets; 0 for implementations that index tables with key bits
  * (e.g. PRESENT and GIFT ref). */
@@ -618,10 +623,19 @@ LWCX_API int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key);
 /* Threads take chunks from the dispenser and search them until none is
  * left, with lwcx_bc_keysearch's progress and stop semantics (keys_done:
  * all keys finished in the record, of keys_total = count); a stop leaves
- * every chunk taken finished. threads = 0: one per online CPU. */
+ * every chunk taken finished. threads = 0: one per online CPU, or one per
+ * device for a GPU implementation (lwcx_impl_devices). */
 LWCX_API int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads,
                                 lwcx_keysearch_progress progress, void *progress_ctx);
 
+/* Keys per chunk a thread of lwcx_keysearch_run takes at a time (1 ..
+ * 2^40; 0: the implementation's, 2^16 on a CPU, 2^30 on a CUDA GPU, 2^24
+ * through OpenCL). A stop waits for the chunks under way, so smaller chunks
+ * stop sooner; a GPU needs large ones to stay busy. */
+LWCX_API int lwcx_keysearch_set_chunk(lwcx_keysearch *ks, uint64_t keys);
+
+/* The search's cipher (a lwcx_blockcipher), -1 for NULL. */
+LWCX_API int lwcx_keysearch_cipher(lwcx_keysearch *ks);
 /* Queries (0 for NULL). */
 LWCX_API uint64_t lwcx_keysearch_keys_done(lwcx_keysearch *ks);
 LWCX_API uint64_t lwcx_keysearch_keys_left(lwcx_keysearch *ks);

@@ -3,7 +3,7 @@
 # planted PRESENT-80 key is found (exit 0), a range without it finds nothing
 # (exit 1), a search stopped by its checkpoint resumes to the key; with no
 # ICD loader or no platform, --device opencl exits 2 saying why; a bad
-# device number exits 2.
+# device number exits 2; two devices share a search.
 . "$(dirname "$0")/cli_common.sh"
 dev=${LWCX_OPENCL_DEVICE:-0}
 
@@ -17,6 +17,15 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x120
 out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x12346 --count 3000 \
       --device opencl:$dev 2>/dev/null)
 [ $? -eq 1 ] && [ -z "$out" ] && ok || bad "opencl: range without the key: exit 1"
+# two devices (PoCL makes two when asked), small chunks: the key, once
+out=$(POCL_DEVICES="pthread pthread" "$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x10000 \
+      --count 0x8000 --chunk 2048 --device opencl:0,1 2>"$dir/err")
+rc=$?
+if [ $rc -eq 2 ] && grep -q "no device 1" "$dir/err"; then
+  echo "skipped: two OpenCL devices (only one here)"
+else
+  [ $rc -eq 0 ] && [ "$out" = "$want" ] && ok || bad "opencl:0,1: planted key found once ($out)"
+fi
 # checkpoint and resume: a first run over part of the range, then --resume
 ck=$dir/ks.ckpt
 out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0 --count 0x20000 \

@@ -10,6 +10,7 @@
  *    not start or end on a batch, masks with fewer bits than a batch's
  *    lanes, a candidate list too short (the count still exact);
  *  - never the automatic choice.
+ * With "devices N": N devices share a key search (several_devices).
  * With argument "unavailable REASON": cuda must be unavailable saying REASON
  * (the fake-driver and no-driver tests). A first argument "opencl" tests
  * the opencl implementation instead (the same kernel bodies), on the device
@@ -197,6 +198,53 @@ static void planted(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned bits)
           (unsigned long long)at, bits, got);
 }
 
+/* "devices N" (LWCX_CUDA_EMULATE_DEVICES=N, or N OpenCL devices named): the
+ * implementation reports N devices, and a key search with its default
+ * threads (one per device) over a range of many chunks finds the planted key
+ * once and searches every key, every device taking a share. */
+static int several_devices(unsigned want)
+{
+    const lwcx_impl *cuh = lwcx_impl_find("present80", impl);
+    const char *why = NULL;
+    if (strcmp(impl, "opencl") == 0 && cuh && !lwcx_impl_available(cuh, &why)) {
+        printf("skipped: opencl is unavailable: %s\n", why);
+        return 77;
+    }
+    const unsigned nd = lwcx_impl_devices(cuh);
+    CHECK(nd == want, "%s: %u devices, expected %u", impl, nd, want);
+    if (nd != want || nd > 16) return tu_finish();
+    const bc_impl *cu = (const bc_impl *)cuh, *ref = &lwcx_bc_present80_ref;
+    uint8_t key[10], base[10], pt[8], ct[8], found[10];
+    _Alignas(64) uint8_t sched[BC_REF_SCHED_MAX];
+    tu_fill(key, sizeof key);
+    tu_fill(pt, sizeof pt);
+    ref->expand(sched, key);
+    ref->encrypt(sched, ct, pt, 1);
+    /* without a mask, index i is XORed into the last 8 key bytes */
+    const uint64_t chunk = 1024, count = 1024 * chunk, at = count - 77;
+    memcpy(base, key, sizeof key);
+    for (int i = 0; i < 8; i++) base[9 - i] ^= (uint8_t)(at >> (8 * i));
+    uint64_t before[16], after[16];
+    cu->desc.devices(before, 16);
+    lwcx_keysearch *ks = NULL;
+    CHECK(lwcx_keysearch_new_with(cuh, &ks, LWCX_PRESENT80, pt, ct, 1, base, NULL, 0, count) == LWCX_OK, "new");
+    if (!ks) return tu_finish();
+    CHECK(lwcx_keysearch_set_chunk(ks, chunk) == LWCX_OK, "set_chunk");
+    CHECK(lwcx_keysearch_run(ks, 0, NULL, NULL) == LWCX_OK, "run");
+    uint64_t idx = 0;
+    CHECK(lwcx_keysearch_found_count(ks) == 1 && lwcx_keysearch_found_key(ks, 0, found, &idx) == LWCX_OK &&
+              idx == at && memcmp(found, key, sizeof key) == 0,
+          "%s on %u devices: the planted key, once", impl, nd);
+    CHECK(lwcx_keysearch_keys_done(ks) == count && lwcx_keysearch_complete(ks), "%s: every key searched", impl);
+    lwcx_keysearch_free(ks);
+    cu->desc.devices(after, 16);
+    for (unsigned d = 0; d < nd; d++) {
+        printf("%s device %u: %llu batches\n", impl, d, (unsigned long long)(after[d] - before[d]));
+        CHECK(after[d] > before[d], "%s: device %u of %u took no chunk", impl, d, nd);
+    }
+    return tu_finish();
+}
+
 static int unavailable(const char *reason)
 {
     const char *why0 = NULL;
@@ -225,6 +273,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "opencl") == 0) impl = argv[1], argc--, argv++;
     if (argc == 3 && strcmp(argv[1], "unavailable") == 0) return unavailable(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "devices") == 0) return several_devices((unsigned)atoi(argv[2]));
     const unsigned plant_bits = argc == 3 && strcmp(argv[1], "planted") == 0 ? (unsigned)atoi(argv[2]) : 0;
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];

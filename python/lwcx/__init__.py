@@ -509,13 +509,14 @@ class KeySearch:
         return int(lib.lwcx_keysearch_found_count(self._ks))
 
     def found(self) -> List[Tuple[bytes, int]]:
-        """The stored keys found, as (key, index), ascending index (read from the
-        record, whose "found KEY INDEX" lines carry the cipher's key size)."""
+        """The stored keys found, as (key, index), ascending index."""
+        kb = lib.lwcx_bc_key_bytes(lib.lwcx_keysearch_cipher(self._ks))
+        key, index = ffi.new("uint8_t[32]"), ffi.new("uint64_t *")
         out = []
-        for line in self.save().decode().splitlines():
-            parts = line.split()
-            if len(parts) == 3 and parts[0] == "found":
-                out.append((bytes.fromhex(parts[1]), int(parts[2])))
+        i = 0
+        while lib.lwcx_keysearch_found_key(self._ks, i, key, index) == lib.LWCX_OK:
+            out.append((bytes(ffi.buffer(key, kb)), index[0]))
+            i += 1
         return out
 
     def save(self) -> bytes:

@@ -192,6 +192,14 @@ void lwcx_keysearch_free(lwcx_keysearch *ks)
     free(ks);
 }
 
+int lwcx_keysearch_set_chunk(lwcx_keysearch *ks, uint64_t keys)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    if (keys > (uint64_t)1 << 40) return LWCX_ERR_ARG;
+    ks->chunk = keys;
+    return LWCX_OK;
+}
+
 int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uint64_t *n)
 {
     if (n) *n = 0;
@@ -329,6 +337,11 @@ uint64_t lwcx_keysearch_next_unsearched(lwcx_keysearch *ks)
     return i;
 }
 
+int lwcx_keysearch_cipher(lwcx_keysearch *ks)
+{
+    return ks ? (int)ks->cipher : -1;
+}
+
 uint64_t lwcx_keysearch_found_count(lwcx_keysearch *ks)
 {
     if (!ks) return 0;
@@ -377,9 +390,10 @@ static void *worker(void *arg)
     lwcx_keysearch *ks = r->ks;
     bc_search_scratch *s = ks->im->search_range ? NULL : lwcx_bc_search_scratch_new(ks->im, &ks->job);
     if (!ks->im->search_range && !s) atomic_store(&r->err, LWCX_ERR_NOMEM);
+    const uint64_t chunk = ks->chunk ? ks->chunk : ks->im->search_chunk ? ks->im->search_chunk : KS_CHUNK;
     while (atomic_load(&r->err) == LWCX_OK && !atomic_load_explicit(&r->stop, memory_order_relaxed)) {
         uint64_t lo, n;
-        lwcx_keysearch_take(ks, ks->im->search_chunk ? ks->im->search_chunk : KS_CHUNK, &lo, &n);
+        lwcx_keysearch_take(ks, chunk, &lo, &n);
         if (n == 0) break;
         int rc = search_range(ks, r, s, lo, n);
         if (rc) atomic_store(&r->err, rc);
@@ -396,6 +410,9 @@ int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads, lwcx_keysearch_prog
 {
     if (!ks) return LWCX_ERR_NULL;
     if (threads > LWCX_KEYSEARCH_MAX_THREADS) return LWCX_ERR_ARG;
+    /* a GPU implementation: one thread per device */
+    if (threads == 0 && ks->im->desc.devices) threads = ks->im->desc.devices(NULL, 0);
+    if (threads > LWCX_KEYSEARCH_MAX_THREADS) threads = LWCX_KEYSEARCH_MAX_THREADS;
     if (threads == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n < 1 ? 1 : n > LWCX_KEYSEARCH_MAX_THREADS ? LWCX_KEYSEARCH_MAX_THREADS : (unsigned)n;

@@ -27,6 +27,7 @@ struct lwcx_keysearch {
     uint8_t pt[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK], ct[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK];
     size_t npairs;
     uint64_t start, count;
+    uint64_t chunk; /* keys per chunk of lwcx_keysearch_run (0: the implementation's) */
 
     pthread_mutex_t lock; /* guards what follows */
     uint64_t cursor;      /* the dispenser: nothing below it is handed out again */

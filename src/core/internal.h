@@ -39,6 +39,10 @@ struct lwcx_impl {
     /* NULL, or the name of the device it runs on (an OpenCL device): the
      * benchmark's rows say where they were measured */
     const char *(*device)(void);
+    /* NULL, or (GPUs) how many devices it spreads calls over (0 when
+     * unavailable); the key search feeds each with its own thread. Writes
+     * the batches each device has run to work[0 .. max) (tests, bench). */
+    unsigned (*devices)(uint64_t *work, unsigned max);
 };
 typedef struct lwcx_impl lwcx_impl_desc;
 

@@ -218,6 +218,11 @@ unsigned lwcx_impl_batch(const lwcx_impl *impl)
     return impl ? impl->batch : 0;
 }
 
+unsigned lwcx_impl_devices(const lwcx_impl *impl)
+{
+    return impl && impl->devices && lwcx_impl_available(impl, NULL) ? impl->devices(NULL, 0) : 0;
+}
+
 int lwcx_impl_available(const lwcx_impl *impl, const char **why)
 {
     static const char *const missing[32] = {

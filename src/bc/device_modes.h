@@ -1,0 +1,251 @@
+/* What the two GPU backends (cuda_impl.c, opencl_impl.c) share: the
+ * bc_impl entry points, which marshal each call into the cu_args of one
+ * launch of the kernel bodies (cuda_bodies.h); the host loop that runs those
+ * bodies on the CPU over a launch's (block, thread) grid; and the choice of
+ * a device for a call when several are present.
+ *
+ * The including file first includes bs_word_cuda.h, the three cores and
+ * cuda_bodies.h, then this header, and defines
+ *   static void dev_run(int c, int mode, cu_args *a, uint64_t work,
+ *                       const void *sched, dev_io *bufs, int nbufs);
+ * which runs kernel (c, mode) over `work` batches of CU_LANES blocks (or
+ * keys), `sched` (if not NULL) the one-key masks, and moves the buffers. */
+#ifndef LWCX_BC_DEVICE_MODES_H
+#define LWCX_BC_DEVICE_MODES_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "bc_impl.h"
+
+enum { MODE_ECB_ENC, MODE_ECB_DEC, MODE_CTR, MODE_KEYS_ENC, MODE_KEYS_DEC, MODE_SEARCH, NMODES };
+/* kernel names: lwcx_<cipher>_<mode> */
+static const char *const dev_cipher_names[CU_NCIPHERS] = {"present80", "present128", "gift64",
+                                                          "gift128",   "pipo128",    "pipo256"};
+static const char *const dev_mode_names[NMODES] = {"ecb_enc", "ecb_dec", "ctr", "keys_enc", "keys_dec", "search"};
+
+/* One buffer of an operation: uploaded from src (if any), downloaded to dst
+ * (if any); its device address (or buffer offset) goes to *field. */
+typedef struct dev_io {
+    const void *src;
+    void *dst;
+    size_t bytes;
+    uint64_t *field;
+    int secret; /* key material: zeroed on the device before it is released */
+} dev_io;
+
+static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs);
+
+/* The bodies on the CPU over every (block, thread) of a launch of `grid`
+ * blocks of block_dim threads, the buffers in host memory: the emulated
+ * GPU of the tests, and the fallback when a device call fails. */
+static void dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned block_dim, const void *sched,
+                           dev_io *bufs, int nbufs)
+{
+    a->sched = (uintptr_t)sched;
+    for (int i = 0; i < nbufs; i++) {
+        if (bufs[i].dst && bufs[i].src && bufs[i].dst != bufs[i].src) memcpy(bufs[i].dst, bufs[i].src, bufs[i].bytes);
+        *bufs[i].field = (uintptr_t)(bufs[i].dst ? bufs[i].dst : bufs[i].src);
+    }
+    for (unsigned b = 0; b < grid; b++)
+        for (unsigned t = 0; t < block_dim; t++) {
+            const cu_pos p = {b, t, block_dim, grid};
+            switch (mode) {
+            case MODE_ECB_ENC: cu_ecb(c, 1, p, a); break;
+            case MODE_ECB_DEC: cu_ecb(c, 0, p, a); break;
+            case MODE_CTR: cu_ctr(c, p, a); break;
+            case MODE_KEYS_ENC: cu_keys(c, 1, p, a); break;
+            case MODE_KEYS_DEC: cu_keys(c, 0, p, a); break;
+            default: cu_search(c, p, a); break;
+            }
+        }
+}
+
+/* --- several devices ------------------------------------------------------------ */
+
+/* Each call runs on one device, one call per device at a time. A thread
+ * keeps to its own device (threads get devices in turn on first use), so
+ * the key search's threads, one per device, each feed their own; a thread
+ * whose device is busy takes an idle one, or else waits for its own. */
+#define DEV_MAX 16
+static struct {
+    unsigned n; /* set once by the backend's probe, before any call */
+    pthread_mutex_t lock[DEV_MAX];
+    _Atomic uint64_t work[DEV_MAX]; /* batches each device has run */
+    atomic_uint next_home;
+} dev_slots;
+
+static void dev_slots_init(unsigned n)
+{
+    dev_slots.n = n < DEV_MAX ? n : DEV_MAX;
+    for (unsigned i = 0; i < DEV_MAX; i++) pthread_mutex_init(&dev_slots.lock[i], NULL);
+}
+
+/* A device for one call, locked; dev_release gives it back. */
+static unsigned dev_acquire(void)
+{
+    static _Thread_local unsigned home_plus1;
+    if (!home_plus1) home_plus1 = 1 + atomic_fetch_add(&dev_slots.next_home, 1) % dev_slots.n;
+    const unsigned home = home_plus1 - 1;
+    for (unsigned i = 0; i < dev_slots.n; i++) {
+        const unsigned d = (home + i) % dev_slots.n;
+        if (pthread_mutex_trylock(&dev_slots.lock[d]) == 0) return d;
+    }
+    pthread_mutex_lock(&dev_slots.lock[home]);
+    return home;
+}
+
+static void dev_release(unsigned d, uint64_t work)
+{
+    atomic_fetch_add(&dev_slots.work[d], work);
+    pthread_mutex_unlock(&dev_slots.lock[d]);
+}
+
+/* --- the bc_impl entry points ----------------------------------------------------- */
+
+typedef struct dev_sched {
+    uint32_t m[CU_SCHED_WORDS];
+} dev_sched;
+
+static void dev_expand(int c, void *sched, const uint8_t *key)
+{
+    dev_sched *s = sched;
+    memset(s, 0, sizeof *s);
+    if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+        uint64_t rk[PRESENT_ROUNDS + 1];
+        (c == CU_PRESENT80 ? lwcx_bc_present80_expand : lwcx_bc_present128_expand)(rk, key);
+        present_bs_sched_from((present_bs_sched *)s->m, rk);
+        lwcx_wipe(rk, sizeof rk);
+    } else if (c == CU_GIFT64 || c == CU_GIFT128) {
+        gift_bs_key_masks(c == CU_GIFT64 ? 64 : 128, s->m, key);
+    } else {
+        cu_masks(s->m, key, cu_key_bytes(c), 0);
+    }
+}
+
+static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    cu_args a;
+    memset(&a, 0, sizeof a);
+    const size_t bytes = nblocks * cu_block_bytes(c);
+    a.nbatches = nblocks / CU_LANES;
+    dev_io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}};
+    dev_run(c, enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
+}
+
+static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    cu_args a;
+    memset(&a, 0, sizeof a);
+    const unsigned bs = cu_block_bytes(c);
+    a.len = len;
+    a.ctr_lo = lwcx_load64be(iv + bs - 8);
+    a.ctr_hi = bs == 16 ? lwcx_load64be(iv) : 0;
+    dev_io bufs[] = {{in, NULL, len, &a.in, 0}, {NULL, out, len, &a.out, 0}};
+    dev_run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
+}
+
+static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
+{
+    cu_args a;
+    memset(&a, 0, sizeof a);
+    const size_t bytes = nblocks * cu_block_bytes(c);
+    a.nbatches = nblocks / CU_LANES;
+    dev_io bufs[] = {{in, NULL, bytes, &a.in, 0},
+                     {NULL, out, bytes, &a.out, 0},
+                     {k, NULL, nblocks * cu_key_bytes(c), &a.keys, 1}};
+    dev_run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
+}
+
+static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
+                               size_t max_cand)
+{
+    if (n == 0) return 0;
+    cu_args a;
+    memset(&a, 0, sizeof a);
+    a.lo = lo;
+    a.n = n;
+    a.max_cand = max_cand < UINT32_MAX ? (uint32_t)max_cand : UINT32_MAX;
+    /* lane bits past the mask's: any key bit (those lanes lie past the range) */
+    for (unsigned b = 0; b < 64; b++) a.pos[b] = b < job->nbits ? job->pos[b] : job->pos[0];
+    /* the lane flips: key bit pos[b] (big-endian numbering) inverted in the
+     * lanes whose index has bit b, as the word of the kernel's key (PIPO's
+     * numbering is little-endian: byte kb - 1 - p / 8, bit p % 8) */
+    static const uint32_t pat[5] = BS_LANE_PATS;
+    for (unsigned b = 0; b < 5 && b < job->nbits; b++) {
+        const unsigned p = job->pos[b], kb = job->key_bytes;
+        a.flip[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= pat[b];
+    }
+    memcpy(a.base, job->base, job->key_bytes);
+    memcpy(a.pt, job->pt, job->block_bytes);
+    memcpy(a.ct, job->ct, job->block_bytes);
+    uint64_t zero = 0, count = 0, scratch = 0;
+    dev_io bufs[] = {{&zero, &count, sizeof count, &a.count, 0},
+                     {NULL, max_cand ? (void *)cand : (void *)&scratch,
+                      max_cand ? max_cand * sizeof *cand : sizeof scratch, &a.cand, 0}};
+    dev_run(c, MODE_SEARCH, &a, cu_search_batches(lo, n), NULL, bufs, 2);
+    return (size_t)count;
+}
+
+/* The backend's desc.devices: its devices (after its probe) and the
+ * batches each has run. */
+static unsigned dev_devices(uint64_t *work, unsigned max)
+{
+    for (unsigned i = 0; i < max && i < dev_slots.n; i++) work[i] = atomic_load(&dev_slots.work[i]);
+    return dev_slots.n;
+}
+
+/* The bc_impl lwcx_bc_<nm>_<backend> of cipher c. The backend defines
+ * DEV_DESC (its lwcx_impl_desc initializer) and DEV_SEARCH_CHUNK. */
+#define DEV_IMPL(nm, c, backend)                                                \
+    static void expand_##nm(void *s, const uint8_t *key)                                          \
+    {                                                                                             \
+        dev_expand(c, s, key);                                                                    \
+    }                                                                                             \
+    static void enc_##nm(const void *s, uint8_t *out, const uint8_t *in, size_t n)                \
+    {                                                                                             \
+        dev_ecb(c, 1, s, out, in, n);                                                             \
+    }                                                                                             \
+    static void dec_##nm(const void *s, uint8_t *out, const uint8_t *in, size_t n)                \
+    {                                                                                             \
+        dev_ecb(c, 0, s, out, in, n);                                                             \
+    }                                                                                             \
+    static void ctr_##nm(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len) \
+    {                                                                                             \
+        dev_ctr(c, s, iv, out, in, len);                                                          \
+    }                                                                                             \
+    static void enc_keys_##nm(uint8_t *out, const uint8_t *in, const uint8_t *k, size_t n)        \
+    {                                                                                             \
+        dev_keys(c, 1, out, in, k, n);                                                            \
+    }                                                                                             \
+    static void dec_keys_##nm(uint8_t *out, const uint8_t *in, const uint8_t *k, size_t n)        \
+    {                                                                                             \
+        dev_keys(c, 0, out, in, k, n);                                                            \
+    }                                                                                             \
+    static size_t search_##nm(const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,  \
+                              size_t max_cand)                                                    \
+    {                                                                                             \
+        return dev_search_range(c, job, lo, n, cand, max_cand);                                   \
+    }                                                                                             \
+    const bc_impl lwcx_bc_##nm##_##backend = {                                                    \
+        .desc = DEV_DESC,                                                                        \
+        .sched_bytes = sizeof(dev_sched),                                                         \
+        .expand = expand_##nm,                                                                    \
+        .encrypt = enc_##nm,                                                                      \
+        .decrypt = dec_##nm,                                                                      \
+        .encrypt_keys = enc_keys_##nm,                                                            \
+        .decrypt_keys = dec_keys_##nm,                                                            \
+        .ctr = ctr_##nm,                                                                          \
+        .search_range = search_##nm,                                                              \
+        .search_chunk = DEV_SEARCH_CHUNK,                                                                    \
+    };
+
+#define DEV_IMPLS(backend)                                                                        \
+    DEV_IMPL(present80, CU_PRESENT80, backend)                                                    \
+    DEV_IMPL(present128, CU_PRESENT128, backend)                                                  \
+    DEV_IMPL(gift64, CU_GIFT64, backend)                                                          \
+    DEV_IMPL(gift128, CU_GIFT128, backend)                                                        \
+    DEV_IMPL(pipo128, CU_PIPO128, backend)                                                        \
+    DEV_IMPL(pipo256, CU_PIPO256, backend)
+
+#endif
