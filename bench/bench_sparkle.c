@@ -47,60 +47,60 @@ static void permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned s
     if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
 }
 
-#define PERMUTE(bits, bytes, steps)                                                               \
-    static void run_p##bits(void *p, const lwcx_impl *impl)                                       \
-    {                                                                                             \
-        lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                      \
-    }                                                                                             \
-    static void run_p##bits##x16(void *p, const lwcx_impl *impl)                                   \
-    {                                                                                             \
-        permute_x16(p, impl, bytes / 8, steps);                                                    \
-    }                                                                                             \
+#define PERMUTE(bits, bytes, steps)                                                              \
+    static void run_p##bits(void *p, const lwcx_impl *impl)                                      \
+    {                                                                                            \
+        lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                     \
+    }                                                                                            \
+    static void run_p##bits##x16(void *p, const lwcx_impl *impl)                                 \
+    {                                                                                            \
+        permute_x16(p, impl, bytes / 8, steps);                                                  \
+    }                                                                                            \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
-                                       setup, run_p##bits, teardown, NULL};                       \
-    static const bench_case p##bits##x16 = {"sparkle", "sparkle" #bits "_" #steps "steps_16way",   \
+                                       setup, run_p##bits, teardown, NULL};                      \
+    static const bench_case p##bits##x16 = {"sparkle", "sparkle" #bits "_" #steps "steps_16way", \
                                            "call", WAYS, setup, run_p##bits##x16, teardown, NULL};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
 
-#define SCHWAEMM(name, len)                                                                        \
-    static void run_s##name(void *p, const lwcx_impl *impl)                                        \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0],    \
-                                   len, NULL, 0, s->nonce[0], s->key[0]);                          \
-    }                                                                                              \
-    static void run_s##name##x16(void *p, const lwcx_impl *impl)                                    \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs,     \
-                                        len, s->msgs, 0, s->nonces, s->keys, WAYS);                \
-    }                                                                                              \
-    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,       \
-                                       setup, run_s##name, teardown, NULL};                        \
-    static const bench_case s##name##x16 = {"sparkle", "schwaemm256-128_enc_" #name "_16way",       \
-                                           "byte", (double)WAYS * len, setup, run_s##name##x16,     \
+#define SCHWAEMM(name, len)                                                                     \
+    static void run_s##name(void *p, const lwcx_impl *impl)                                     \
+    {                                                                                           \
+        state *s = p;                                                                           \
+        lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0], \
+                                   len, NULL, 0, s->nonce[0], s->key[0]);                       \
+    }                                                                                           \
+    static void run_s##name##x16(void *p, const lwcx_impl *impl)                                \
+    {                                                                                           \
+        state *s = p;                                                                           \
+        lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs,  \
+                                        len, s->msgs, 0, s->nonces, s->keys, WAYS);             \
+    }                                                                                           \
+    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,    \
+                                       setup, run_s##name, teardown, NULL};                     \
+    static const bench_case s##name##x16 = {"sparkle", "schwaemm256-128_enc_" #name "_16way",   \
+                                           "byte", (double)WAYS * len, setup, run_s##name##x16, \
                                            teardown, NULL};
 SCHWAEMM(16B, 16)
 SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
 
-#define ESCH(name, len)                                                                            \
-    static void run_e##name(void *p, const lwcx_impl *impl)                                        \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                    \
-    }                                                                                              \
-    static void run_e##name##x16(void *p, const lwcx_impl *impl)                                    \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);             \
-    }                                                                                              \
+#define ESCH(name, len)                                                                           \
+    static void run_e##name(void *p, const lwcx_impl *impl)                                       \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                   \
+    }                                                                                             \
+    static void run_e##name##x16(void *p, const lwcx_impl *impl)                                  \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);            \
+    }                                                                                             \
     static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup,           \
-                                       run_e##name, teardown, NULL};                               \
-    static const bench_case e##name##x16 = {"sparkle", "esch256_" #name "_16way", "byte",           \
-                                           (double)WAYS * len, setup, run_e##name##x16, teardown,   \
+                                       run_e##name, teardown, NULL};                              \
+    static const bench_case e##name##x16 = {"sparkle", "esch256_" #name "_16way", "byte",         \
+                                           (double)WAYS * len, setup, run_e##name##x16, teardown, \
                                            NULL};
 ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
