@@ -1,14 +1,13 @@
 /* SPARKLE AVX-512: 16 states side by side, one per 32-bit lane of a zmm,
  * for the batch permutation and the modes' batch entry points (lanes.h, the
  * code avx2.c runs on 8 lanes). Every rotation is one vprord, and the
- * three-way XORs of the Feistel and the modes one vpternlogd. The single
- * state stays with avx2's code (see avx512_permute). */
+ * three-way XORs of the Feistel and the modes one vpternlogd. One state:
+ * avx2's xmm code (xmm1.h), with vprord. */
 #include <immintrin.h>
 
 #include "sparkle_impl.h"
 
 extern const sparkle_impl lwcx_sparkle_avx512; /* defined at the end */
-extern const sparkle_impl lwcx_sparkle_avx2;   /* built wherever this is */
 
 typedef __m512i V;
 #define LANES 16
@@ -30,19 +29,18 @@ static inline V v_ell(V t)
     return _mm512_ternarylogic_epi32(v_ror(t, 16), t, _mm512_set1_epi32(0xffff), 0x78); /* a ^ (b & c) */
 }
 
-/* The single state, latency bound, gains nothing from wider registers: it
- * is avx2's xmm code (on Zen 4 1.2x faster than opt's scalar code), hence
- * the AVX2 in the features. */
-static void avx512_permute(uint32_t *s, unsigned nb, unsigned steps)
-{
-    lwcx_sparkle_avx2.permute(s, nb, steps);
-}
+/* One state: avx2's xmm code (xmm1.h) with vprord rotations, one cycle where
+ * a shift pair takes two. */
+#define x_ror31(v) _mm_ror_epi32((v), 31)
+#define x_ror17(v) _mm_ror_epi32((v), 17)
+#include "xmm1.h"
 
-/* One group of 16 states; the 32 zmm registers hold the 12 boxes of
- * SPARKLE384 and spill little beyond (measured on Zen 4). */
+/* Groups of 16 states one at a time: on Zen 4 they are bound by vprord's
+ * throughput (one zmm rotation a cycle: 7 per box) already, and two groups
+ * would not fit the 32 registers. */
 #define LANES_TWO_GROUPS(nb, modes) 0
 #define LANES_SELF lwcx_sparkle_avx512
-#define lanes_permute1 avx512_permute
+#define lanes_permute1 xmm_permute
 
 #include "lanes.h"
 
@@ -65,12 +63,12 @@ LANES_INLINE void v_rows_out(V v, uint8_t *const *p, size_t off, unsigned i, con
 const sparkle_impl lwcx_sparkle_avx512 = {
     .desc = {
         .name = "avx512",
-        .description = "AVX-512: 16 states per register (many); one state as avx2",
-        .features = LWCX_CPU_AVX512 | LWCX_CPU_AVX2,
+        .description = "AVX-512: branches in SIMD lanes with vprord (one state), 16 states per register (many)",
+        .features = LWCX_CPU_AVX512,
         .batch = 16,
         .constant_time = 1,
     },
-    .permute = avx512_permute,
+    .permute = xmm_permute,
     .permute_many = lanes_permute_many,
     .esch_absorb_many = lanes_esch_absorb_many,
     .schwaemm_blocks_many = lanes_schwaemm_blocks_many,
