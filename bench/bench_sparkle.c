@@ -1,14 +1,14 @@
 /* SPARKLE benchmark cases: one permutation call per size (big step counts),
- * alone and as a batch of 8 independent states; Schwaemm256-128 encryption
+ * alone and as a batch of 16 independent states; Schwaemm256-128 encryption
  * (16 B, 1 KiB, 16 KiB) and Esch256 (1 KiB, 16 KiB), one message at a time
- * and 8 messages side by side through the batch APIs. */
+ * and 16 messages side by side through the batch APIs. */
 #include <stdlib.h>
 
 #include "../src/sparkle/sparkle_impl.h"
 #include "bench.h"
 #include "lwcx.h"
 
-#define WAYS 8
+#define WAYS 16 /* a batch fills avx512's lanes, and two groups of avx2's */
 #define MAX_LEN 16384
 
 typedef struct state {
@@ -38,75 +38,75 @@ static void teardown(void *p)
     free(p);
 }
 
-/* The permutation through the public API (one state), and 8 states through
+/* The permutation through the public API (one state), and 16 states through
  * the implementation's batch form (the interface the modes use). */
-static void permute_x8(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
+static void permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
 {
     int rc;
     const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
 }
 
-#define PERMUTE(bits, bytes, steps)                                                               \
-    static void run_p##bits(void *p, const lwcx_impl *impl)                                       \
-    {                                                                                             \
-        lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                      \
-    }                                                                                             \
-    static void run_p##bits##x8(void *p, const lwcx_impl *impl)                                   \
-    {                                                                                             \
-        permute_x8(p, impl, bytes / 8, steps);                                                    \
-    }                                                                                             \
+#define PERMUTE(bits, bytes, steps)                                                              \
+    static void run_p##bits(void *p, const lwcx_impl *impl)                                      \
+    {                                                                                            \
+        lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                     \
+    }                                                                                            \
+    static void run_p##bits##x16(void *p, const lwcx_impl *impl)                                 \
+    {                                                                                            \
+        permute_x16(p, impl, bytes / 8, steps);                                                  \
+    }                                                                                            \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
-                                       setup, run_p##bits, teardown, NULL};                       \
-    static const bench_case p##bits##x8 = {"sparkle", "sparkle" #bits "_" #steps "steps_8way",   \
-                                           "call", WAYS, setup, run_p##bits##x8, teardown, NULL};
+                                       setup, run_p##bits, teardown, NULL};                      \
+    static const bench_case p##bits##x16 = {"sparkle", "sparkle" #bits "_" #steps "steps_16way", \
+                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
 
-#define SCHWAEMM(name, len)                                                                        \
-    static void run_s##name(void *p, const lwcx_impl *impl)                                        \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0],    \
-                                   len, NULL, 0, s->nonce[0], s->key[0]);                          \
-    }                                                                                              \
-    static void run_s##name##x8(void *p, const lwcx_impl *impl)                                    \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs,     \
-                                        len, s->msgs, 0, s->nonces, s->keys, WAYS);                \
-    }                                                                                              \
-    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,       \
-                                       setup, run_s##name, teardown, NULL};                        \
-    static const bench_case s##name##x8 = {"sparkle", "schwaemm256-128_enc_" #name "_8way",       \
-                                           "byte", (double)WAYS * len, setup, run_s##name##x8,     \
+#define SCHWAEMM(name, len)                                                                     \
+    static void run_s##name(void *p, const lwcx_impl *impl)                                     \
+    {                                                                                           \
+        state *s = p;                                                                           \
+        lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0], \
+                                   len, NULL, 0, s->nonce[0], s->key[0]);                       \
+    }                                                                                           \
+    static void run_s##name##x16(void *p, const lwcx_impl *impl)                                \
+    {                                                                                           \
+        state *s = p;                                                                           \
+        lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs,  \
+                                        len, s->msgs, 0, s->nonces, s->keys, WAYS);             \
+    }                                                                                           \
+    static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,    \
+                                       setup, run_s##name, teardown, NULL};                     \
+    static const bench_case s##name##x16 = {"sparkle", "schwaemm256-128_enc_" #name "_16way",   \
+                                           "byte", (double)WAYS * len, setup, run_s##name##x16, \
                                            teardown, NULL};
 SCHWAEMM(16B, 16)
 SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
 
-#define ESCH(name, len)                                                                            \
-    static void run_e##name(void *p, const lwcx_impl *impl)                                        \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                    \
-    }                                                                                              \
-    static void run_e##name##x8(void *p, const lwcx_impl *impl)                                    \
-    {                                                                                              \
-        state *s = p;                                                                              \
-        lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);             \
-    }                                                                                              \
+#define ESCH(name, len)                                                                           \
+    static void run_e##name(void *p, const lwcx_impl *impl)                                       \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                   \
+    }                                                                                             \
+    static void run_e##name##x16(void *p, const lwcx_impl *impl)                                  \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);            \
+    }                                                                                             \
     static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup,           \
-                                       run_e##name, teardown, NULL};                               \
-    static const bench_case e##name##x8 = {"sparkle", "esch256_" #name "_8way", "byte",           \
-                                           (double)WAYS * len, setup, run_e##name##x8, teardown,   \
+                                       run_e##name, teardown, NULL};                              \
+    static const bench_case e##name##x16 = {"sparkle", "esch256_" #name "_16way", "byte",         \
+                                           (double)WAYS * len, setup, run_e##name##x16, teardown, \
                                            NULL};
 ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
 
 const bench_case *const bench_cases_sparkle[] = {
-    &p256, &p256x8, &p384, &p384x8, &p512, &p512x8,
-    &s16B, &s16Bx8, &s1KiB, &s1KiBx8, &s16KiB, &s16KiBx8,
-    &e1KiB, &e1KiBx8, &e16KiB, &e16KiBx8, NULL,
+    &p256, &p256x16, &p384, &p384x16, &p512, &p512x16,
+    &s16B, &s16Bx16, &s1KiB, &s1KiBx16, &s16KiB, &s16KiBx16,
+    &e1KiB, &e1KiBx16, &e16KiB, &e16KiBx16, NULL,
 };

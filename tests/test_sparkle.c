@@ -20,16 +20,25 @@ static const sparkle_impl *find_impl(const lwcx_impl *impl)
     return im;
 }
 
+/* Batch sizes to try, up to MAX_COUNT: every one to 17 (the tails around
+ * groups of 8 and 16 states), then 31, 32 and 33 (around two groups of 16),
+ * and 41. */
+enum { MAX_COUNT = 41 };
+static size_t next_count(size_t count)
+{
+    return count < 17 ? count + 1 : count < 31 ? 31 : count < 33 ? count + 1 : MAX_COUNT + (count == MAX_COUNT);
+}
+
 /* permute_many of every implementation against ref's permute, state by state. */
 static void batch_permutation(const lwcx_impl *impl)
 {
     const char *name = lwcx_impl_name(impl);
     const sparkle_impl *im = find_impl(impl);
     if (!im) return;
-    static uint32_t got[41 * 16 + 8], want[41 * 16 + 8];
+    static uint32_t got[MAX_COUNT * 16 + 8], want[MAX_COUNT * 16 + 8];
     for (unsigned nb = 4; nb <= 8; nb += 2)
         for (unsigned steps = 1; steps <= 12; steps++)
-            for (size_t count = 0; count <= 41; count += (count < 20 ? 1 : 7)) {
+            for (size_t count = 0; count <= MAX_COUNT; count = next_count(count)) {
                 const size_t words = 2 * nb * count;
                 for (size_t i = 0; i < words + 8; i++) want[i] = got[i] = (uint32_t)tu_rand();
                 sparkle_permute_many(im, got, count, nb, steps);
@@ -199,7 +208,7 @@ static void esch_batch_entry(const lwcx_impl *impl)
     const sparkle_impl *im = find_impl(impl);
     if (!im) return;
     static const size_t lens[] = {0, 1, 15, 16, 17, 100, 1000};
-    enum { MAXN = 17, GUARD_WORDS = 8 };
+    enum { MAXN = MAX_COUNT, GUARD_WORDS = 8 };
     static uint32_t got[MAXN * 16 + GUARD_WORDS], want[MAXN * 16 + GUARD_WORDS];
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         const size_t len = lens[li];
@@ -211,7 +220,7 @@ static void esch_batch_entry(const lwcx_impl *impl)
             msgs[i] = bufs[i].p;
         }
         for (unsigned nb = 4; nb <= 8; nb += 2)
-            for (size_t count = 1; count <= MAXN; count++) {
+            for (size_t count = 1; count <= MAXN; count = next_count(count)) {
                 const unsigned steps = 1 + (unsigned)(tu_rand() % 12);
                 const size_t words = 2 * nb * count + GUARD_WORDS;
                 for (size_t i = 0; i < words; i++) want[i] = got[i] = (uint32_t)tu_rand();
@@ -227,7 +236,7 @@ static void esch_batch_entry(const lwcx_impl *impl)
             static uint8_t ref_d[MAXN][64], bd[MAXN][64];
             uint8_t *outs[MAXN];
             for (size_t i = 0; i < MAXN; i++) lwcx_esch_hash_with(ref, var, ref_d[i], outlen, msgs[i], len), outs[i] = bd[i];
-            for (size_t count = 1; count <= MAXN; count++) {
+            for (size_t count = 1; count <= MAXN; count = next_count(count)) {
                 memset(bd, 0, sizeof bd);
                 CHECK(lwcx_esch_hash_many_with(impl, var, outs, outlen, msgs, len, count) == LWCX_OK, "many");
                 for (size_t i = 0; i < count; i++)
@@ -254,7 +263,7 @@ static void schwaemm_batch_entry(const lwcx_impl *impl)
     if (!im) return;
     static const size_t lens[] = {0, 1, 15, 16, 17, 100, 1000};
     static const unsigned shapes[][2] = {{4, 4}, {6, 8}, {6, 6}, {8, 8}, {8, 4}}; /* nb, rate words */
-    enum { MAXN = 17, GUARD_WORDS = 8 };
+    enum { MAXN = MAX_COUNT, GUARD_WORDS = 8 };
     static uint32_t got[MAXN * 16 + GUARD_WORDS], want[MAXN * 16 + GUARD_WORDS];
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         const size_t len = lens[li];
@@ -268,7 +277,7 @@ static void schwaemm_batch_entry(const lwcx_impl *impl)
         }
         for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
             for (int kind = 0; kind < 4; kind++) /* AD, encrypt, decrypt, decrypt in place */
-                for (size_t count = 1; count <= MAXN; count++) {
+                for (size_t count = 1; count <= MAXN; count = next_count(count)) {
                     const unsigned nb = shapes[sh][0], rw = shapes[sh][1];
                     const unsigned steps = 1 + (unsigned)(tu_rand() % 12);
                     const size_t blocks = len / (4 * rw), words = 2 * nb * count + GUARD_WORDS;
@@ -315,7 +324,7 @@ static void schwaemm_batch_entry(const lwcx_impl *impl)
                                       nonces[i], keys[i]);
             const uint8_t *ad_p[MAXN];
             for (size_t i = 0; i < MAXN; i++) ad_p[i] = in_p[(i + 1) % MAXN];
-            for (size_t count = 1; count <= MAXN; count++) {
+            for (size_t count = 1; count <= MAXN; count = next_count(count)) {
                 memset(tags, 0, sizeof tags);
                 CHECK(lwcx_schwaemm_encrypt_many_with(impl, var, got_p, tag_p, in_p, len, ad_p, adlen, nonce_p, key_p, count) ==
                           LWCX_OK, "many");
