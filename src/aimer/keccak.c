@@ -55,10 +55,19 @@ void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len)
 void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s))
 {
     while (len) {
-        if (x->pos % 8 == 0 && len >= 8) { /* whole words while aligned */
+        if (len >= 8 && x->pos + 8 <= x->rate) {
+            /* 8 bytes at a time at any position: the hashes of the protocol
+             * absorb after odd-length prefixes, so most of their input
+             * lands unaligned in the lanes */
+            const unsigned sh = 8 * (x->pos % 8);
             size_t n = (x->rate - x->pos) / 8;
             if (n > len / 8) n = len / 8;
-            for (size_t k = 0; k < n; k++) x->s[x->pos / 8 + k] ^= lwcx_load64le(in + 8 * k);
+            uint64_t *s = x->s + x->pos / 8;
+            for (size_t k = 0; k < n; k++) {
+                const uint64_t v = lwcx_load64le(in + 8 * k);
+                s[k] ^= v << sh;
+                if (sh) s[k + 1] ^= v >> (64 - sh);
+            }
             x->pos += (unsigned)(8 * n);
             in += 8 * n;
             len -= 8 * n;
