@@ -67,14 +67,7 @@ __attribute__((target("bmi"))) static void permute4_side(uint64_t *st, uint64_t 
 #define STORE_(i) \
     _mm256_storeu_si256((__m256i *)(st + 4 * (i)), a##i);         \
     s1[i] = b##i;
-    KR_LANES(LOAD_)
-    for (int i = 0; i < 24; i += 2) {
-        KECCAK_ROUND_P(KR, __m256i, a, e, i);
-        KECCAK_ROUND_P(KS, uint64_t, b, f, i);
-        KECCAK_ROUND_P(KR, __m256i, e, a, i + 1);
-        KECCAK_ROUND_P(KS, uint64_t, f, b, i + 1);
-    }
-    KR_LANES(STORE_)
+    KECCAK_F1600_TWO(KR, __m256i, KS, uint64_t, LOAD_, STORE_);
 #undef LOAD_
 #undef STORE_
 }

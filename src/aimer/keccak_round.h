@@ -94,4 +94,19 @@
     } while (0)
 #define KECCAK_F1600(T, LOAD, STORE) KECCAK_F1600_P(KR, T, LOAD, STORE)
 
+/* Two permutations at once, their rounds interleaved: lanes a<i>/e<i> of
+ * type T with operations P, lanes b<i>/f<i> of type U with operations Q;
+ * LOAD(i) and STORE(i) declare and load, and store, both. */
+#define KECCAK_F1600_TWO(P, T, Q, U, LOAD, STORE)                                                 \
+    do {                                                                                          \
+        KR_LANES(LOAD)                                                                            \
+        for (int i_ = 0; i_ < 24; i_ += 2) {                                                      \
+            KECCAK_ROUND_P(P, T, a, e, i_);                                                       \
+            KECCAK_ROUND_P(Q, U, b, f, i_);                                                       \
+            KECCAK_ROUND_P(P, T, e, a, i_ + 1);                                                   \
+            KECCAK_ROUND_P(Q, U, f, b, i_ + 1);                                                   \
+        }                                                                                         \
+        KR_LANES(STORE)                                                                           \
+    } while (0)
+
 #endif
