@@ -682,7 +682,7 @@ LWCX_API int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
 /* Signing is randomized (rho from the OS, as the specification says).  */
 /* Read the README's security note (the 2026 "Magic Pot" attack on      */
 /* AIM2) before relying on these keys. Signing allocates its working    */
-/* memory on the heap (up to ~3.6 MB for aimer256s), never megabytes of  */
+/* memory on the heap (up to ~4.1 MB for aimer256s), never megabytes of  */
 /* stack. Secret keys, seeds, tapes and MPC shares are wiped after use. */
 /* Errors: LWCX_ERR_ARG (unknown set, or an sk whose public part does   */
 /* not match), LWCX_ERR_NULL, LWCX_ERR_LENGTH (a signature that is not  */

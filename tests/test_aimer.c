@@ -354,6 +354,42 @@ static void test_small_stack(const lwcx_impl *impl)
 
 /* ---- kernels ---------------------------------------------------------------- */
 
+/* shake_xn_side: the same outputs as shake_xn, and the single sponge beside
+ * it (an odd-length prefix, then the side bytes, some of them taken inside
+ * the permutations: the test fails if none are) ends as OpenSSL's SHAKE of
+ * prefix || side bytes. Returns the number of mismatches. */
+static unsigned test_shake_side(const aimer_impl *im, unsigned sec, uint8_t *const out[AIMER_MAX_WAYS],
+                                size_t outlen, const uint8_t *const ins[AIMER_MAX_WAYS], size_t len,
+                                unsigned count, uint8_t want[][400])
+{
+    static const size_t side_lens[] = {0, 100, 1000};
+    const EVP_MD *md = sec == 128 ? EVP_shake128() : EVP_shake256();
+    uint8_t data[1005], side_want[64], side_got[64];
+    unsigned bad = 0;
+    fill(data, sizeof data);
+    for (size_t k = 0; k < sizeof side_lens / sizeof side_lens[0]; k++) {
+        const size_t sl = side_lens[k];
+        aimer_xof x;
+        im->xof_init(&x, sec);
+        im->xof_absorb(&x, data, 5);
+        aimer_side side = {&x, data + 5, sl};
+        for (unsigned l = 0; l < count; l++) memset(out[l], 0, outlen);
+        if (im->shake_xn_side(sec, out, outlen, ins, len, count, &side)) bad++;
+        for (unsigned l = 0; l < count; l++) bad += memcmp(out[l], want[l], outlen) != 0;
+        bad += sl == 1000 && side.len == sl; /* 1000 bytes fill a block in any permutation */
+        bad += side.in != data + 5 + (sl - side.len);
+        im->xof_absorb(&x, side.in, side.len);
+        bad += im->xof_final(&x, side_got, sizeof side_got) != 0;
+        EVP_MD_CTX *c = EVP_MD_CTX_new();
+        if (!c || !EVP_DigestInit_ex(c, md, NULL) || !EVP_DigestUpdate(c, data, 5 + sl) ||
+            !EVP_DigestFinalXOF(c, side_want, sizeof side_want))
+            bad++;
+        EVP_MD_CTX_free(c);
+        bad += memcmp(side_got, side_want, sizeof side_want) != 0;
+    }
+    return bad;
+}
+
 /* SHAKE through x1 and xn (every count up to ways) against OpenSSL, every input length around the
  * rates (168 and 136 bytes) and outputs across a block boundary. */
 static void test_shake(const lwcx_impl *impl)
@@ -384,6 +420,7 @@ static void test_shake(const lwcx_impl *impl)
                 memset(got, 0, sizeof got);
                 if (im->shake_xn(sec, out, outlen, ins, len, count)) bad++;
                 for (unsigned l = 0; l < count; l++) bad += memcmp(got[l], want[l], outlen) != 0;
+                if (im->shake_xn_side) bad += test_shake_side(im, sec, out, outlen, ins, len, count, want);
             }
             /* x1 in pieces, and a copy taken halfway */
             aimer_xof x, y;
@@ -420,6 +457,22 @@ static int shake_lanes8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t
     return 0;
 }
 
+static void permute_lanes8_side(uint64_t *st, uint64_t *s1)
+{
+    permute_lanes8(st);
+    lwcx_keccak_f1600(s1);
+}
+
+static int shake_lanes8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                             const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
+                             aimer_side *side)
+{
+    uint64_t st[25 * 8];
+    lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 8, st, permute_lanes8, side,
+                                 permute_lanes8_side);
+    return 0;
+}
+
 static void test_keccak(void)
 {
     aimer_impl k = {
@@ -436,6 +489,7 @@ static void test_keccak(void)
     k.desc.name = "keccak.c lanes";
     k.ways = 8;
     k.shake_xn = shake_lanes8;
+    k.shake_xn_side = shake_lanes8_side;
     test_shake(&k.desc);
 }
 

@@ -143,6 +143,7 @@ void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_par
     b->count = 0;
     b->inlen = 3 + 2 * (size_t)p->lambda;
     b->outlen = outlen;
+    b->side = NULL;
     b->failed = 0;
 }
 
@@ -164,7 +165,10 @@ int lwcx_aimer_batch_flush(aimer_batch *b)
     if (b->count) {
         const uint8_t *in[AIMER_MAX_WAYS];
         for (unsigned l = 0; l < AIMER_MAX_WAYS; l++) in[l] = b->in[l];
-        if (b->im->shake_xn(b->sec, b->out, b->outlen, in, b->inlen, b->count)) b->failed = 1;
+        const int rc = b->side && b->im->shake_xn_side
+                           ? b->im->shake_xn_side(b->sec, b->out, b->outlen, in, b->inlen, b->count, b->side)
+                           : b->im->shake_xn(b->sec, b->out, b->outlen, in, b->inlen, b->count);
+        if (rc) b->failed = 1;
         b->count = 0;
     }
     lwcx_wipe(b->in, sizeof b->in);

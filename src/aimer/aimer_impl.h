@@ -92,6 +92,14 @@ typedef struct aimer_field_ops {
     void (*exp_mer)(uint64_t *c, const uint64_t *a, unsigned e);
 } aimer_field_ops;
 
+/* A single sponge fed beside a multi-way hash (shake_xn_side): the len
+ * bytes at in are still to be absorbed into x. */
+typedef struct aimer_side {
+    aimer_xof *x;
+    const uint8_t *in;
+    size_t len;
+} aimer_side;
+
 typedef struct aimer_impl aimer_impl;
 struct aimer_impl {
     lwcx_impl_desc desc;
@@ -123,6 +131,15 @@ struct aimer_impl {
     unsigned ways;
     int (*shake_xn)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);
+    /* Optional (NULL where there is none): shake_xn that also absorbs
+     * whole blocks of side into side->x, each in a permutation run
+     * alongside one of the multi-way ones, where the single sponge costs
+     * little (scalar and vector units work in parallel); it advances
+     * side->in and side->len past what it took, the caller absorbs the
+     * rest. */
+    int (*shake_xn_side)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                         const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
+                         aimer_side *side);
 };
 
 /* A loaded key: the affine layer expanded for its implementation. */
@@ -183,6 +200,7 @@ typedef struct aimer_batch {
     size_t inlen, outlen;
     uint8_t in[AIMER_MAX_WAYS][3 + 2 * AIMER_MAX_LAMBDA];
     uint8_t *out[AIMER_MAX_WAYS];
+    aimer_side *side; /* NULL, or a sponge to feed with shake_xn_side */
     int failed;
 } aimer_batch;
 void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen);

@@ -57,12 +57,35 @@ static void permute4(uint64_t *st)
 #undef STORE_
 }
 
+/* permute4 and a single state s1 at once: their rounds interleaved, the
+ * single one in scalar registers (andn) beside the vector units */
+__attribute__((target("bmi"))) static void permute4_side(uint64_t *st, uint64_t *s1)
+{
+#define LOAD_(i)                                  \
+    __m256i a##i = _mm256_loadu_si256((const __m256i *)(st + 4 * (i))), e##i; \
+    uint64_t b##i = s1[i], f##i;
+#define STORE_(i) \
+    _mm256_storeu_si256((__m256i *)(st + 4 * (i)), a##i);         \
+    s1[i] = b##i;
+    KECCAK_F1600_TWO(KR, __m256i, KS, uint64_t, LOAD_, STORE_);
+#undef LOAD_
+#undef STORE_
+}
+
 static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 4];
     if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 4, st, permute4);
+    return 0;
+}
+
+static int shake_x4_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                        const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
+{
+    uint64_t st[25 * 4];
+    lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 4, st, permute4, side, permute4_side);
     return 0;
 }
 
@@ -86,4 +109,5 @@ const aimer_impl lwcx_aimer_avx2 = {
     .xof_release = lwcx_keccak_xof_release,
     .ways = 4,
     .shake_xn = shake_x4,
+    .shake_xn_side = shake_x4_side,
 };

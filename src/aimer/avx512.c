@@ -58,12 +58,35 @@ static void permute8(uint64_t *st)
 #undef STORE_
 }
 
+/* permute8 and a single state s1 at once: their rounds interleaved, the
+ * single one in scalar registers (andn) beside the vector units */
+__attribute__((target("bmi"))) static void permute8_side(uint64_t *st, uint64_t *s1)
+{
+#define LOAD_(i)                                  \
+    __m512i a##i = _mm512_loadu_si512(st + 8 * (i)), e##i; \
+    uint64_t b##i = s1[i], f##i;
+#define STORE_(i) \
+    _mm512_storeu_si512(st + 8 * (i), a##i);         \
+    s1[i] = b##i;
+    KECCAK_F1600_TWO(KR, __m512i, KS, uint64_t, LOAD_, STORE_);
+#undef LOAD_
+#undef STORE_
+}
+
 static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 8];
     if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute8);
+    return 0;
+}
+
+static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                        const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
+{
+    uint64_t st[25 * 8];
+    lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 8, st, permute8, side, permute8_side);
     return 0;
 }
 
@@ -87,4 +110,5 @@ const aimer_impl lwcx_aimer_avx512 = {
     .xof_release = lwcx_keccak_xof_release,
     .ways = 8,
     .shake_xn = shake_x8,
+    .shake_xn_side = shake_x8_side,
 };

@@ -52,20 +52,30 @@ void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len)
     lwcx_keccak_xof_absorb_with(x, in, len, lwcx_keccak_f1600);
 }
 
+size_t lwcx_keccak_xof_fill(aimer_xof *x, const uint8_t *in, size_t len)
+{
+    const size_t take = len < x->rate - x->pos ? len : x->rate - x->pos;
+    size_t done = 0;
+    /* 8 bytes at a time at any position: the hashes of the protocol absorb
+     * after odd-length prefixes, so most of their input lands unaligned */
+    const unsigned sh = 8 * (x->pos % 8);
+    uint64_t *s = x->s + x->pos / 8;
+    for (; done + 8 <= take; done += 8, s++) {
+        const uint64_t v = lwcx_load64le(in + done);
+        s[0] ^= v << sh;
+        if (sh) s[1] ^= v >> (64 - sh);
+    }
+    x->pos += (unsigned)done;
+    for (; done < take; done++) xor_byte(x->s, x->pos++, in[done]);
+    return take;
+}
+
 void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s))
 {
     while (len) {
-        if (x->pos % 8 == 0 && len >= 8) { /* whole words while aligned */
-            size_t n = (x->rate - x->pos) / 8;
-            if (n > len / 8) n = len / 8;
-            for (size_t k = 0; k < n; k++) x->s[x->pos / 8 + k] ^= lwcx_load64le(in + 8 * k);
-            x->pos += (unsigned)(8 * n);
-            in += 8 * n;
-            len -= 8 * n;
-        } else {
-            xor_byte(x->s, x->pos++, *in++);
-            len--;
-        }
+        const size_t n = lwcx_keccak_xof_fill(x, in, len);
+        in += n;
+        len -= n;
         if (x->pos == x->rate) {
             permute(x->s);
             x->pos = 0;
@@ -143,13 +153,37 @@ void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], s
                              const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                              unsigned ways, uint64_t *st, void (*permute)(uint64_t *st))
 {
+    lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, ways, st, permute, NULL, NULL);
+}
+
+/* one permutation of the interleaved states, with a block of side's when
+ * its input completes one */
+static void permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aimer_side *side,
+                          void (*permute_side)(uint64_t *st, uint64_t *s1))
+{
+    if (!side || side->x->pos + side->len < side->x->rate) {
+        permute(st);
+        return;
+    }
+    const size_t n = lwcx_keccak_xof_fill(side->x, side->in, side->len);
+    side->in += n;
+    side->len -= n;
+    permute_side(st, side->x->s);
+    side->x->pos = 0;
+}
+
+void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                                  const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
+                                  unsigned ways, uint64_t *st, void (*permute)(uint64_t *st),
+                                  aimer_side *side, void (*permute_side)(uint64_t *st, uint64_t *s1))
+{
     const unsigned rate = rate_of(sec);
     memset(st, 0, 25 * ways * sizeof *st);
     /* the blocks, the last one (shorter than the rate, maybe empty) padded */
     for (size_t done = 0;;) {
         const size_t n = inlen - done < rate ? inlen - done : rate;
         for (unsigned w = 0; w < count; w++) absorb_lane(st, ways, w, rate, in[w] + done, n, n < rate);
-        permute(st);
+        permute_lanes(st, permute, side, permute_side);
         done += n;
         if (n < rate) break;
     }
@@ -162,7 +196,7 @@ void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], s
         }
         got += n;
         if (got == outlen) break;
-        permute(st);
+        permute_lanes(st, permute, side, permute_side);
     }
     lwcx_wipe(st, 25 * ways * sizeof *st);
 }

@@ -17,6 +17,9 @@ void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len);
 int lwcx_keccak_xof_final(aimer_xof *x, uint8_t *out, size_t len);
 void lwcx_keccak_xof_copy(aimer_xof *dst, const aimer_xof *src);
 void lwcx_keccak_xof_release(aimer_xof *x);
+/* XORs the next min(len, rate - pos) bytes of in into the state without
+ * permuting; returns how many (absorb permutes when the block is full) */
+size_t lwcx_keccak_xof_fill(aimer_xof *x, const uint8_t *in, size_t len);
 /* absorb and final around another implementation of the permutation */
 void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s));
 int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
@@ -32,5 +35,12 @@ int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
 void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                              const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                              unsigned ways, uint64_t *st, void (*permute)(uint64_t *st));
+/* The same with shake_xn_side's single sponge: while side completes a
+ * block, a permutation is permute_side(st, side->x->s), which permutes
+ * that state too. */
+void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                                  const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
+                                  unsigned ways, uint64_t *st, void (*permute)(uint64_t *st),
+                                  aimer_side *side, void (*permute_side)(uint64_t *st, uint64_t *s1));
 
 #endif

@@ -20,13 +20,15 @@ enum { V_X = 0 }; /* x[0..L], then z[0..L], pt, a, c */
 #define V_ELEMS(p) (2 * (p)->L + 5)
 
 /* One block of heap for everything secret signing keeps: peak memory is its
- * size (aimer256s: ~3.6 MB) plus the affine layer of the key. */
+ * size (aimer256s: ~4.1 MB) plus the affine layer of the key. */
 typedef struct sign_ws {
     uint8_t *nodes;   /* T trees, node i (1..2N-1) of rep r at (r * 2N + i) * lambda */
     aimer_gf *views;  /* T * N * V_ELEMS */
     uint8_t *tapes;   /* one rep: N * (commitment || tape) */
     uint8_t *eps;     /* T * (L + 1) challenge elements */
     uint8_t *shares;  /* one rep: N alpha shares || N v shares, serialized */
+    uint8_t *h1in;    /* what h1 absorbs after its prefix, a record a rep: its N
+                       * commitments (phase 5 opens the hidden ones), its offsets */
     size_t bytes;
 } sign_ws;
 
@@ -37,14 +39,20 @@ static void *ws_take(uint8_t **at, size_t n)
     return p;
 }
 
+/* a repetition's part of h1's input: N commitments, delta_pt, delta_t[L], delta_c */
+static size_t h1_record_bytes(const aimer_params *p)
+{
+    return (size_t)p->N * aimer_commit_bytes(p) + (size_t)(p->L + 2) * p->lambda;
+}
+
 static int ws_alloc(sign_ws *w, const aimer_params *p)
 {
     const size_t lam = p->lambda, N = p->N, T = p->T;
-    const size_t sizes[5] = {T * 2 * N * lam, T * N * V_ELEMS(p) * sizeof(aimer_gf),
+    const size_t sizes[6] = {T * 2 * N * lam, T * N * V_ELEMS(p) * sizeof(aimer_gf),
                              N * (aimer_commit_bytes(p) + aimer_tape_bytes(p)),
-                             T * (p->L + 1) * lam, 2 * N * lam};
+                             T * (p->L + 1) * lam, 2 * N * lam, T * h1_record_bytes(p)};
     w->bytes = 0;
-    for (int i = 0; i < 5; i++) w->bytes += (sizes[i] + 63) & ~(size_t)63;
+    for (int i = 0; i < 6; i++) w->bytes += (sizes[i] + 63) & ~(size_t)63;
     uint8_t *at = malloc(w->bytes);
     if (!at) return -1;
     w->nodes = ws_take(&at, sizes[0]);
@@ -52,6 +60,7 @@ static int ws_alloc(sign_ws *w, const aimer_params *p)
     w->tapes = ws_take(&at, sizes[2]);
     w->eps = ws_take(&at, sizes[3]);
     w->shares = ws_take(&at, sizes[4]);
+    w->h1in = ws_take(&at, sizes[5]);
     return 0;
 }
 
@@ -123,14 +132,22 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     im->xof_absorb(&hx, &prefix, 1);
     im->xof_absorb(&hx, mu, cb);
     im->xof_absorb(&hx, salt, lam);
+    /* h1 absorbs each repetition's record while the next one's commitments
+     * are hashed, in their permutations where the implementation can */
+    aimer_side h1_side = {&hx, w.h1in, 0};
     for (unsigned rep = 0; rep < T && !bad; rep++) {
+        uint8_t *record = w.h1in + rep * h1_record_bytes(p);
         aimer_batch b;
         lwcx_aimer_batch_init(&b, im, p, cb + tb);
+        b.side = &h1_side;
         for (unsigned j = 0; j < N; j++)
             lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, w.nodes, rep, N + j),
                             w.tapes + j * (cb + tb));
         bad |= lwcx_aimer_batch_flush(&b);
-        for (unsigned j = 0; j < N; j++) im->xof_absorb(&hx, w.tapes + j * (cb + tb), cb);
+        im->xof_absorb(&hx, h1_side.in, h1_side.len); /* what the permutations left of the last record */
+        for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, w.tapes + j * (cb + tb), cb);
+        h1_side.in = record;
+        h1_side.len = h1_record_bytes(p);
 
         /* the views from the tapes: pt, t[L], a, c; d sums them */
         memset(d, 0, sizeof d);
@@ -160,7 +177,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         aimer_gf_to_bytes(p, proof + delta_at, d[0]);
         for (unsigned i = 0; i < L; i++) aimer_gf_to_bytes(p, proof + delta_at + (1 + i) * lam, d[1 + i]);
         aimer_gf_to_bytes(p, proof + delta_at + (L + 1) * lam, d[L + 2]);
-        im->xof_absorb(&hx, proof + delta_at, (size_t)(L + 2) * lam);
+        memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
 
         for (unsigned j = 0; j < N; j++) {
             aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
@@ -171,6 +188,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         im->xof_release(&hx);
         goto out;
     }
+    im->xof_absorb(&hx, h1_side.in, h1_side.len);
     bad |= im->xof_final(&hx, h1, cb);
     LWCX_DECLASSIFY(h1, cb); /* published: the challenges derive from it */
 
@@ -212,22 +230,18 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
 
     /* Phase 4 and 5: the hidden party of each repetition from h2; open the
      * others through the sibling path, with the hidden one's commitment
-     * (recomputed) and alpha share. */
+     * (kept from phase 1) and alpha share. */
     im->xof_init(&x, p->n);
     im->xof_absorb(&x, h2, cb);
     bad |= im->xof_final(&x, buf, T);
-    aimer_batch b;
-    lwcx_aimer_batch_init(&b, im, p, cb);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         const unsigned hidden = buf[rep] & (N - 1), leaf = N + hidden;
         uint8_t *proof = proofs + rep * pb;
         for (unsigned k = 0; k < p->logN; k++) memcpy(proof + k * lam, node(p, w.nodes, rep, (leaf >> k) ^ 1), lam);
-        lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, hidden, node(p, w.nodes, rep, leaf),
-                        proof + (size_t)p->logN * lam);
+        memcpy(proof + (size_t)p->logN * lam, w.h1in + rep * h1_record_bytes(p) + hidden * cb, cb);
         const aimer_gf *v = w.views + ((size_t)rep * N + hidden) * V_ELEMS(p);
         aimer_gf_to_bytes(p, proof + delta_at + (L + 2) * lam, v[V_A(p)]);
     }
-    bad |= lwcx_aimer_batch_flush(&b);
 
 out:
     lwcx_wipe(t, sizeof t);

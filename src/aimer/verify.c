@@ -25,11 +25,14 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     /* the trees of all repetitions, the tapes and views of one */
     const size_t nodes_bytes = (size_t)T * 2 * N * lam, tapes_bytes = (size_t)N * (cb + tb);
     const size_t eps_bytes = (size_t)T * (L + 1) * lam, views = 3 * (size_t)N * sizeof(aimer_gf);
-    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views);
+    /* h1's input of a repetition (N commitments, the offsets), two: one is
+     * absorbed while the next is made */
+    const size_t record_bytes = (size_t)N * cb + (size_t)(L + 2) * lam;
+    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views + 2 * record_bytes);
     if (!mem) return LWCX_ERR_NOMEM;
     aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N;
     uint8_t *nodes = mem + views, *tapes = nodes + nodes_bytes, *eps = tapes + tapes_bytes;
-    uint8_t *shares = eps + eps_bytes;
+    uint8_t *shares = eps + eps_bytes, *records = shares + 2 * (size_t)N * lam;
 
     im->xof_init(&x, p->n);
     im->xof_absorb(&x, h2, cb);
@@ -68,14 +71,23 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     im->xof_absorb(&hx2, h1, cb);
     im->xof_absorb(&hx2, salt, lam);
 
+    /* h1 absorbs each repetition's record while the next one's commitments
+     * are hashed, in their permutations where the implementation can */
+    aimer_side h1_side = {&hx1, records, 0};
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         const unsigned hid = hidden[rep];
         const uint8_t *proof = proofs + rep * pb;
+        uint8_t *record = records + (rep % 2) * record_bytes;
         lwcx_aimer_batch_init(&b, im, p, cb + tb);
+        b.side = &h1_side;
         for (unsigned j = 0; j < N; j++)
             if (j != hid) lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, nodes, rep, N + j), tapes + j * (cb + tb));
         bad |= lwcx_aimer_batch_flush(&b);
-        for (unsigned j = 0; j < N; j++) im->xof_absorb(&hx1, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
+        im->xof_absorb(&hx1, h1_side.in, h1_side.len); /* what the permutations left of the last record */
+        for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
+        memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
+        h1_side.in = record;
+        h1_side.len = record_bytes;
 
         aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
         for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + ((size_t)rep * (L + 1) + i) * lam);
@@ -123,8 +135,8 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
             aimer_gf_to_bytes(p, shares + (size_t)(N + j) * lam, v_j[j]);
         }
         im->xof_absorb(&hx2, shares, 2 * (size_t)N * lam);
-        im->xof_absorb(&hx1, proof + delta_at, (size_t)(L + 2) * lam);
     }
+    im->xof_absorb(&hx1, h1_side.in, h1_side.len);
     bad |= im->xof_final(&hx1, h1x, cb);
     bad |= im->xof_final(&hx2, h2x, cb);
     free(mem);
