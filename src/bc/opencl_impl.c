@@ -78,6 +78,7 @@ static struct {
     const char *why;      /* NULL: usable */
     cl_device_id dev;
     cl_uint units;
+    unsigned parts; /* 32-lane parts of the kernels' word (bs_word_opencl.h) */
     cl_context ctx;
     cl_command_queue queue;
     cl_kernel fn[CU_NCIPHERS][NMODES];
@@ -126,6 +127,45 @@ static const char *pick_device(long want)
     return g.why_buf;
 }
 
+/* The prelude of the kernel source (bs_word_opencl.h): the word, its lane
+ * patterns, and whether the rounds loops are unrolled. On a GPU a word of
+ * 32 lanes (one register per thread, as in CUDA) and unrolled rounds; on a
+ * CPU device a vector of CPU_LANES lanes, each operation one SIMD
+ * instruction, and rounds loops kept (compile time, see
+ * bs_word_opencl.h). LWCX_OPENCL_LANES=32..512 (a power of 2) overrides
+ * the width, e.g. to run the GPU's word on PoCL in the tests. */
+#define PRELUDE_BYTES 2048
+#define CPU_LANES 512
+static const char *make_prelude(char *out, int cpu)
+{
+    unsigned long lanes = cpu ? CPU_LANES : 32;
+    const char *e = getenv("LWCX_OPENCL_LANES");
+    if (e && *e) {
+        char *end;
+        lanes = strtoul(e, &end, 10);
+        if (*end || lanes < 32 || lanes > 512 || (lanes & (lanes - 1)))
+            return "LWCX_OPENCL_LANES must be 32, 64, 128, 256 or 512";
+    }
+    g.parts = (unsigned)(lanes / 32);
+    char word[8] = "uint";
+    if (g.parts > 1) snprintf(word, sizeof word, "uint%u", g.parts);
+    int n = snprintf(out, PRELUDE_BYTES,
+                     "#define LWCX_CL_UNROLL_ROUNDS%s\n#define LWCX_CL_PARTS %u\n#define LWCX_CL_WORD %s\n"
+                     "#define LWCX_CL_LANE_PATS {",
+                     cpu ? "" : " _Pragma(\"unroll\")", g.parts, word);
+    /* lane bits 0..4: within each 32-bit part; then the parts' index bits */
+    static const uint32_t in_part[5] = BS_LANE_PATS;
+    for (unsigned k = 0; k < 5; k++) n += snprintf(out + n, PRELUDE_BYTES - n, "(%s)(0x%08Xu),", word, in_part[k]);
+    for (unsigned t = 0; (1u << t) < g.parts; t++) {
+        n += snprintf(out + n, PRELUDE_BYTES - n, "(%s)(", word);
+        for (unsigned j = 0; j < g.parts; j++)
+            n += snprintf(out + n, PRELUDE_BYTES - n, "%s%s", j ? "," : "", j >> t & 1 ? "~0u" : "0u");
+        n += snprintf(out + n, PRELUDE_BYTES - n, "),");
+    }
+    snprintf(out + n, PRELUDE_BYTES - n, "}\n");
+    return NULL;
+}
+
 /* The program, built for g.dev, and its kernels. */
 static const char *build(void)
 {
@@ -134,12 +174,12 @@ static const char *build(void)
     if (!g.ctx || err != CL_SUCCESS) return "no OpenCL context";
     g.queue = cl.CreateCommandQueue(g.ctx, g.dev, 0, &err);
     if (!g.queue || err != CL_SUCCESS) return "no OpenCL command queue";
-    /* the prelude: whether the rounds loops are unrolled (bs_word_opencl.h) */
     cl_device_type type = 0;
     cl.GetDeviceInfo(g.dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    const char *src[2] = {type & CL_DEVICE_TYPE_CPU ? "#define LWCX_CL_UNROLL_ROUNDS\n"
-                                                     : "#define LWCX_CL_UNROLL_ROUNDS _Pragma(\"unroll\")\n",
-                          (const char *)lwcx_opencl_source};
+    char prelude[PRELUDE_BYTES];
+    const char *why = make_prelude(prelude, (type & CL_DEVICE_TYPE_CPU) != 0);
+    if (why) return why;
+    const char *src[2] = {prelude, (const char *)lwcx_opencl_source};
     const size_t len[2] = {strlen(src[0]), lwcx_opencl_source_len};
     cl_program prog = cl.CreateProgramWithSource(g.ctx, 2, src, len, &err);
     if (!prog || err != CL_SUCCESS) return "the OpenCL program cannot be created";
@@ -260,7 +300,7 @@ static int on_device(int c, int mode, cu_args *a, uint64_t work, io *bufs, int n
             bad = cl.EnqueueWriteBuffer(g.queue, mem, CL_FALSE, at[i], bufs[i].bytes, bufs[i].src, 0, NULL, NULL) !=
                   CL_SUCCESS;
     if (!bad) {
-        const size_t local = WG, global = groups_for(work) * WG;
+        const size_t local = WG, global = groups_for((work + g.parts - 1) / g.parts) * WG; /* words */
         bad = cl.SetKernelArg(g.fn[c][mode], 0, sizeof mem, &mem) != CL_SUCCESS ||
               cl.EnqueueNDRangeKernel(g.queue, g.fn[c][mode], 1, NULL, &global, &local, 0, NULL, NULL) != CL_SUCCESS;
     }
