@@ -472,7 +472,7 @@ static size_t search_range(int c, const bc_search_job *job, uint64_t lo, uint64_
     const bc_impl lwcx_bc_##nm##_opencl = {                                                       \
         .desc = {.name = "opencl",                                                                  \
                  .description = "OpenCL device (ICD loader opened at run time), the CUDA "       \
-                                "kernels' bodies, 32 blocks per work-item; never chosen automatically",               \
+                                "kernels' bodies, 32 blocks per work-item (512 on a CPU device); never chosen automatically",               \
                  .batch = CU_LANES,                                                               \
                  .constant_time = 1,                                                              \
                  .manual = 1,                                                                     \
