@@ -1,11 +1,15 @@
-/* The word of the OpenCL kernels (opencl_kernels.cl): one 32-bit uint per
- * work-item, lane l = bit l, so a work-item carries 32 blocks (or keys), as
- * a CUDA thread does (bs_word_cuda.h). OpenCL C 1.2 has no generic address
- * space: the constant tables the cores read live in __constant memory and
- * are reached through BS_TABLE_REF pointers; everything else the cores touch
- * is private (the kernel bodies, cuda_bodies.h, qualify their buffers).
- * Like CUDA, the rounds are inlined and unrolled so that state and key words
- * can stay in registers. */
+/* The word of the OpenCL kernels (opencl_kernels.cl): a work-item carries
+ * LWCX_CL_PARTS "parts" of 32 lanes, bs_word is LWCX_CL_WORD (uint, or the
+ * vector uintN with N = LWCX_CL_PARTS), and lane 32 j + l is bit l of
+ * component j. Both are set by the run-time prelude (opencl_impl.c): uint
+ * on a GPU, where a work-item is a thread of 32-bit registers as in CUDA
+ * (bs_word_cuda.h); a vector on a CPU device, where PoCL does not vectorize
+ * the bodies across work-items (their loops and private arrays), so each
+ * work-item must be its own SIMD: uint16 is one zmm register, 512 lanes.
+ * OpenCL C 1.2 has no generic address space: the constant tables the cores
+ * read live in __constant memory and are reached through BS_TABLE_REF
+ * pointers; everything else the cores touch is private (the kernel bodies,
+ * cuda_bodies.h, qualify their buffers). */
 #ifndef LWCX_BS_WORD_OPENCL_H
 #define LWCX_BS_WORD_OPENCL_H
 
@@ -20,26 +24,33 @@
 #define BS_TABLE_REF __constant const
 /* OpenCL C 1.2 has no _Static_assert: the host builds check the same cores */
 #define BS_STATIC_ASSERT(cond, msg)
-/* The rounds loops: left to the run-time prelude (opencl_impl.c), which
- * unrolls them on a GPU (state and key words in registers, as in CUDA) and
- * not on a CPU device, where unrolled GIFT kernels took PoCL ~10x longer to
- * compile (20-38 s each) for no gain the tests need. */
+/* The rounds loops: left to the prelude, which unrolls them on a GPU (state
+ * and key words in registers, as in CUDA) and not on a CPU device, where
+ * unrolled GIFT kernels took PoCL ~10x longer to compile (20-38 s each) and
+ * the state lives in memory (L1) anyway. */
 #define BS_UNROLL_ROUNDS LWCX_CL_UNROLL_ROUNDS
 
 #include "bs_core_common.h"
 
-typedef uint32_t bs_word;
-#define BS_LANES 32
+/* The prelude's names are left unexpanded by the build-time preprocessing
+ * (cmake/lwcx_opencl.cmake), hence no #if on them here. */
+typedef LWCX_CL_WORD bs_word;
+#define BS_LANES (32 * LWCX_CL_PARTS)
 #define BS_XOR(a, b) ((a) ^ (b))
 #define BS_AND(a, b) ((a) & (b))
 #define BS_OR(a, b) ((a) | (b))
 #define BS_NOT(a) (~(a))
 #define BS_ANDN(a, b) (~(a) & (b))
-#define BS_ONES (~(uint32_t)0)
-#define BS_ZERO ((uint32_t)0)
-#define BS_MASK32(m) ((uint32_t)(m))
+#define BS_MASK32(m) ((bs_word)(uint)(m)) /* a cast to a vector broadcasts */
+#define BS_ONES BS_MASK32(~0u)
+#define BS_ZERO BS_MASK32(0u)
 
-#define BS_LANE_PATS {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u, 0xFFFF0000u}
+/* entry k: the word whose lane l is bit k of l (k >= 5: the components j
+ * with bit k - 5 of j set), made by the prelude */
+#define BS_LANE_PATS LWCX_CL_LANE_PATS
 #define BS_LANE_PATS_STORAGE
+
+/* part j (32 lanes) of a word, an lvalue */
+#define BS_PART(w, j) (((uint *)&(w))[j])
 
 #endif

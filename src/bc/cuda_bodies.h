@@ -10,12 +10,15 @@
  * space, so pointers into buffers are CU_GLOBAL, and its buffers are offsets
  * into one buffer per launch, see CU_BUF).
  *
- * A thread carries one batch of 32 blocks (or keys) at a time in 32-bit
- * words, lane l = block 32 B + l of batch B, and strides over the batches
- * by the grid's thread count. Blocks are read and written as 32-bit "limbs"
- * of the block as one integer (limb q = bits 32 q .. 32 q + 31; big-endian
- * bytes for PRESENT and GIFT, little-endian for PIPO, as the cores number
- * bits), turned into sliced words by a 32 x 32 bit transpose. */
+ * A thread carries CU_PARTS batches of 32 blocks (or keys) at a time in
+ * words of BS_LANES = 32 CU_PARTS lanes: in CUDA one batch in 32-bit words,
+ * lane l = block 32 B + l of batch B; with a vector word (OpenCL on a CPU
+ * device, bs_word_opencl.h) part j of word W (its 32-bit component j) is
+ * batch CU_PARTS W + j. Threads stride over the words by the grid's thread
+ * count. Blocks are read and written as 32-bit "limbs" of the block as one
+ * integer (limb q = bits 32 q .. 32 q + 31; big-endian bytes for PRESENT and
+ * GIFT, little-endian for PIPO, as the cores number bits), turned into
+ * sliced parts by a 32 x 32 bit transpose. */
 #ifndef LWCX_CUDA_BODIES_H
 #define LWCX_CUDA_BODIES_H
 
@@ -78,7 +81,11 @@ __constant__ uint32_t lwcx_cu_sched[CU_SCHED_WORDS];
 /* cipher numbers, the order of lwcx_blockcipher */
 enum { CU_PRESENT80, CU_PRESENT128, CU_GIFT64, CU_GIFT128, CU_PIPO128, CU_PIPO256, CU_NCIPHERS };
 
-#define CU_LANES 32
+#define CU_LANES 32 /* blocks of a batch, the lanes of a part */
+#define CU_PARTS (BS_LANES / CU_LANES)
+#ifndef BS_PART
+#define BS_PART(w, j) (w) /* part j of a word, an lvalue: the word itself at 32 lanes */
+#endif
 #define CU_THREADS 256 /* threads per block of every launch */
 
 /* Everything a kernel gets, by value (kernel parameters); addresses are
@@ -181,36 +188,42 @@ CU_BODY uint32_t cu_bswap32(uint32_t v)
 }
 
 /* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l's at
- * p + stride * l (bits beyond 8 bytes: zero up to whole limbs). */
-CU_BODY void cu_pack(uint32_t *w, CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be)
+ * p + stride * l (bits beyond 8 bytes: zero up to whole limbs), for the
+ * first `parts` parts (the others zero). */
+CU_BODY void cu_pack(bs_word *w, CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be, unsigned parts)
 {
-    for (unsigned q = 0; q < (bytes + 3) / 4; q++) {
-        uint32_t a[32];
-        if (bytes % 4 == 0 && stride % 4 == 0) { /* whole limbs: one load each */
-            const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
-            for (unsigned l = 0; l < CU_LANES; l++) {
-                const uint32_t v = cu_load32(p + (size_t)stride * l + at);
-                a[l] = be ? cu_bswap32(v) : v;
+    for (unsigned q = 0; q < (bytes + 3) / 4; q++)
+        for (unsigned j = 0; j < CU_PARTS; j++) {
+            uint32_t a[32];
+            CU_GLOBAL const uint8_t *pj = p + (size_t)stride * CU_LANES * j;
+            if (j >= parts) {
+                for (unsigned l = 0; l < CU_LANES; l++) a[l] = 0;
+            } else if (bytes % 4 == 0 && stride % 4 == 0) { /* whole limbs: one load each */
+                const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
+                for (unsigned l = 0; l < CU_LANES; l++) {
+                    const uint32_t v = cu_load32(pj + (size_t)stride * l + at);
+                    a[l] = be ? cu_bswap32(v) : v;
+                }
+            } else {
+                for (unsigned l = 0; l < CU_LANES; l++) a[l] = cu_limb(pj + (size_t)stride * l, bytes, q, be);
             }
-        } else {
-            for (unsigned l = 0; l < CU_LANES; l++) a[l] = cu_limb(p + (size_t)stride * l, bytes, q, be);
+            cu_transpose32(a);
+            for (unsigned i = 0; i < 32; i++) BS_PART(w[32 * q + i], j) = a[i];
         }
-        cu_transpose32(a);
-        for (unsigned i = 0; i < 32; i++) w[32 * q + i] = a[i];
-    }
 }
 
-/* The inverse for whole blocks (bytes a multiple of 4): lane l to out +
- * bytes * l, XORed with the same bytes of in if in is not 0. keep: how many
- * of the 32 blocks' bytes to write; the rest (CTR's tail) is left alone, and
- * only then is the output written byte by byte. */
-CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const uint32_t *w, unsigned bytes, int be,
-                       uint64_t keep)
+/* The inverse of part j for whole blocks (bytes a multiple of 4): lane l
+ * to out + bytes * l, XORed with the same bytes of in if in is not 0. keep:
+ * how many of the 32 blocks' bytes to write; the rest (CTR's tail) is left
+ * alone, and only then is the output written byte by byte. */
+CU_BODY void cu_unpack_part(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned j,
+                            unsigned bytes, int be, uint64_t keep)
 {
+    (void)j; /* unused at 32 lanes (BS_PART) */
     CU_UNROLL(4)
     for (unsigned q = 0; q < bytes / 4; q++) {
         uint32_t a[32];
-        for (unsigned i = 0; i < 32; i++) a[i] = w[32 * q + i];
+        for (unsigned i = 0; i < 32; i++) a[i] = BS_PART(w[32 * q + i], j);
         cu_transpose32(a);
         /* limb q's bytes: at bytes - 4 - 4 q, swapped (big-endian), or at 4 q */
         const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
@@ -236,15 +249,26 @@ CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, cons
     }
 }
 
-/* Masks of the bits of a byte string (big- or little-endian integer). */
-CU_BODY void cu_masks(uint32_t *w, const uint8_t *p, unsigned bytes, int be)
+/* All parts: keep counts the bytes from part 0's first block on. */
+CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned bytes, int be,
+                       uint64_t keep)
 {
-    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = 0u - ((p[cu_byte_at(bytes, i / 8, be)] >> (i % 8)) & 1u);
+    for (unsigned j = 0; j < CU_PARTS; j++) {
+        const uint64_t at = (uint64_t)j * CU_LANES * bytes;
+        if (keep <= at) break;
+        cu_unpack_part(out + at, in ? in + at : in, w, j, bytes, be, keep - at);
+    }
+}
+
+/* Masks of the bits of a byte string (big- or little-endian integer). */
+CU_BODY void cu_masks(bs_word *w, const uint8_t *p, unsigned bytes, int be)
+{
+    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = BS_MASK32(0u - ((p[cu_byte_at(bytes, i / 8, be)] >> (i % 8)) & 1u));
 }
 
 /* --- one key: x (n words) encrypted or decrypted; returns where the result is */
 
-CU_BODY uint32_t *cu_crypt1(int c, int enc, uint32_t *x, uint32_t *y, const uint32_t *s)
+CU_BODY bs_word *cu_crypt1(int c, int enc, bs_word *x, bs_word *y, const uint32_t *s)
 {
     if (c == CU_PRESENT80 || c == CU_PRESENT128) {
         const present_bs_sched *ps = (const present_bs_sched *)s;
@@ -263,23 +287,37 @@ CU_BODY uint32_t *cu_crypt1(int c, int enc, uint32_t *x, uint32_t *y, const uint
     const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
     pipo_bs_rc(rc, rounds);
-    return enc ? pipo_bs_encrypt(x, y, s, nkw, rounds, (const bs_word(*)[5])rc)
-               : pipo_bs_decrypt(x, y, s, nkw, rounds, (const bs_word(*)[5])rc);
+#if defined(LWCX_OPENCL_C) /* the key's masks as words (a vector word's are wider) */
+    bs_word k[256];
+    for (unsigned i = 0; i < 64 * nkw; i++) k[i] = BS_MASK32(s[i]);
+#else
+    const bs_word *k = s;
+#endif
+    return enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
+               : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
 }
 
-/* --- ECB: batch B = blocks 32 B .. 32 B + 31 --------------------------------- */
+/* The parts of word b that hold some of nbatches batches. */
+CU_BODY unsigned cu_parts(uint64_t b, uint64_t nbatches)
+{
+    const uint64_t left = nbatches - CU_PARTS * b;
+    return left < CU_PARTS ? (unsigned)left : CU_PARTS;
+}
+
+/* --- ECB: word W = batches CU_PARTS W .., batch B = blocks 32 B .. 32 B + 31 */
 
 CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
 {
     const unsigned bs = cu_block_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
     CU_SCHED_DECL(s, g, a);
-    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < a->nbatches; b += step) {
-        uint32_t x[128], y[128];
-        const size_t off = (size_t)b * CU_LANES * bs;
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c));
-        uint32_t *r = cu_crypt1(c, enc, x, y, s);
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; CU_PARTS * b < a->nbatches; b += step) {
+        bs_word x[128], y[128];
+        const unsigned parts = cu_parts(b, a->nbatches);
+        const size_t off = (size_t)b * BS_LANES * bs;
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c), parts);
+        bs_word *r = cu_crypt1(c, enc, x, y, s);
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)parts * CU_LANES * bs);
     }
 }
 
@@ -291,22 +329,23 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
 {
     const unsigned bs = cu_block_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
-    const uint64_t nbatches = (a->len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs);
-    const uint32_t lane[5] = BS_LANE_PATS;
+    const uint64_t nwords = (a->len + (uint64_t)BS_LANES * bs - 1) / ((uint64_t)BS_LANES * bs);
+    const bs_word lane[] = BS_LANE_PATS;
+    const unsigned nlane = sizeof lane / sizeof lane[0];
     CU_SCHED_DECL(s, g, a);
-    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nbatches; b += step) {
-        uint32_t x[128], y[128], lo[64];
-        const uint64_t c0 = a->ctr_lo + CU_LANES * b, h0 = a->ctr_hi + (c0 < a->ctr_lo);
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
+        bs_word x[128], y[128], lo[64];
+        const uint64_t c0 = a->ctr_lo + BS_LANES * b, h0 = a->ctr_hi + (c0 < a->ctr_lo);
         /* lo = c0 + l in lane l; carry: the lanes where that wraps */
-        uint32_t carry = 0;
+        bs_word carry = BS_ZERO;
         for (unsigned i = 0; i < 64; i++) {
-            const uint32_t ai = 0u - (uint32_t)(c0 >> i & 1), bi = i < 5 ? lane[i] : 0u;
+            const bs_word ai = BS_MASK32(0u - (uint32_t)(c0 >> i & 1)), bi = i < nlane ? lane[i] : BS_ZERO;
             lo[i] = ai ^ bi ^ carry;
             carry = (ai & bi) | (carry & (ai ^ bi));
         }
         if (bs == 16) { /* high half: h0 + carry */
             for (unsigned i = 0; i < 64; i++) {
-                const uint32_t ai = 0u - (uint32_t)(h0 >> i & 1);
+                const bs_word ai = BS_MASK32(0u - (uint32_t)(h0 >> i & 1));
                 x[64 + i] = ai ^ carry;
                 carry &= ai;
             }
@@ -314,8 +353,8 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
         /* the counter's bytes are big-endian: PIPO's state bit 8 i + j is
          * bit j of byte i, i.e. bit 8 (7 - i) + j of the integer */
         for (unsigned i = 0; i < 64; i++) x[i] = cu_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
-        uint32_t *r = cu_crypt1(c, 1, x, y, s);
-        const uint64_t off = b * CU_LANES * bs;
+        bs_word *r = cu_crypt1(c, 1, x, y, s);
+        const uint64_t off = b * BS_LANES * bs;
         cu_unpack(CU_BUF(g, uint8_t, a->out) + off, CU_BUF(g, const uint8_t, a->in) + off, r, bs, cu_be(c),
                   a->len - off);
     }
@@ -327,12 +366,13 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
 {
     const unsigned bs = cu_block_bytes(c), kb = cu_key_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
-    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < a->nbatches; b += step) {
-        uint32_t x[128], y[128], k[256], *r;
-        const size_t off = (size_t)b * CU_LANES * bs;
-        CU_GLOBAL const uint8_t *keys = CU_BUF(g, const uint8_t, a->keys) + (size_t)b * CU_LANES * kb;
-        cu_pack(k, keys, kb, kb, cu_be(c));
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c));
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; CU_PARTS * b < a->nbatches; b += step) {
+        bs_word x[128], y[128], k[256], *r;
+        const unsigned parts = cu_parts(b, a->nbatches);
+        const size_t off = (size_t)b * BS_LANES * bs;
+        CU_GLOBAL const uint8_t *keys = CU_BUF(g, const uint8_t, a->keys) + (size_t)b * BS_LANES * kb;
+        cu_pack(k, keys, kb, kb, cu_be(c), parts);
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c), parts);
         if (c == CU_PRESENT80 || c == CU_PRESENT128) {
             const unsigned nk = 8 * kb;
             for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
@@ -340,7 +380,7 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             r = present_bs_crypt_sliced(x, y, &kr, enc);
         } else if (c == CU_GIFT64 || c == CU_GIFT128) {
             const unsigned n = c == CU_GIFT64 ? 64 : 128;
-            uint32_t kd[GIFT_KD_WORDS];
+            bs_word kd[GIFT_KD_WORDS];
             gift_bs_key_double(n, kd, k);
             gift_bs_in(n, x);
             if (enc)
@@ -356,33 +396,41 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
                     : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
         }
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)CU_LANES * bs);
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)parts * CU_LANES * bs);
     }
 }
 
-/* --- key search: batch B = indices first + 32 B .., first = lo rounded down
- * to 32; lane l's key is made inside the sliced state (lane bits pos[0..4]),
- * the batch's lane-0 key here. Lanes outside [lo, lo + n) are ignored. ----- */
+/* --- key search: word W = indices first + BS_LANES W .., first = lo rounded
+ * down to BS_LANES; lane l's key is made inside the sliced state (lane bits
+ * pos[0..4], and the parts' bits after them), the word's lane-0 key here.
+ * Lanes outside [lo, lo + n) are ignored. ------------------------------------ */
 
-/* The number of batches of a search. */
+/* The number of words of a search. */
 CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
 {
-    return n / CU_LANES + (n % CU_LANES + lo % CU_LANES + CU_LANES - 1) / CU_LANES;
+    return n / BS_LANES + (n % BS_LANES + lo % BS_LANES + BS_LANES - 1) / BS_LANES;
 }
 
 /* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
- * with the lane flips XORed in (flip[i]: the lanes whose key has word i of
- * the sliced key inverted, made by the host from the lane bits pos[0..4], so
- * that no word is chosen by a run-time index, which would put the key in
- * local memory). Word i is bit i of the key as a big-endian (PRESENT, GIFT)
- * or little-endian (PIPO) integer, as the cores want it. */
-CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint8_t *pt,
-                                 const uint8_t *ct)
+ * with the lane flips XORed in (flip[i]: the lanes of each part whose key
+ * has word i of the sliced key inverted, made by the host from the lane bits
+ * pos[0..4], so that no word is chosen by a run-time index, which would put
+ * the key in local memory on a GPU). The parts' bits (a vector word, on a
+ * CPU, where the key is in memory anyway) flip words chosen at run time.
+ * Word i is bit i of the key as a big-endian (PRESENT, GIFT) or
+ * little-endian (PIPO) integer, as the cores want it. */
+CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos,
+                                const uint8_t *pt, const uint8_t *ct)
 {
-    uint32_t x[128], y[128], k[256];
+    bs_word x[128], y[128], k[256];
     const unsigned kb = cu_key_bytes(c);
     cu_masks(k, key0, kb, cu_be(c));
     for (unsigned i = 0; i < 8 * kb; i++) k[i] ^= flip[i];
+    const bs_word lane[] = BS_LANE_PATS;
+    for (unsigned b = 5; b < sizeof lane / sizeof lane[0]; b++) {
+        const unsigned p = pos[b];
+        k[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= lane[b];
+    }
     if (c == CU_PRESENT80 || c == CU_PRESENT128) {
         uint64_t p64 = 0, c64 = 0;
         for (unsigned i = 0; i < 8; i++) p64 = p64 << 8 | pt[i], c64 = c64 << 8 | ct[i];
@@ -391,7 +439,7 @@ CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint32_t *fli
     }
     if (c == CU_GIFT64 || c == CU_GIFT128) { /* gift_bs_search after its key step */
         const unsigned n = c == CU_GIFT64 ? 64 : 128;
-        uint32_t kd[GIFT_KD_WORDS], cw[128], diff = 0;
+        bs_word kd[GIFT_KD_WORDS], cw[128], diff = BS_ZERO;
         gift_bs_key_double(n, kd, k);
         cu_masks(x, pt, n / 8, 1);
         cu_masks(cw, ct, n / 8, 1);
@@ -402,7 +450,7 @@ CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint32_t *fli
         return ~diff;
     }
     const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
-    uint32_t cw[64];
+    bs_word cw[64];
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
     cu_masks(x, pt, 8, 0);
     cu_masks(cw, ct, 8, 0);
@@ -413,10 +461,10 @@ CU_BODY uint32_t cu_search_batch(int c, const uint8_t *key0, const uint32_t *fli
 CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
 {
     const unsigned kb = cu_key_bytes(c);
-    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, first = a->lo & ~(uint64_t)(CU_LANES - 1);
-    const uint64_t nbatches = cu_search_batches(a->lo, a->n);
-    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nbatches; b += step) {
-        const uint64_t i0 = first + CU_LANES * b;
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, first = a->lo & ~(uint64_t)(BS_LANES - 1);
+    const uint64_t nwords = cu_search_batches(a->lo, a->n);
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
+        const uint64_t i0 = first + BS_LANES * b;
         uint8_t key0[32];
         for (unsigned k = 0; k < kb; k++) key0[k] = a->base[k];
         for (unsigned bit = 5; bit < 64; bit++)
@@ -424,15 +472,16 @@ CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
                 const unsigned p = a->pos[bit];
                 key0[kb - 1 - p / 8] ^= (uint8_t)(1u << (p % 8));
             }
-        uint32_t hits = cu_search_batch(c, key0, a->flip, a->pt, a->ct);
-        for (; hits; hits &= hits - 1) {
-            unsigned l = 0;
-            while (!(hits >> l & 1)) l++;
-            const uint64_t off = i0 + l - a->lo; /* wraps for lanes below lo */
-            if (off >= a->n) continue;
-            const uint64_t slot = CU_CLAIM(CU_BUF(g, uint64_t, a->count));
-            if (slot < a->max_cand) CU_BUF(g, uint64_t, a->cand)[slot] = a->lo + off;
-        }
+        bs_word hits = cu_search_batch(c, key0, a->flip, a->pos, a->pt, a->ct);
+        for (unsigned j = 0; j < CU_PARTS; j++)
+            for (uint32_t h = BS_PART(hits, j); h; h &= h - 1) {
+                unsigned l = 0;
+                while (!(h >> l & 1)) l++;
+                const uint64_t off = i0 + CU_LANES * j + l - a->lo; /* wraps for lanes below lo */
+                if (off >= a->n) continue;
+                const uint64_t slot = CU_CLAIM(CU_BUF(g, uint64_t, a->count));
+                if (slot < a->max_cand) CU_BUF(g, uint64_t, a->cand)[slot] = a->lo + off;
+            }
     }
 }
 

@@ -72,6 +72,7 @@ static struct {
 typedef struct cl_dev {
     cl_device_id id;
     cl_uint units;
+    unsigned parts; /* 32-lane parts of the kernels' word (bs_word_opencl.h) */
     cl_context ctx;
     cl_command_queue queue;
     cl_kernel fn[CU_NCIPHERS][NMODES];
@@ -134,6 +135,46 @@ static unsigned pick_devices(const long *want, unsigned nwant, const char **why)
     return 0;
 }
 
+/* The prelude of the kernel source (bs_word_opencl.h): the word, its lane
+ * patterns, and whether the rounds loops are unrolled. On a GPU a word of
+ * 32 lanes (one register per thread, as in CUDA) and unrolled rounds; on a
+ * CPU device a vector of CPU_LANES lanes, each operation one SIMD
+ * instruction, and rounds loops kept (compile time, see
+ * bs_word_opencl.h). LWCX_OPENCL_LANES=32..512 (a power of 2) overrides
+ * the width, e.g. to run the GPU's word on PoCL in the tests. Sets
+ * d->parts. */
+#define PRELUDE_BYTES 2048
+#define CPU_LANES 512 /* PRESENT-80 search on PoCL, Zen 4: 221 M keys/s; 256 lanes: ~100 M */
+static const char *make_prelude(char *out, int cpu, cl_dev *d)
+{
+    unsigned long lanes = cpu ? CPU_LANES : 32;
+    const char *e = getenv("LWCX_OPENCL_LANES");
+    if (e && *e) {
+        char *end;
+        lanes = strtoul(e, &end, 10);
+        if (*end || lanes < 32 || lanes > 512 || (lanes & (lanes - 1)))
+            return "LWCX_OPENCL_LANES must be 32, 64, 128, 256 or 512";
+    }
+    d->parts = (unsigned)(lanes / 32);
+    char word[8] = "uint";
+    if (d->parts > 1) snprintf(word, sizeof word, "uint%u", d->parts);
+    int n = snprintf(out, PRELUDE_BYTES,
+                     "#define LWCX_CL_UNROLL_ROUNDS%s\n#define LWCX_CL_PARTS %u\n#define LWCX_CL_WORD %s\n"
+                     "#define LWCX_CL_LANE_PATS {",
+                     cpu ? "" : " _Pragma(\"unroll\")", d->parts, word);
+    /* lane bits 0..4: within each 32-bit part; then the parts' index bits */
+    static const uint32_t in_part[5] = BS_LANE_PATS;
+    for (unsigned k = 0; k < 5; k++) n += snprintf(out + n, PRELUDE_BYTES - n, "(%s)(0x%08Xu),", word, in_part[k]);
+    for (unsigned t = 0; (1u << t) < d->parts; t++) {
+        n += snprintf(out + n, PRELUDE_BYTES - n, "(%s)(", word);
+        for (unsigned j = 0; j < d->parts; j++)
+            n += snprintf(out + n, PRELUDE_BYTES - n, "%s%s", j ? "," : "", j >> t & 1 ? "~0u" : "0u");
+        n += snprintf(out + n, PRELUDE_BYTES - n, "),");
+    }
+    snprintf(out + n, PRELUDE_BYTES - n, "}\n");
+    return NULL;
+}
+
 /* The program, built for device d, and its kernels. */
 static const char *build(cl_dev *d)
 {
@@ -147,12 +188,12 @@ static const char *build(cl_dev *d)
     if (!d->ctx || err != CL_SUCCESS) return "no OpenCL context";
     d->queue = cl.CreateCommandQueue(d->ctx, d->id, 0, &err);
     if (!d->queue || err != CL_SUCCESS) return "no OpenCL command queue";
-    /* the prelude: whether the rounds loops are unrolled (bs_word_opencl.h) */
     cl_device_type type = 0;
     cl.GetDeviceInfo(d->id, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    const char *src[2] = {type & CL_DEVICE_TYPE_CPU ? "#define LWCX_CL_UNROLL_ROUNDS\n"
-                                                     : "#define LWCX_CL_UNROLL_ROUNDS _Pragma(\"unroll\")\n",
-                          (const char *)lwcx_opencl_source};
+    char prelude[PRELUDE_BYTES];
+    const char *why = make_prelude(prelude, (type & CL_DEVICE_TYPE_CPU) != 0, d);
+    if (why) return why;
+    const char *src[2] = {prelude, (const char *)lwcx_opencl_source};
     const size_t len[2] = {strlen(src[0]), lwcx_opencl_source_len};
     cl_program prog = cl.CreateProgramWithSource(d->ctx, 2, src, len, &err);
     if (!prog || err != CL_SUCCESS) return "the OpenCL program cannot be created";
@@ -274,7 +315,7 @@ static int on_device(cl_dev *d, int c, int mode, cu_args *a, uint64_t work, dev_
             bad = cl.EnqueueWriteBuffer(d->queue, mem, CL_FALSE, at[i], bufs[i].bytes, bufs[i].src, 0, NULL, NULL) !=
                   CL_SUCCESS;
     if (!bad) {
-        const size_t local = WG, global = groups_for(work, d->units) * WG;
+        const size_t local = WG, global = groups_for((work + d->parts - 1) / d->parts, d->units) * WG; /* words */
         bad = cl.SetKernelArg(d->fn[c][mode], 0, sizeof mem, &mem) != CL_SUCCESS ||
               cl.EnqueueNDRangeKernel(d->queue, d->fn[c][mode], 1, NULL, &global, &local, 0, NULL, NULL) != CL_SUCCESS;
     }
@@ -315,7 +356,7 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
 #define DEV_DESC                                                                                  \
     {.name = "opencl",                                                                            \
      .description = "OpenCL devices (ICD loader opened at run time), the CUDA "                   \
-                    "kernels' bodies, 32 blocks per work-item; never chosen automatically",       \
+                    "kernels' bodies, 32 blocks per work-item (512 on a CPU device); never chosen automatically",       \
      .batch = CU_LANES,                                                                           \
      .constant_time = 1,                                                                          \
      .manual = 1,                                                                                 \
