@@ -132,6 +132,21 @@ int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uin
 
 #define CTR_CHUNK 128 /* blocks of keystream per implementation call */
 
+/* Counter blocks ctr .. ctr + n - 1, little-endian, into stream: stored as
+ * they are on a little-endian host. gcc 12 vectorized lwcx_store64le's byte
+ * stores into shuffles, and CTR with avx512 took 1.3x clang's time. */
+static void counter_blocks(uint8_t *stream, uint64_t ctr, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        const uint64_t c = ctr + j;
+        memcpy(stream + 8 * j, &c, sizeof c);
+#else
+        lwcx_store64le(stream + 8 * j, ctr + j);
+#endif
+    }
+}
+
 int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
@@ -154,7 +169,7 @@ int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, con
         size_t nbytes = len < chunk ? len : chunk;
         size_t nblocks = (nbytes + 7) / 8;
         nblocks += (batch - nblocks % batch) % batch;
-        for (size_t j = 0; j < nblocks; j++) lwcx_store64le(stream + 8 * j, ctr + j);
+        counter_blocks(stream, ctr, nblocks);
         im->encrypt_rk(stream, stream, nblocks, ks->rk);
         for (size_t j = 0; j < nbytes; j++) out[j] = (uint8_t)(in[j] ^ stream[j]);
         ctr += nbytes / 8; /* only the last chunk can be partial */
