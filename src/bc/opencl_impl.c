@@ -156,7 +156,7 @@ static const char *make_prelude(char *out, int cpu, cl_dev *d)
             return "LWCX_OPENCL_LANES must be 32, 64, 128, 256 or 512";
     }
     d->parts = (unsigned)(lanes / 32);
-    char word[8] = "uint";
+    char word[16] = "uint";
     if (d->parts > 1) snprintf(word, sizeof word, "uint%u", d->parts);
     int n = snprintf(out, PRELUDE_BYTES,
                      "#define LWCX_CL_UNROLL_ROUNDS%s\n#define LWCX_CL_PARTS %u\n#define LWCX_CL_WORD %s\n"
