@@ -144,6 +144,8 @@ static void print_row(FILE *f, const row *r)
             r->impl, r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, vs, r->bc->unit);
     if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
         fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
+    if (r->ns_med > 0 && r->device && strcmp(r->bc->unit, "byte") == 0) /* a device's bulk rows */
+        fprintf(f, " (%.2f GB/s, %.1f Gbps)", 1 / r->ns_med, 8 / r->ns_med);
     if (r->device) fprintf(f, " on %s", r->device);
     fputc('\n', f);
 }

@@ -3,9 +3,15 @@
  * every call, as it is for users); the packing into a bitsliced layout and
  * back alone (the same 4 KiB, implementations that have one); and exhaustive
  * key search on one core (one thread, one known pair, a range with no
- * match), in keys; for implementations that run on a device (opencl), key
- * search in calls of DEVICE_KEYS keys, large enough to fill it (one thread
- * feeds it; the row names the device). */
+ * match), in keys; for implementations that run on a device (cuda,
+ * opencl), key search in calls of DEVICE_KEYS keys, large enough to fill it
+ * (one thread feeds it; the row names the device), and bulk rows where the
+ * device is a GPU: ECB and CTR over 1 GiB host to host (uploads and
+ * downloads included) and CTR over 1 GiB that stays in device memory (the
+ * kernel alone; so the gap between the two CTR rows is the bus). The bulk
+ * size is the implementation's (bc_impl.bulk_bytes), or
+ * LWCX_BENCH_DEVICE_BYTES (the tests: small, and on PoCL). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../src/bc/bc_impl.h"
@@ -62,6 +68,89 @@ static int on_device(const lwcx_impl *impl)
     return impl->device != NULL;
 }
 
+/* --- the bulk rows of device implementations --------------------------------- */
+
+typedef struct bulk_state {
+    uint8_t *in, *out;
+    size_t bytes;
+    uint8_t key[LWCX_BC_MAX_KEY_BYTES], iv[LWCX_BC_MAX_BLOCK_BYTES];
+    _Alignas(16) uint8_t sched[16384];
+} bulk_state;
+
+static size_t bulk_bytes_of(lwcx_blockcipher c, const lwcx_impl *impl)
+{
+    const bc_impl *im = resolve(c, impl);
+    if (!im || !im->bulk_bytes || !im->ctr_resident || im->sched_bytes > sizeof((bulk_state *)0)->sched) return 0;
+    const char *e = getenv("LWCX_BENCH_DEVICE_BYTES");
+    const size_t bs = lwcx_bc_ciphers[c].block_bytes * im->desc.batch;
+    size_t n = e && *e ? (size_t)strtoull(e, NULL, 10) : im->bulk_bytes();
+    return n / bs * bs; /* whole batches, so both CTR rows do the same work */
+}
+
+/* The bulk cases are filled in when a device implementation asks to run
+ * them: their size (and so the op's name) is the device's. */
+typedef struct bulk_case {
+    bench_case bc;
+    char op[64]; /* (room for any size gcc can imagine) */
+} bulk_case;
+
+static size_t bulk_now; /* the size of the case being measured */
+
+/* e.g. "ctr_1GiB_resident" */
+static int bulk_applies(bulk_case *k, const char *what, const char *after, lwcx_blockcipher c,
+                        const lwcx_impl *impl)
+{
+    const size_t n = bulk_bytes_of(c, impl);
+    if (n == 0) return 0;
+    bulk_now = n;
+    if (n % ((size_t)1 << 30) == 0)
+        snprintf(k->op, sizeof k->op, "%s_%zuGiB%s", what, n >> 30, after);
+    else
+        snprintf(k->op, sizeof k->op, "%s_%zuKiB%s", what, n >> 10, after);
+    k->bc.units = (double)n;
+    return 1;
+}
+
+static void *bulk_setup(void)
+{
+    bulk_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->bytes = bulk_now;
+    s->in = malloc(s->bytes ? s->bytes : 1);
+    s->out = malloc(s->bytes ? s->bytes : 1);
+    if (!s->in || !s->out) {
+        free(s->in), free(s->out), free(s);
+        return NULL;
+    }
+    for (size_t i = 0; i < s->bytes; i++) s->in[i] = (uint8_t)i;
+    for (size_t i = 0; i < sizeof s->key; i++) s->key[i] = (uint8_t)(i + 1);
+    return s;
+}
+
+static void bulk_teardown(void *p)
+{
+    bulk_state *s = p;
+    free(s->in), free(s->out), free(s);
+}
+
+static void bulk_ecb(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    lwcx_bc_ecb_encrypt_with(impl, c, s->key, s->out, s->in, s->bytes);
+}
+
+static void bulk_ctr(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    lwcx_bc_ctr_with(impl, c, s->key, s->iv, s->out, s->in, s->bytes);
+}
+
+static void bulk_ctr_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    const bc_impl *im = resolve(c, impl);
+    if (!im) return;
+    im->expand(s->sched, s->key); /* as every CTR call does */
+    im->ctr_resident(s->sched, s->bytes);
+}
+
 #define CASES(prim, cipher)                                                                       \
     static void prim##_ecb(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
@@ -108,9 +197,29 @@ static int on_device(const lwcx_impl *impl)
     static const bench_case prim##_search_dev_case = {#prim,       "keysearch_device_4M", "key",     \
                                                       DEVICE_KEYS, setup,                 prim##_search_dev, \
                                                       teardown,    on_device};                           \
-    const bench_case *const bench_cases_##prim[] = {&prim##_ecb_case,    &prim##_ctr_case,          \
-                                                    &prim##_pack_case,   &prim##_search_case,       \
-                                                    &prim##_search_dev_case, NULL};
+    BULK_CASE(prim, cipher, ecb, "ecb_enc", "")                                                  \
+    BULK_CASE(prim, cipher, ctr, "ctr", "")                                                      \
+    BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident")                                    \
+    const bench_case *const bench_cases_##prim[] = {                                              \
+        &prim##_ecb_case,         &prim##_ctr_case,         &prim##_pack_case,                    \
+        &prim##_search_case,      &prim##_search_dev_case,  &prim##_bulk_ecb.bc,                  \
+        &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, NULL};
+
+/* (the case is static, not const: its size is the device's, set when it applies) */
+#define BULK_CASE(prim, cipher, kind, what, after)                                                     \
+    static bulk_case prim##_bulk_##kind;                                                          \
+    static void prim##_bulk_##kind##_run(void *p, const lwcx_impl *impl)                          \
+    {                                                                                             \
+        bulk_##kind(cipher, p, impl);                                                             \
+    }                                                                                             \
+    static int prim##_bulk_##kind##_applies(const lwcx_impl *impl)                                \
+    {                                                                                             \
+        return bulk_applies(&prim##_bulk_##kind, what, after, cipher, impl);                      \
+    }                                                                                             \
+    static bulk_case prim##_bulk_##kind = {                                                       \
+        {#prim, prim##_bulk_##kind.op, "byte", 1, bulk_setup, prim##_bulk_##kind##_run,           \
+         bulk_teardown, prim##_bulk_##kind##_applies},                                            \
+        ""};
 
 CASES(present80, LWCX_PRESENT80)
 CASES(present128, LWCX_PRESENT128)

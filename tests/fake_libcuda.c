@@ -21,6 +21,7 @@ int cuDeviceGetCount(int *n)
 }
 FAIL(cuDeviceGet)
 FAIL(cuDeviceGetAttribute)
+FAIL(cuDeviceGetName)
 FAIL(cuDevicePrimaryCtxRetain)
 FAIL(cuCtxPushCurrent_v2)
 FAIL(cuCtxPopCurrent_v2)

@@ -89,6 +89,13 @@ typedef struct bc_impl {
     uint64_t search_chunk;
     size_t (*search_range)(const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
                            size_t max_cand);
+    /* Optional, implementations that run on a device (the bench's bulk
+     * rows): bulk_bytes, the size of a call that fills the devices, or 0
+     * where they are CPUs (the rows are then skipped); ctr_resident, the CTR
+     * kernel alone over len bytes that stay in device memory, no transfer,
+     * under the schedule expand() made. */
+    size_t (*bulk_bytes)(void);
+    void (*ctr_resident)(const void *sched, size_t len);
 } bc_impl;
 
 /* The range kernel of every implementation (search_range.c): through its

@@ -49,6 +49,7 @@ static struct {
     CUresult (*DeviceGetCount)(int *);
     CUresult (*DeviceGet)(CUdevice *, int);
     CUresult (*DeviceGetAttribute)(int *, int, CUdevice);
+    CUresult (*DeviceGetName)(char *, int, CUdevice);
     CUresult (*DevicePrimaryCtxRetain)(CUcontext *, CUdevice);
     CUresult (*CtxPushCurrent)(CUcontext);
     CUresult (*CtxPopCurrent)(CUcontext *);
@@ -71,6 +72,9 @@ typedef struct cu_device {
     CUcontext ctx;
     CUfunction fn[CU_NCIPHERS][NMODES];
     CUdeviceptr sched[2]; /* lwcx_cu_sched of each module (fast, bulk) */
+    CUdeviceptr buf[8];   /* the calls' buffers, kept and grown, not allocated per call */
+    size_t buf_bytes[8];
+    char name[96];
 } cu_device;
 
 static struct {
@@ -78,6 +82,7 @@ static struct {
     const char *why;      /* NULL: usable */
     unsigned emulate_sms; /* > 0: the host launcher, as on GPUs with this many SMs */
     cu_device dev[DEV_MAX];
+    char names[256]; /* the bench's label: the devices' names */
     char why_buf[96];
 } g = {.once = PTHREAD_ONCE_INIT};
 
@@ -96,6 +101,7 @@ static const char *load_device(int ordinal, cu_device *d)
     if (cu.DeviceGet(&dev, ordinal) != 0 || cu.DevicePrimaryCtxRetain(&d->ctx, dev) != 0) return "no CUDA context";
     if (cu.DeviceGetAttribute(&sms, CU_ATTR_SM_COUNT, dev) != 0 || sms < 1) sms = 1;
     d->sms = (unsigned)sms;
+    if (cu.DeviceGetName(d->name, (int)sizeof d->name - 1, dev) != 0) strcpy(d->name, "?");
     if (cu.CtxPushCurrent(d->ctx) != 0) return "no CUDA context";
     const char *why = NULL;
     const unsigned char *images[2] = {lwcx_cuda_fatbin_fast, lwcx_cuda_fatbin_bulk};
@@ -144,6 +150,7 @@ static const char *load_driver(void)
     SYM(DeviceGetCount, "cuDeviceGetCount");
     SYM(DeviceGet, "cuDeviceGet");
     SYM(DeviceGetAttribute, "cuDeviceGetAttribute");
+    SYM(DeviceGetName, "cuDeviceGetName");
     SYM(DevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
     SYM(CtxPushCurrent, "cuCtxPushCurrent_v2");
     SYM(CtxPopCurrent, "cuCtxPopCurrent_v2");
@@ -173,6 +180,9 @@ static const char *load_driver(void)
         else if (!why) why = w;
     }
     dev_slots_init(usable);
+    for (unsigned i = 0; i < usable; i++) /* "H100 ..., H100 ..." */
+        snprintf(g.names + strlen(g.names), sizeof g.names - strlen(g.names), "%s%s", i ? ", " : "",
+                 g.dev[i].name);
     return usable ? NULL : why;
 }
 
@@ -186,6 +196,7 @@ static void init(void)
         const char *nd = getenv("LWCX_CUDA_EMULATE_DEVICES");
         long d = nd && *nd ? strtol(nd, NULL, 10) : 1;
         dev_slots_init(d >= 1 && d <= DEV_MAX ? (unsigned)d : 1);
+        snprintf(g.names, sizeof g.names, "%u emulated GPU(s) (the host launcher)", dev_slots.n);
         return;
     }
     g.why = load_driver();
@@ -200,6 +211,18 @@ static const char *probe(void)
 static unsigned devices(uint64_t *work, unsigned max)
 {
     return probe() ? 0 : dev_devices(work, max);
+}
+
+static const char *device_name(void)
+{
+    return probe() ? NULL : g.names;
+}
+
+/* The bench's bulk calls: 1 GiB on GPUs; none emulated (the tests name a
+ * size, LWCX_BENCH_DEVICE_BYTES). */
+static size_t bulk_bytes(void)
+{
+    return probe() || g.emulate_sms ? 0 : (size_t)1 << 30;
 }
 
 /* --- launches --------------------------------------------------------------------- */
@@ -217,13 +240,20 @@ static unsigned grid_for(uint64_t work, unsigned sms)
 static int on_gpu(cu_device *d, int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs,
                   int nbufs)
 {
-    CUdeviceptr m[8] = {0};
-    int err = 0;
+    CUdeviceptr *m = d->buf;
+    int err = nbufs > 8;
     if (cu.CtxPushCurrent(d->ctx) != 0) return 1;
     const CUdeviceptr sched_global = d->sched[mode == MODE_CTR || mode == MODE_SEARCH ? 0 : 1];
     if (sched) err = cu.MemcpyHtoD(sched_global, sched, sizeof(uint32_t) * CU_SCHED_WORDS) != 0;
     for (int i = 0; !err && i < nbufs; i++) {
-        err = cu.MemAlloc(&m[i], bufs[i].bytes ? bufs[i].bytes : 1) != 0;
+        if (bufs[i].bytes > d->buf_bytes[i]) { /* grown to the next MiB */
+            const size_t want = (bufs[i].bytes + ((size_t)1 << 20) - 1) & ~(((size_t)1 << 20) - 1);
+            if (m[i]) cu.MemFree(m[i]);
+            m[i] = 0, d->buf_bytes[i] = 0;
+            err = cu.MemAlloc(&m[i], want) != 0;
+            if (!err) d->buf_bytes[i] = want;
+            else m[i] = 0;
+        }
         if (!err && bufs[i].src) err = cu.MemcpyHtoD(m[i], bufs[i].src, bufs[i].bytes) != 0;
         *bufs[i].field = m[i];
     }
@@ -239,11 +269,9 @@ static int on_gpu(cu_device *d, int c, int mode, cu_args *a, uint64_t work, cons
      * schedule (a module global) and secret buffers are zeroed */
     static const uint32_t no_sched[CU_SCHED_WORDS];
     if (sched && cu.MemcpyHtoD(sched_global, no_sched, sizeof no_sched)) err = 1;
-    for (int i = 0; i < nbufs; i++)
+    for (int i = 0; i < nbufs && i < 8; i++)
         if (m[i] && bufs[i].secret && bufs[i].bytes && cu.MemsetD8(m[i], 0, bufs[i].bytes)) err = 1;
     if (sched || nbufs) cu.CtxSynchronize();
-    for (int i = 0; i < nbufs; i++)
-        if (m[i]) cu.MemFree(m[i]);
     CUcontext dummy;
     cu.CtxPopCurrent(&dummy);
     return err;
@@ -275,6 +303,7 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
      .constant_time = 1,                                                                          \
      .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
+     .device = device_name,                                                                       \
      .devices = devices}
 #define DEV_SEARCH_CHUNK ((uint64_t)1 << 30) /* ~15-25 ms on an A100 or H100 (projected) */
 

@@ -9,12 +9,14 @@
  *   static void dev_run(int c, int mode, cu_args *a, uint64_t work,
  *                       const void *sched, dev_io *bufs, int nbufs);
  * which runs kernel (c, mode) over `work` batches of CU_LANES blocks (or
- * keys), `sched` (if not NULL) the one-key masks, and moves the buffers. */
+ * keys), `sched` (if not NULL) the one-key masks, and moves the buffers,
+ * and static size_t bulk_bytes(void) (bc_impl.bulk_bytes). */
 #ifndef LWCX_BC_DEVICE_MODES_H
 #define LWCX_BC_DEVICE_MODES_H
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 
 #include "bc_impl.h"
 
@@ -25,7 +27,8 @@ static const char *const dev_cipher_names[CU_NCIPHERS] = {"present80", "present1
 static const char *const dev_mode_names[NMODES] = {"ecb_enc", "ecb_dec", "ctr", "keys_enc", "keys_dec", "search"};
 
 /* One buffer of an operation: uploaded from src (if any), downloaded to dst
- * (if any); its device address (or buffer offset) goes to *field. */
+ * (if any), neither for data that stays on the device (the bench's
+ * resident rows); its device address (or buffer offset) goes to *field. */
 typedef struct dev_io {
     const void *src;
     void *dst;
@@ -43,11 +46,14 @@ static void dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned 
                            dev_io *bufs, int nbufs)
 {
     a->sched = (uintptr_t)sched;
-    for (int i = 0; i < nbufs; i++) {
+    void *resident[8] = {0}; /* data that would stay on the device (bench) */
+    int bad = 0;
+    for (int i = 0; i < nbufs && i < 8; i++) {
         if (bufs[i].dst && bufs[i].src && bufs[i].dst != bufs[i].src) memcpy(bufs[i].dst, bufs[i].src, bufs[i].bytes);
-        *bufs[i].field = (uintptr_t)(bufs[i].dst ? bufs[i].dst : bufs[i].src);
+        if (!bufs[i].dst && !bufs[i].src) bad |= !(resident[i] = calloc(1, bufs[i].bytes ? bufs[i].bytes : 1));
+        *bufs[i].field = (uintptr_t)(bufs[i].dst ? bufs[i].dst : bufs[i].src ? bufs[i].src : resident[i]);
     }
-    for (unsigned b = 0; b < grid; b++)
+    for (unsigned b = 0; !bad && b < grid; b++)
         for (unsigned t = 0; t < block_dim; t++) {
             const cu_pos p = {b, t, block_dim, grid};
             switch (mode) {
@@ -59,6 +65,7 @@ static void dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned 
             default: cu_search(c, p, a); break;
             }
         }
+    for (int i = 0; i < nbufs && i < 8; i++) free(resident[i]);
 }
 
 /* --- several devices ------------------------------------------------------------ */
@@ -145,6 +152,17 @@ static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, c
     dev_run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
 }
 
+/* CTR over len bytes kept in device memory (bench): no transfer, no tail */
+static void dev_ctr_resident(int c, const void *sched, size_t len)
+{
+    cu_args a;
+    memset(&a, 0, sizeof a);
+    const uint64_t batch_bytes = (uint64_t)CU_LANES * cu_block_bytes(c);
+    a.len = len / batch_bytes * batch_bytes;
+    dev_io bufs[] = {{NULL, NULL, a.len, &a.in, 0}, {NULL, NULL, a.len, &a.out, 0}};
+    dev_run(c, MODE_CTR, &a, a.len / batch_bytes, sched, bufs, 2);
+}
+
 static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
 {
     cu_args a;
@@ -214,6 +232,10 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
     {                                                                                             \
         dev_ctr(c, s, iv, out, in, len);                                                          \
     }                                                                                             \
+    static void ctr_resident_##nm(const void *s, size_t len)                                      \
+    {                                                                                             \
+        dev_ctr_resident(c, s, len);                                                              \
+    }                                                                                             \
     static void enc_keys_##nm(uint8_t *out, const uint8_t *in, const uint8_t *k, size_t n)        \
     {                                                                                             \
         dev_keys(c, 1, out, in, k, n);                                                            \
@@ -237,7 +259,9 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
         .decrypt_keys = dec_keys_##nm,                                                            \
         .ctr = ctr_##nm,                                                                          \
         .search_range = search_##nm,                                                              \
-        .search_chunk = DEV_SEARCH_CHUNK,                                                                    \
+        .search_chunk = DEV_SEARCH_CHUNK,                                                         \
+        .bulk_bytes = bulk_bytes,                                                                 \
+        .ctr_resident = ctr_resident_##nm,                                                        \
     };
 
 #define DEV_IMPLS(backend)                                                                        \

@@ -77,6 +77,9 @@ typedef struct cl_dev {
     cl_command_queue queue;
     cl_kernel fn[CU_NCIPHERS][NMODES];
     char name[128];
+    int is_cpu;
+    cl_mem mem; /* the calls' buffer, kept and grown, not created per call */
+    size_t mem_bytes;
 } cl_dev;
 
 static struct {
@@ -190,8 +193,9 @@ static const char *build(cl_dev *d)
     if (!d->queue || err != CL_SUCCESS) return "no OpenCL command queue";
     cl_device_type type = 0;
     cl.GetDeviceInfo(d->id, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    d->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     char prelude[PRELUDE_BYTES];
-    const char *why = make_prelude(prelude, (type & CL_DEVICE_TYPE_CPU) != 0, d);
+    const char *why = make_prelude(prelude, d->is_cpu, d);
     if (why) return why;
     const char *src[2] = {prelude, (const char *)lwcx_opencl_source};
     const size_t len[2] = {strlen(src[0]), lwcx_opencl_source_len};
@@ -286,6 +290,16 @@ static unsigned devices(uint64_t *work, unsigned max)
     return probe() ? 0 : dev_devices(work, max);
 }
 
+/* The bench's bulk calls: 1 GiB on GPUs; none on a CPU device (PoCL), where
+ * they would take minutes (the tests name a size, LWCX_BENCH_DEVICE_BYTES). */
+static size_t bulk_bytes(void)
+{
+    if (probe()) return 0;
+    for (unsigned i = 0; i < dev_slots.n; i++)
+        if (g.dev[i].is_cpu) return 0;
+    return (size_t)1 << 30;
+}
+
 /* --- launches --------------------------------------------------------------------- */
 
 /* Work-groups for `work` batches: one work-item per batch, up to 64 groups
@@ -307,8 +321,15 @@ static int on_device(cl_dev *d, int c, int mode, cu_args *a, uint64_t work, dev_
         total += (bufs[i].bytes + 63) / 64 * 64;
     }
     cl_int err = 0;
-    cl_mem mem = cl.CreateBuffer(d->ctx, CL_MEM_READ_WRITE, total, NULL, &err);
-    int bad = !mem || err != CL_SUCCESS;
+    if (total > d->mem_bytes) { /* grown to the next MiB */
+        const size_t want = (total + ((size_t)1 << 20) - 1) & ~(((size_t)1 << 20) - 1);
+        if (d->mem) cl.ReleaseMemObject(d->mem);
+        d->mem = cl.CreateBuffer(d->ctx, CL_MEM_READ_WRITE, want, NULL, &err);
+        d->mem_bytes = d->mem && err == CL_SUCCESS ? want : 0;
+        if (!d->mem_bytes) d->mem = NULL;
+    }
+    cl_mem mem = d->mem;
+    int bad = !mem;
     if (!bad) bad = cl.EnqueueWriteBuffer(d->queue, mem, CL_FALSE, 0, sizeof *a, a, 0, NULL, NULL) != CL_SUCCESS;
     for (int i = 0; !bad && i < nbufs; i++)
         if (bufs[i].src && bufs[i].bytes)
@@ -330,7 +351,6 @@ static int on_device(cl_dev *d, int c, int mode, cu_args *a, uint64_t work, dev_
             cl.EnqueueFillBuffer(d->queue, mem, &zero, 1, at[i], bufs[i].bytes, 0, NULL, NULL) != CL_SUCCESS)
             bad = 1;
     if (cl.Finish(d->queue) != CL_SUCCESS) bad = 1;
-    if (mem) cl.ReleaseMemObject(mem);
     return bad;
 }
 
