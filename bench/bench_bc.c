@@ -8,7 +8,8 @@
  * (one thread feeds it; the row names the device), and bulk rows where the
  * device is a GPU: ECB and CTR over 1 GiB host to host (uploads and
  * downloads included) and CTR over 1 GiB that stays in device memory (the
- * kernel alone; so the gap between the two CTR rows is the bus). The bulk
+ * kernel alone; so the gap between the two CTR rows is the bus), and the
+ * packing alone, resident (what the seed compares with and without). The bulk
  * size is the implementation's (bc_impl.bulk_bytes), or
  * LWCX_BENCH_DEVICE_BYTES (the tests: small, and on PoCL). */
 #include <stdio.h>
@@ -80,7 +81,7 @@ typedef struct bulk_state {
 static size_t bulk_bytes_of(lwcx_blockcipher c, const lwcx_impl *impl)
 {
     const bc_impl *im = resolve(c, impl);
-    if (!im || !im->bulk_bytes || !im->ctr_resident || im->sched_bytes > sizeof((bulk_state *)0)->sched) return 0;
+    if (!im || !im->bulk_bytes || !im->resident || im->sched_bytes > sizeof((bulk_state *)0)->sched) return 0;
     const char *e = getenv("LWCX_BENCH_DEVICE_BYTES");
     const size_t bs = lwcx_bc_ciphers[c].block_bytes * im->desc.batch;
     size_t n = e && *e ? (size_t)strtoull(e, NULL, 10) : im->bulk_bytes();
@@ -148,7 +149,13 @@ static void bulk_ctr_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl
     const bc_impl *im = resolve(c, impl);
     if (!im) return;
     im->expand(s->sched, s->key); /* as every CTR call does */
-    im->ctr_resident(s->sched, s->bytes);
+    im->resident(s->sched, BC_RESIDENT_CTR, s->bytes);
+}
+
+static void bulk_pack_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    const bc_impl *im = resolve(c, impl);
+    if (im) im->resident(NULL, BC_RESIDENT_PACK, s->bytes);
 }
 
 #define CASES(prim, cipher)                                                                       \
@@ -200,10 +207,11 @@ static void bulk_ctr_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl
     BULK_CASE(prim, cipher, ecb, "ecb_enc", "")                                                  \
     BULK_CASE(prim, cipher, ctr, "ctr", "")                                                      \
     BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident")                                    \
+    BULK_CASE(prim, cipher, pack_resident, "pack_unpack", "_resident")                           \
     const bench_case *const bench_cases_##prim[] = {                                              \
         &prim##_ecb_case,         &prim##_ctr_case,         &prim##_pack_case,                    \
         &prim##_search_case,      &prim##_search_dev_case,  &prim##_bulk_ecb.bc,                  \
-        &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, NULL};
+        &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc, NULL};
 
 /* (the case is static, not const: its size is the device's, set when it applies) */
 #define BULK_CASE(prim, cipher, kind, what, after)                                                     \

@@ -91,12 +91,13 @@ typedef struct bc_impl {
                            size_t max_cand);
     /* Optional, implementations that run on a device (the bench's bulk
      * rows): bulk_bytes, the size of a call that fills the devices, or 0
-     * where they are CPUs (the rows are then skipped); ctr_resident, the CTR
-     * kernel alone over len bytes that stay in device memory, no transfer,
-     * under the schedule expand() made. */
+     * where they are CPUs (the rows are then skipped); resident, a kernel
+     * alone over len bytes that stay in device memory, no transfer: CTR
+     * under the schedule expand() made, or the packing and unpacking. */
     size_t (*bulk_bytes)(void);
-    void (*ctr_resident)(const void *sched, size_t len);
+    void (*resident)(const void *sched, int op, size_t len);
 } bc_impl;
+enum { BC_RESIDENT_CTR, BC_RESIDENT_PACK };
 
 /* The range kernel of every implementation (search_range.c): through its
  * search kernel when it has one and the mask has enough bits, else its

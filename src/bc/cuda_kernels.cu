@@ -37,7 +37,8 @@
     CU_KERNEL(name, ecb_enc, cu_ecb(c, 1, g, &a))                                                 \
     CU_KERNEL(name, ecb_dec, cu_ecb(c, 0, g, &a))                                                 \
     CU_KERNEL(name, keys_enc, cu_keys(c, 1, g, &a))                                               \
-    CU_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))
+    CU_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))                                               \
+    CU_KERNEL(name, pack, cu_ecb(c, CU_PACK_ONLY, g, &a))
 #endif
 
 CU_KERNELS(present80, CU_PRESENT80)

@@ -20,11 +20,12 @@
 
 #include "bc_impl.h"
 
-enum { MODE_ECB_ENC, MODE_ECB_DEC, MODE_CTR, MODE_KEYS_ENC, MODE_KEYS_DEC, MODE_SEARCH, NMODES };
+enum { MODE_ECB_ENC, MODE_ECB_DEC, MODE_CTR, MODE_KEYS_ENC, MODE_KEYS_DEC, MODE_SEARCH, MODE_PACK, NMODES };
 /* kernel names: lwcx_<cipher>_<mode> */
 static const char *const dev_cipher_names[CU_NCIPHERS] = {"present80", "present128", "gift64",
                                                           "gift128",   "pipo128",    "pipo256"};
-static const char *const dev_mode_names[NMODES] = {"ecb_enc", "ecb_dec", "ctr", "keys_enc", "keys_dec", "search"};
+static const char *const dev_mode_names[NMODES] = {"ecb_enc",  "ecb_dec", "ctr", "keys_enc",
+                                                   "keys_dec", "search",  "pack"};
 
 /* One buffer of an operation: uploaded from src (if any), downloaded to dst
  * (if any), neither for data that stays on the device (the bench's
@@ -62,6 +63,7 @@ static void dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned 
             case MODE_CTR: cu_ctr(c, p, a); break;
             case MODE_KEYS_ENC: cu_keys(c, 1, p, a); break;
             case MODE_KEYS_DEC: cu_keys(c, 0, p, a); break;
+            case MODE_PACK: cu_ecb(c, CU_PACK_ONLY, p, a); break;
             default: cu_search(c, p, a); break;
             }
         }
@@ -130,6 +132,7 @@ static void dev_expand(int c, void *sched, const uint8_t *key)
     }
 }
 
+/* enc: 1, 0, or CU_PACK_ONLY (bc_impl.pack_unpack) */
 static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     cu_args a;
@@ -137,7 +140,7 @@ static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8
     const size_t bytes = nblocks * cu_block_bytes(c);
     a.nbatches = nblocks / CU_LANES;
     dev_io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}};
-    dev_run(c, enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
+    dev_run(c, enc == CU_PACK_ONLY ? MODE_PACK : enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
 }
 
 static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -152,15 +155,20 @@ static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, c
     dev_run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
 }
 
-/* CTR over len bytes kept in device memory (bench): no transfer, no tail */
-static void dev_ctr_resident(int c, const void *sched, size_t len)
+/* CTR, or the packing alone, over whole batches of len bytes kept in device
+ * memory (bc_impl.resident: the bench), no transfer */
+static void dev_resident(int c, const void *sched, int op, size_t len)
 {
     cu_args a;
     memset(&a, 0, sizeof a);
     const uint64_t batch_bytes = (uint64_t)CU_LANES * cu_block_bytes(c);
     a.len = len / batch_bytes * batch_bytes;
+    a.nbatches = a.len / batch_bytes;
     dev_io bufs[] = {{NULL, NULL, a.len, &a.in, 0}, {NULL, NULL, a.len, &a.out, 0}};
-    dev_run(c, MODE_CTR, &a, a.len / batch_bytes, sched, bufs, 2);
+    if (op == BC_RESIDENT_PACK)
+        dev_run(c, MODE_PACK, &a, a.nbatches, NULL, bufs, 2);
+    else
+        dev_run(c, MODE_CTR, &a, a.nbatches, sched, bufs, 2);
 }
 
 static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
@@ -228,13 +236,17 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
     {                                                                                             \
         dev_ecb(c, 0, s, out, in, n);                                                             \
     }                                                                                             \
+    static void pack_unpack_##nm(uint8_t *out, const uint8_t *in, size_t n)                       \
+    {                                                                                             \
+        dev_ecb(c, CU_PACK_ONLY, NULL, out, in, n);                                               \
+    }                                                                                             \
     static void ctr_##nm(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len) \
     {                                                                                             \
         dev_ctr(c, s, iv, out, in, len);                                                          \
     }                                                                                             \
-    static void ctr_resident_##nm(const void *s, size_t len)                                      \
+    static void resident_##nm(const void *s, int op, size_t len)                                  \
     {                                                                                             \
-        dev_ctr_resident(c, s, len);                                                              \
+        dev_resident(c, s, op, len);                                                              \
     }                                                                                             \
     static void enc_keys_##nm(uint8_t *out, const uint8_t *in, const uint8_t *k, size_t n)        \
     {                                                                                             \
@@ -257,11 +269,12 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
         .decrypt = dec_##nm,                                                                      \
         .encrypt_keys = enc_keys_##nm,                                                            \
         .decrypt_keys = dec_keys_##nm,                                                            \
+        .pack_unpack = pack_unpack_##nm,                                                          \
         .ctr = ctr_##nm,                                                                          \
         .search_range = search_##nm,                                                              \
         .search_chunk = DEV_SEARCH_CHUNK,                                                         \
         .bulk_bytes = bulk_bytes,                                                                 \
-        .ctr_resident = ctr_resident_##nm,                                                        \
+        .resident = resident_##nm,                                                                \
     };
 
 #define DEV_IMPLS(backend)                                                                        \

@@ -34,7 +34,8 @@
     CL_KERNEL(name, ctr, cu_ctr(c, g, &a))                                                        \
     CL_KERNEL(name, keys_enc, cu_keys(c, 1, g, &a))                                               \
     CL_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))                                               \
-    CL_KERNEL(name, search, cu_search(c, g, &a))
+    CL_KERNEL(name, search, cu_search(c, g, &a))                                                  \
+    CL_KERNEL(name, pack, cu_ecb(c, CU_PACK_ONLY, g, &a))
 
 CL_KERNELS(present80, CU_PRESENT80)
 CL_KERNELS(present128, CU_PRESENT128)
