@@ -420,8 +420,9 @@ CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
  * Words made once stay in registers (common subexpressions); where key and
  * state are more than a thread's 255 registers (GIFT-128: 128 + 128, ptxas
  * spilled 664 bytes stored and 2012 loaded per batch) some are made again
- * in each round that uses them, from kp, which cu_skey_round rotates by one
- * bit before such a round so that no compiler sees the same word twice.
+ * in each round that uses them: PIPO-256 in a loop (cu_pipo256_search_encrypt),
+ * GIFT-128 from kp, which cu_skey_round rotates by one bit before each such
+ * round so that no compiler sees the same word twice.
  * PRESENT's key schedule mixes the lane bits (at run-time positions) into
  * every key bit, so its words are all made once. In OpenCL the word may be
  * a vector (parts' lane bits at run-time words) and the key stays an array
@@ -518,7 +519,7 @@ CU_BODY void cu_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, cu
             unsigned o[4];
             gift_bs_round_ofs(n, o, r + h);
             if (n == 128 && h) cu_skey_round(sk);
-            BS_UNROLL(4)
+            CU_UNROLL(4)
             for (unsigned q = 0; q < (n == 64 ? 2u : 4u); q++) {
                 BS_UNROLL(16)
                 for (unsigned i = 0; i < 16; i++) {
@@ -532,9 +533,39 @@ CU_BODY void cu_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, cu
     }
 }
 
+/* PIPO-256's encryption (pipo_bs_encrypt) under the batch's keys: round r
+ * uses key word r mod 4, and 64 + 256 words do not fit (ptxas spilled 1056
+ * bytes stored, 1392 loaded per batch). Rounds 2 .. 17 run as a loop of four
+ * iterations of four rounds, key words 0 and 1 held in registers, 2 and 3
+ * made in each iteration (nvcc keeps them in the loop: 231 registers, no
+ * spill; unrolled, the 17 rounds spilled even with no word held). Returns
+ * where the result is. */
+CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
+{
+    bs_word k0[64], kr[64], rc[5];
+    BS_UNROLL(64)
+    for (unsigned i = 0; i < 64; i++) k0[i] = cu_skey_word(sk, i, 1), kr[i] = cu_skey_word(sk, 64 + i, 1);
+    for (unsigned j = 0; j < 5; j++) rc[j] = BS_MASK32(0u - (1u >> j & 1u));
+    pipo_bs_enc_round(b, a, 1, k0, kr, rc);
+    CU_UNROLL(1)
+    for (unsigned r = 2; r < 17; r += 4) {
+        BS_UNROLL(4)
+        for (unsigned h = 0; h < 4; h++) {
+            const unsigned g = (2 + h) & 3;
+            BS_UNROLL(5)
+            for (unsigned j = 0; j < 5; j++) rc[j] = BS_MASK32(0u - ((r + h) >> j & 1u));
+            BS_UNROLL(64)
+            for (unsigned i = 0; i < 64; i++) kr[i] = cu_skey_word(sk, 64 * g + i, g < 2);
+            pipo_bs_enc_round(h & 1 ? b : a, h & 1 ? a : b, 0, k0, kr, rc);
+        }
+    }
+    return b;
+}
+
 /* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
- * with the lane flips XORed in (see cu_skey). Word i is bit i of the key as a big-endian (PRESENT, GIFT) or
- * little-endian (PIPO) integer, as the cores want it. */
+ * with the lane flips XORed in (see cu_skey). Word i is bit i of the key as
+ * a big-endian (PRESENT, GIFT) or little-endian (PIPO) integer, as the cores
+ * want it. */
 CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos,
                                 const uint8_t *pt, const uint8_t *ct)
 {
@@ -560,13 +591,16 @@ CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip
         for (unsigned i = 0; i < n; i++) diff |= x[i] ^ cw[i];
         return ~diff;
     }
-    const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
-    bs_word k[256], cw[64];
-    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    for (unsigned i = 0; i < 64 * nkw; i++) k[i] = cu_skey_word(&sk, i, 1);
+    bs_word k[128], cw[64], *r;
     cu_masks(x, pt, 8, 0);
-    pipo_bs_rc(rc, rounds);
-    bs_word *r = pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
+    if (c == CU_PIPO256) {
+        r = cu_pipo256_search_encrypt(x, y, &sk);
+    } else { /* 64 + 128 words fit: all made once, the rounds unrolled */
+        bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+        for (unsigned i = 0; i < 128; i++) k[i] = cu_skey_word(&sk, i, 1);
+        pipo_bs_rc(rc, 13);
+        r = pipo_bs_encrypt(x, y, k, 2, 13, (const bs_word(*)[5])rc);
+    }
     cu_masks(cw, ct, 8, 0);
     return pipo_bs_match(r, cw);
 }
