@@ -577,7 +577,12 @@ CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip
         bs_word k[256];
         uint64_t p64 = 0, c64 = 0;
         for (unsigned i = 0; i < 8; i++) p64 = p64 << 8 | pt[i], c64 = c64 << 8 | ct[i];
+#if defined(LWCX_OPENCL_C)
         for (unsigned i = 0; i < nk; i++) k[i] = k[nk + i] = cu_skey_word(&sk, i, 1);
+#else /* masks, not PRMTs: ptxas spilled more of PRESENT-80 (112 bytes, not 76) with those */
+        cu_masks(k, key0, nk / 8, 1);
+        for (unsigned i = 0; i < nk; i++) k[nk + i] = k[i] = k[i] ^ flip[i];
+#endif
         return ~present_bs_search(k, nk, p64, c64, x, y);
     }
     if (c == CU_GIFT64 || c == CU_GIFT128) { /* gift_bs_search after its key step */
