@@ -414,51 +414,203 @@ CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
     return n / BS_LANES + (n % BS_LANES + lo % BS_LANES + BS_LANES - 1) / BS_LANES;
 }
 
-/* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
- * with the lane flips XORed in (flip[i]: the lanes of each part whose key
- * has word i of the sliced key inverted, made by the host from the lane bits
- * pos[0..4], so that no word is chosen by a run-time index, which would put
- * the key in local memory on a GPU). The parts' bits (a vector word, on a
- * CPU, where the key is in memory anyway) flip words chosen at run time.
- * Word i is bit i of the key as a big-endian (PRESENT, GIFT) or
- * little-endian (PIPO) integer, as the cores want it. */
-CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos,
-                                const uint8_t *pt, const uint8_t *ct)
+/* A batch's keys: word i of the sliced key is key0's bit i (lane-uniform:
+ * 0 or ~0) XORed with flip[i] (the lanes of each part whose key has word i
+ * inverted, made by the host from the lane bits pos[0..4], so that no word
+ * is chosen by a run-time index, which would put the key in local memory on
+ * a GPU; a constant-bank operand of the LOP3 that uses it). key0's bits are
+ * packed (held, kp) and a word made from them where it is used: one PRMT.
+ * Words made once stay in registers (common subexpressions); where key and
+ * state are more than a thread's 255 registers (GIFT-128: 128 + 128, ptxas
+ * spilled 664 bytes stored and 2012 loaded per batch) some are made again
+ * in each round that uses them: PIPO-256 in a loop (cu_pipo256_search_encrypt),
+ * GIFT-128 from kp, which cu_skey_round rotates by one bit before each such
+ * round so that no compiler sees the same word twice.
+ * PRESENT's key schedule mixes the lane bits (at run-time positions) into
+ * every key bit, so its words are all made once. In OpenCL the word may be
+ * a vector (parts' lane bits at run-time words) and the key stays an array
+ * of words. */
+#if defined(__CUDACC__) /* a real rotate: ptxas would see through an empty asm */
+#define CU_ROTL1(v) asm("shf.l.wrap.b32 %0, %0, %0, 1;" : "+r"(v))
+#else
+#define CU_ROTL1(v) ((v) = (v) << 1 | (v) >> 31)
+#endif
+typedef struct cu_skey {
+#if defined(LWCX_OPENCL_C)
+    bs_word k[256];
+#else
+    uint32_t held[8]; /* bit i % 32 of word i / 32: key0's bit i */
+    uint32_t kp[8];   /* the same rotated left by rot, anew before each round that makes words */
+    unsigned rot;
+    const uint32_t *flip;
+#endif
+} cu_skey;
+
+/* 0 - (w >> b & 1): on a GPU one PRMT replicating the top bit of byte b / 8
+ * of w shifted left by 7 - b % 8 (a shift shared by 4 bits) */
+CU_BODY uint32_t cu_bit_mask(uint32_t w, unsigned b)
 {
-    bs_word x[128], y[128], k[256];
+#if defined(__CUDACC__)
+    uint32_t m;
+    asm("prmt.b32 %0, %1, 0, %2;" : "=r"(m) : "r"(w << (7 - b % 8)), "r"((8 | b / 8) * 0x1111u));
+    return m;
+#else
+    return 0u - (w >> b & 1u);
+#endif
+}
+
+/* Word i of the keys; held: a bit kept as a word across rounds */
+CU_BODY bs_word cu_skey_word(const cu_skey *s, unsigned i, int held)
+{
+#if defined(LWCX_OPENCL_C)
+    (void)held;
+    return s->k[i];
+#else
+    const uint32_t m =
+        held ? cu_bit_mask(s->held[i / 32], i % 32) : cu_bit_mask(s->kp[i / 32], (i + s->rot) % 32);
+    return BS_XOR(BS_MASK32(m), s->flip[i]);
+#endif
+}
+
+/* Before each round that makes non-held words: kp anew */
+CU_BODY void cu_skey_round(cu_skey *s)
+{
+#if !defined(LWCX_OPENCL_C)
+    for (unsigned q = 0; q < 8; q++) CU_ROTL1(s->kp[q]);
+    s->rot++;
+#else
+    (void)s;
+#endif
+}
+
+/* The keys of a word: key0's kb bytes (big- or little-endian integer), the
+ * lane flips, and in a vector word the parts' bits pos[5..] */
+CU_BODY void cu_skey_init(cu_skey *s, int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos)
+{
     const unsigned kb = cu_key_bytes(c);
-    cu_masks(k, key0, kb, cu_be(c));
-    for (unsigned i = 0; i < 8 * kb; i++) k[i] ^= flip[i];
+#if defined(LWCX_OPENCL_C)
+    cu_masks(s->k, key0, kb, cu_be(c));
+    for (unsigned i = 0; i < 8 * kb; i++) s->k[i] ^= flip[i];
     const bs_word lane[] = BS_LANE_PATS;
     for (unsigned b = 5; b < sizeof lane / sizeof lane[0]; b++) {
         const unsigned p = pos[b];
-        k[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= lane[b];
+        s->k[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= lane[b];
     }
-    if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+#else
+    (void)pos; /* 32 lanes: no parts */
+    for (unsigned q = 0; q < 8; q++) s->kp[q] = 0;
+    for (unsigned i = 0; i < 8 * kb; i++)
+        s->kp[i / 32] |= (uint32_t)(key0[cu_byte_at(kb, i / 8, cu_be(c))] >> (i % 8) & 1u) << (i % 32);
+    for (unsigned q = 0; q < 8; q++) s->held[q] = s->kp[q];
+    s->rot = 0;
+    s->flip = flip;
+#endif
+}
+
+/* GIFT's encryption under the batch's keys, round by round: round r uses
+ * key words (q + 2 r) mod 8 for places q (gift_bs_round_ofs), so GIFT-128
+ * alternates between words {0, 1, 4, 5}, held, and {2, 3, 6, 7}, made in
+ * each odd round (GIFT-64's 64 + 128 words fit: all held). */
+CU_BODY void cu_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, cu_skey *sk)
+{
+    const unsigned rounds = n == 64 ? 28 : 40;
+    BS_UNROLL_ROUNDS
+    for (unsigned r = 0; r < rounds; r += 2) {
+        BS_UNROLL(2)
+        for (unsigned h = 0; h < 2; h++) {
+            bs_word kd[GIFT_KD_WORDS]; /* the entries the round reads (gift_bs_key_double's layout) */
+            unsigned o[4];
+            gift_bs_round_ofs(n, o, r + h);
+            if (n == 128 && h) cu_skey_round(sk);
+            CU_UNROLL(4)
+            for (unsigned q = 0; q < (n == 64 ? 2u : 4u); q++) {
+                BS_UNROLL(16)
+                for (unsigned i = 0; i < 16; i++) {
+                    const unsigned at = o[q] + i, g = at / 32, bit = 16 * g + at % 16;
+                    const bs_word w = cu_skey_word(sk, bit, n == 64 || !(g & 2));
+                    kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
+                }
+            }
+            gift_bs_round_call(n, 0, h ? x : y, h ? y : x, 0, kd, r + h);
+        }
+    }
+}
+
+/* PIPO-256's encryption (pipo_bs_encrypt) under the batch's keys: round r
+ * uses key word r mod 4, and 64 + 256 words do not fit (ptxas spilled 1056
+ * bytes stored, 1392 loaded per batch). Rounds 2 .. 17 run as a loop of four
+ * iterations of four rounds, key words 0 and 1 held in registers, 2 and 3
+ * made in each iteration (nvcc keeps them in the loop: 231 registers, no
+ * spill; unrolled, the 17 rounds spilled even with no word held). Returns
+ * where the result is. */
+CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
+{
+    bs_word k0[64], kr[64], rc[5];
+    BS_UNROLL(64)
+    for (unsigned i = 0; i < 64; i++) k0[i] = cu_skey_word(sk, i, 1), kr[i] = cu_skey_word(sk, 64 + i, 1);
+    for (unsigned j = 0; j < 5; j++) rc[j] = BS_MASK32(0u - (1u >> j & 1u));
+    pipo_bs_enc_round(b, a, 1, k0, kr, rc);
+    CU_UNROLL(1)
+    for (unsigned r = 2; r < 17; r += 4) {
+        BS_UNROLL(4)
+        for (unsigned h = 0; h < 4; h++) {
+            const unsigned g = (2 + h) & 3;
+            BS_UNROLL(5)
+            for (unsigned j = 0; j < 5; j++) rc[j] = BS_MASK32(0u - ((r + h) >> j & 1u));
+            BS_UNROLL(64)
+            for (unsigned i = 0; i < 64; i++) kr[i] = cu_skey_word(sk, 64 * g + i, g < 2);
+            pipo_bs_enc_round(h & 1 ? b : a, h & 1 ? a : b, 0, k0, kr, rc);
+        }
+    }
+    return b;
+}
+
+/* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
+ * with the lane flips XORed in (see cu_skey). Word i is bit i of the key as
+ * a big-endian (PRESENT, GIFT) or little-endian (PIPO) integer, as the cores
+ * want it. */
+CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos,
+                                const uint8_t *pt, const uint8_t *ct)
+{
+    bs_word x[128], y[128];
+    cu_skey sk;
+    cu_skey_init(&sk, c, key0, flip, pos);
+    if (c == CU_PRESENT80 || c == CU_PRESENT128) { /* the doubled register, all words */
+        const unsigned nk = 8 * cu_key_bytes(c);
+        bs_word k[256];
         uint64_t p64 = 0, c64 = 0;
         for (unsigned i = 0; i < 8; i++) p64 = p64 << 8 | pt[i], c64 = c64 << 8 | ct[i];
-        for (unsigned i = 0; i < 8 * kb; i++) k[8 * kb + i] = k[i]; /* the doubled register */
-        return ~present_bs_search(k, 8 * kb, p64, c64, x, y);
+#if defined(LWCX_OPENCL_C)
+        for (unsigned i = 0; i < nk; i++) k[i] = k[nk + i] = cu_skey_word(&sk, i, 1);
+#else /* masks, not PRMTs: ptxas spilled more of PRESENT-80 (112 bytes, not 76) with those */
+        cu_masks(k, key0, nk / 8, 1);
+        for (unsigned i = 0; i < nk; i++) k[nk + i] = k[i] = k[i] ^ flip[i];
+#endif
+        return ~present_bs_search(k, nk, p64, c64, x, y);
     }
     if (c == CU_GIFT64 || c == CU_GIFT128) { /* gift_bs_search after its key step */
         const unsigned n = c == CU_GIFT64 ? 64 : 128;
-        bs_word kd[GIFT_KD_WORDS], cw[128], diff = BS_ZERO;
-        gift_bs_key_double(n, kd, k);
+        bs_word cw[128], diff = BS_ZERO;
         cu_masks(x, pt, n / 8, 1);
-        cu_masks(cw, ct, n / 8, 1);
         gift_bs_in(n, x);
-        gift_bs_encrypt(n, x, y, 0, kd);
+        cu_gift_search_encrypt(n, x, y, &sk);
         gift_bs_out(n, x);
+        cu_masks(cw, ct, n / 8, 1); /* (after: not live across the rounds) */
         for (unsigned i = 0; i < n; i++) diff |= x[i] ^ cw[i];
         return ~diff;
     }
-    const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
-    bs_word cw[64];
-    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    bs_word k[128], cw[64], *r;
     cu_masks(x, pt, 8, 0);
+    if (c == CU_PIPO256) {
+        r = cu_pipo256_search_encrypt(x, y, &sk);
+    } else { /* 64 + 128 words fit: all made once, the rounds unrolled */
+        bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+        for (unsigned i = 0; i < 128; i++) k[i] = cu_skey_word(&sk, i, 1);
+        pipo_bs_rc(rc, 13);
+        r = pipo_bs_encrypt(x, y, k, 2, 13, (const bs_word(*)[5])rc);
+    }
     cu_masks(cw, ct, 8, 0);
-    pipo_bs_rc(rc, rounds);
-    return pipo_bs_match(pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc), cw);
+    return pipo_bs_match(r, cw);
 }
 
 CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
