@@ -6,6 +6,7 @@
  * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
  * CPU has AVX-512. */
 #include "bs_word_u64x8.h"
+#define PRESENT_TWO_ROUNDS 1
 #include "present_bs_core.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose

@@ -25,6 +25,11 @@
 #ifndef PRESENT_INLINE
 #define PRESENT_INLINE BS_INLINE
 #endif
+/* Rounds in pairs (present_bs_round2_enc) where a word's 16 words of a
+ * super-box and its temporaries fit the registers (32 of them, AVX-512). */
+#ifndef PRESENT_TWO_ROUNDS
+#define PRESENT_TWO_ROUNDS 0
+#endif
 
 /* One key for all lanes, as expand() leaves it: m[r][i] = bit i of round key
  * K_{r+1} as 0 or ~0, so applying a key bit is one broadcast (8 KiB). */
@@ -118,6 +123,39 @@ PRESENT_INLINE void present_bs_round_enc(bs_word *BS_RESTRICT y, const bs_word *
                         BS_XOR(x[4 * j + 3], present_bs_key(rk, 4 * j + 3)));
 }
 
+/* Two rounds, y = pLayer(S(pLayer(S(x ^ K1)) ^ K2)), as four independent
+ * super-boxes of 16 words: the S-boxes 4g .. 4g+3 of the first round feed
+ * exactly the S-boxes g, g+4, g+8, g+12 of the second (output bit b of S-box
+ * 4g+m lands in input bit m of S-box 4b+g). 16 words stay in registers
+ * between the rounds, so a round loads and stores half the state it would
+ * alone: on a 32-register word (AVX-512) the stores bounded the round. */
+PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                          present_bs_rk k1, present_bs_rk k2)
+{
+    BS_UNROLL(4)
+    for (int g = 0; g < 4; g++) {
+        bs_word t[16]; /* t[4b + m]: output bit b of S-box 4g+m */
+        BS_UNROLL(4)
+        for (int m = 0; m < 4; m++) {
+            const int j = 4 * g + m;
+            present_bs_sbox(&t[m], &t[4 + m], &t[8 + m], &t[12 + m],
+                            BS_XOR(x[4 * j], present_bs_key(k1, 4 * j)),
+                            BS_XOR(x[4 * j + 1], present_bs_key(k1, 4 * j + 1)),
+                            BS_XOR(x[4 * j + 2], present_bs_key(k1, 4 * j + 2)),
+                            BS_XOR(x[4 * j + 3], present_bs_key(k1, 4 * j + 3)));
+        }
+        BS_UNROLL(4)
+        for (int b = 0; b < 4; b++) {
+            const int j = 4 * b + g;
+            present_bs_sbox(&y[j], &y[16 + j], &y[32 + j], &y[48 + j],
+                            BS_XOR(t[4 * b], present_bs_key(k2, 4 * j)),
+                            BS_XOR(t[4 * b + 1], present_bs_key(k2, 4 * j + 1)),
+                            BS_XOR(t[4 * b + 2], present_bs_key(k2, 4 * j + 2)),
+                            BS_XOR(t[4 * b + 3], present_bs_key(k2, 4 * j + 3)));
+        }
+    }
+}
+
 /* y = S^-1(pLayer^-1(x)) ^ K */
 PRESENT_INLINE void present_bs_round_dec(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                          present_bs_rk rk)
@@ -139,6 +177,12 @@ BS_ROUND void present_bs_round_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_R
                                      const uint32_t *m)
 {
     present_bs_round_enc(y, x, PRESENT_RK_MASKS(m));
+}
+
+BS_ROUND void present_bs_round2_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                      const uint32_t *m1, const uint32_t *m2)
+{
+    present_bs_round2_enc(y, x, PRESENT_RK_MASKS(m1), PRESENT_RK_MASKS(m2));
 }
 
 BS_ROUND void present_bs_round_dec_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
@@ -168,8 +212,16 @@ PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
  * returns where the result is (x or y). */
 PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
 {
+    int r = 0;
+#if PRESENT_TWO_ROUNDS
+    for (; r + 2 <= PRESENT_ROUNDS; r += 2) {
+        bs_word *t = x;
+        present_bs_round2_enc_m(y, x, s->m[r], s->m[r + 1]);
+        x = y, y = t;
+    }
+#endif
     BS_UNROLL_ROUNDS
-    for (int r = 0; r < PRESENT_ROUNDS; r++) {
+    for (; r < PRESENT_ROUNDS; r++) {
         bs_word *t = x;
         present_bs_round_enc_m(y, x, s->m[r]);
         x = y, y = t;
