@@ -11,7 +11,8 @@
  *   BS_LANE_PATS       initializer of the words whose lane l is bit k of l,
  *                      k < log2(BS_LANES), stored as BS_LANE_PATS_STORAGE
  *                      (static or nothing)
- * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h).
+ * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h) and
+ * PRESENT_TWO_ROUNDS (1: encrypt with rounds in pairs, see below).
  * Nothing here is ISA-specific or host-only; packing stays with the
  * includer. */
 #ifndef LWCX_PRESENT_BS_CORE_H
@@ -110,17 +111,22 @@ PRESENT_INLINE void present_bs_sbox_inv(bs_word *o0, bs_word *o1, bs_word *o2, b
     *o3 = BS_XOR(BS_XOR(BS_XOR(x01, x2), BS_XOR(x3, a01)), BS_XOR(a012, a023));
 }
 
+/* o = S(x[0..3] ^ round-key bits i..i+3) */
+PRESENT_INLINE void present_bs_sbox_key(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, const bs_word *x,
+                                        present_bs_rk rk, int i)
+{
+    present_bs_sbox(o0, o1, o2, o3, BS_XOR(x[0], present_bs_key(rk, i)),
+                    BS_XOR(x[1], present_bs_key(rk, i + 1)), BS_XOR(x[2], present_bs_key(rk, i + 2)),
+                    BS_XOR(x[3], present_bs_key(rk, i + 3)));
+}
+
 /* y = pLayer(S(x ^ K)) */
 PRESENT_INLINE void present_bs_round_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                          present_bs_rk rk)
 {
     BS_UNROLL(16)
     for (int j = 0; j < 16; j++)
-        present_bs_sbox(&y[j], &y[16 + j], &y[32 + j], &y[48 + j],
-                        BS_XOR(x[4 * j], present_bs_key(rk, 4 * j)),
-                        BS_XOR(x[4 * j + 1], present_bs_key(rk, 4 * j + 1)),
-                        BS_XOR(x[4 * j + 2], present_bs_key(rk, 4 * j + 2)),
-                        BS_XOR(x[4 * j + 3], present_bs_key(rk, 4 * j + 3)));
+        present_bs_sbox_key(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], x + 4 * j, rk, 4 * j);
 }
 
 /* Two rounds, y = pLayer(S(pLayer(S(x ^ K1)) ^ K2)), as four independent
@@ -138,20 +144,12 @@ PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word 
         BS_UNROLL(4)
         for (int m = 0; m < 4; m++) {
             const int j = 4 * g + m;
-            present_bs_sbox(&t[m], &t[4 + m], &t[8 + m], &t[12 + m],
-                            BS_XOR(x[4 * j], present_bs_key(k1, 4 * j)),
-                            BS_XOR(x[4 * j + 1], present_bs_key(k1, 4 * j + 1)),
-                            BS_XOR(x[4 * j + 2], present_bs_key(k1, 4 * j + 2)),
-                            BS_XOR(x[4 * j + 3], present_bs_key(k1, 4 * j + 3)));
+            present_bs_sbox_key(&t[m], &t[4 + m], &t[8 + m], &t[12 + m], x + 4 * j, k1, 4 * j);
         }
         BS_UNROLL(4)
         for (int b = 0; b < 4; b++) {
             const int j = 4 * b + g;
-            present_bs_sbox(&y[j], &y[16 + j], &y[32 + j], &y[48 + j],
-                            BS_XOR(t[4 * b], present_bs_key(k2, 4 * j)),
-                            BS_XOR(t[4 * b + 1], present_bs_key(k2, 4 * j + 1)),
-                            BS_XOR(t[4 * b + 2], present_bs_key(k2, 4 * j + 2)),
-                            BS_XOR(t[4 * b + 3], present_bs_key(k2, 4 * j + 3)));
+            present_bs_sbox_key(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], t + 4 * b, k2, 4 * j);
         }
     }
 }
