@@ -7,6 +7,8 @@
 #ifndef LWCX_GIFT_BS_IMPL_H
 #define LWCX_GIFT_BS_IMPL_H
 
+#include "bs_ctr.h"
+
 typedef struct gift_bs_sched {
     uint32_t km[GIFT_KD_WORDS];
 } gift_bs_sched;
@@ -55,6 +57,31 @@ static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
 static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
 {
     crypt(128, s, out, in, n, 0);
+}
+
+/* CTR with the counters made sliced (bs_ctr.h) */
+GIFT_BS_INLINE bs_word *ctr_encrypt(const unsigned n, const void *sched, bs_word *x, bs_word *t)
+{
+    gift_bs_in(n, x);
+    gift_bs_encrypt(n, x, t, ((const gift_bs_sched *)sched)->km, NULL);
+    gift_bs_out(n, x);
+    return x;
+}
+static bs_word *ctr_encrypt64(const void *s, bs_word *x, bs_word *t)
+{
+    return ctr_encrypt(64, s, x, t);
+}
+static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *t)
+{
+    return ctr_encrypt(128, s, x, t);
+}
+static void ctr64(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    bs_ctr(64, ctr_encrypt64, s, iv, out, in, len);
+}
+static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    bs_ctr(128, ctr_encrypt128, s, iv, out, in, len);
 }
 
 /* --- many keys: the batch's keys packed like 128-bit blocks, key bit p in kw[p] */
@@ -144,6 +171,7 @@ const bc_impl GIFT_BS_IMPL(64) = {
     .encrypt_keys = encrypt_keys64,
     .decrypt_keys = decrypt_keys64,
     .pack_unpack = pack_unpack64,
+    .ctr = ctr64,
     .search = search64,
 };
 
@@ -156,6 +184,7 @@ const bc_impl GIFT_BS_IMPL(128) = {
     .encrypt_keys = encrypt_keys128,
     .decrypt_keys = decrypt_keys128,
     .pack_unpack = pack_unpack128,
+    .ctr = ctr128,
     .search = search128,
 };
 

@@ -1,18 +1,20 @@
 /* PRESENT bitsliced over 512 blocks with AVX-512: the 512-lane word of
  * bs_word_u64x8.h compiled for AVX-512 (one zmm register per word, eight
  * bitslice64 instances side by side; the compilers fuse the S-box's
- * and/xor pairs into vpternlogq), the rounds of present_bs_core.h, packing
+ * and/xor pairs into vpternlogq), the rounds of present_bs_core.h in pairs
+ * (32 registers hold a 16-word super-box and its temporaries), packing
  * by 8x8 transposes of 64-bit elements before the bit transposes. Compiled
  * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
  * CPU has AVX-512. */
 #include "bs_word_u64x8.h"
+#define PRESENT_TWO_ROUNDS 1
 #include "present_bs_core.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose
  * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
 #define PRESENT_BS_DESC \
     {.name = "avx512", \
-     .description = "AVX-512: 512 blocks bitsliced in 64 zmm (8 x 64 lanes), 14-op S-box circuit (vpternlogq)", \
+     .description = "AVX-512: 512 blocks bitsliced in 64 zmm (8 x 64 lanes), 14-op S-box circuit (vpternlogq), rounds in pairs", \
      .features = LWCX_CPU_AVX512, \
      .batch = BS_LANES, \
      .constant_time = 1}

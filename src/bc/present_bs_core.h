@@ -11,7 +11,8 @@
  *   BS_LANE_PATS       initializer of the words whose lane l is bit k of l,
  *                      k < log2(BS_LANES), stored as BS_LANE_PATS_STORAGE
  *                      (static or nothing)
- * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h).
+ * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h) and
+ * PRESENT_TWO_ROUNDS (1: encrypt with rounds in pairs, see below).
  * Nothing here is ISA-specific or host-only; packing stays with the
  * includer. */
 #ifndef LWCX_PRESENT_BS_CORE_H
@@ -24,6 +25,11 @@
 #define PRESENT_ROUNDS 31
 #ifndef PRESENT_INLINE
 #define PRESENT_INLINE BS_INLINE
+#endif
+/* Rounds in pairs (present_bs_round2_enc) where a word's 16 words of a
+ * super-box and its temporaries fit the registers (32 of them, AVX-512). */
+#ifndef PRESENT_TWO_ROUNDS
+#define PRESENT_TWO_ROUNDS 0
 #endif
 
 /* One key for all lanes, as expand() leaves it: m[r][i] = bit i of round key
@@ -105,17 +111,47 @@ PRESENT_INLINE void present_bs_sbox_inv(bs_word *o0, bs_word *o1, bs_word *o2, b
     *o3 = BS_XOR(BS_XOR(BS_XOR(x01, x2), BS_XOR(x3, a01)), BS_XOR(a012, a023));
 }
 
+/* o = S(x[0..3] ^ round-key bits i..i+3) */
+PRESENT_INLINE void present_bs_sbox_key(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, const bs_word *x,
+                                        present_bs_rk rk, int i)
+{
+    present_bs_sbox(o0, o1, o2, o3, BS_XOR(x[0], present_bs_key(rk, i)),
+                    BS_XOR(x[1], present_bs_key(rk, i + 1)), BS_XOR(x[2], present_bs_key(rk, i + 2)),
+                    BS_XOR(x[3], present_bs_key(rk, i + 3)));
+}
+
 /* y = pLayer(S(x ^ K)) */
 PRESENT_INLINE void present_bs_round_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                          present_bs_rk rk)
 {
     BS_UNROLL(16)
     for (int j = 0; j < 16; j++)
-        present_bs_sbox(&y[j], &y[16 + j], &y[32 + j], &y[48 + j],
-                        BS_XOR(x[4 * j], present_bs_key(rk, 4 * j)),
-                        BS_XOR(x[4 * j + 1], present_bs_key(rk, 4 * j + 1)),
-                        BS_XOR(x[4 * j + 2], present_bs_key(rk, 4 * j + 2)),
-                        BS_XOR(x[4 * j + 3], present_bs_key(rk, 4 * j + 3)));
+        present_bs_sbox_key(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], x + 4 * j, rk, 4 * j);
+}
+
+/* Two rounds, y = pLayer(S(pLayer(S(x ^ K1)) ^ K2)), as four independent
+ * super-boxes of 16 words: the S-boxes 4g .. 4g+3 of the first round feed
+ * exactly the S-boxes g, g+4, g+8, g+12 of the second (output bit b of S-box
+ * 4g+m lands in input bit m of S-box 4b+g). 16 words stay in registers
+ * between the rounds, so a round loads and stores half the state it would
+ * alone: on a 32-register word (AVX-512) the stores bounded the round. */
+PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                          present_bs_rk k1, present_bs_rk k2)
+{
+    BS_UNROLL(4)
+    for (int g = 0; g < 4; g++) {
+        bs_word t[16]; /* t[4b + m]: output bit b of S-box 4g+m */
+        BS_UNROLL(4)
+        for (int m = 0; m < 4; m++) {
+            const int j = 4 * g + m;
+            present_bs_sbox_key(&t[m], &t[4 + m], &t[8 + m], &t[12 + m], x + 4 * j, k1, 4 * j);
+        }
+        BS_UNROLL(4)
+        for (int b = 0; b < 4; b++) {
+            const int j = 4 * b + g;
+            present_bs_sbox_key(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], t + 4 * b, k2, 4 * j);
+        }
+    }
 }
 
 /* y = S^-1(pLayer^-1(x)) ^ K */
@@ -139,6 +175,12 @@ BS_ROUND void present_bs_round_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_R
                                      const uint32_t *m)
 {
     present_bs_round_enc(y, x, PRESENT_RK_MASKS(m));
+}
+
+BS_ROUND void present_bs_round2_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                      const uint32_t *m1, const uint32_t *m2)
+{
+    present_bs_round2_enc(y, x, PRESENT_RK_MASKS(m1), PRESENT_RK_MASKS(m2));
 }
 
 BS_ROUND void present_bs_round_dec_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
@@ -168,8 +210,16 @@ PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
  * returns where the result is (x or y). */
 PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
 {
+    int r = 0;
+#if PRESENT_TWO_ROUNDS
+    for (; r + 2 <= PRESENT_ROUNDS; r += 2) {
+        bs_word *t = x;
+        present_bs_round2_enc_m(y, x, s->m[r], s->m[r + 1]);
+        x = y, y = t;
+    }
+#endif
     BS_UNROLL_ROUNDS
-    for (int r = 0; r < PRESENT_ROUNDS; r++) {
+    for (; r < PRESENT_ROUNDS; r++) {
         bs_word *t = x;
         present_bs_round_enc_m(y, x, s->m[r]);
         x = y, y = t;

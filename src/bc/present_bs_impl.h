@@ -7,6 +7,8 @@
 #ifndef LWCX_PRESENT_BS_IMPL_H
 #define LWCX_PRESENT_BS_IMPL_H
 
+#include "bs_ctr.h"
+
 /* a batch into 64 words and back */
 static void pack(bs_word x[64], const uint8_t *in)
 {
@@ -50,6 +52,16 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_decrypt(x, y, sched));
     }
+}
+
+static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y)
+{
+    return present_bs_encrypt(x, y, sched);
+}
+
+static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    bs_ctr(64, ctr_encrypt, sched, iv, out, in, len);
 }
 
 static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -140,6 +152,7 @@ const bc_impl PRESENT_BS_NAME(80) = {
     .encrypt_keys = encrypt_keys80,
     .decrypt_keys = decrypt_keys80,
     .pack_unpack = pack_unpack,
+    .ctr = ctr,
     .search = search80,
 };
 
@@ -152,6 +165,7 @@ const bc_impl PRESENT_BS_NAME(128) = {
     .encrypt_keys = encrypt_keys128,
     .decrypt_keys = decrypt_keys128,
     .pack_unpack = pack_unpack,
+    .ctr = ctr,
     .search = search128,
 };
 
