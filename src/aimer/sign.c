@@ -96,14 +96,6 @@ static int expand_trees(const aimer_impl *im, const aimer_params *p, uint8_t *no
     return bad;
 }
 
-/* Repetitions whose trees are expanded together: about 128 hashes, enough
- * to fill 8-way batches, while h1 absorbs the records of the ones before
- * in their permutations. */
-static unsigned tree_chunk(const aimer_params *p)
-{
-    return p->N < 128 ? 128 / p->N : 1;
-}
-
 int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
                   const uint8_t *rho)
 {
@@ -149,7 +141,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
      * while the trees and commitments of the next ones are hashed, in their
      * permutations where the implementation can; the rest at the end */
     aimer_side h1_side = {&hx, w.h1in, 0};
-    const unsigned chunk = tree_chunk(p);
+    const unsigned chunk = aimer_tree_chunk(p);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         uint8_t *record = w.h1in + rep * h1_record_bytes(p);
         aimer_batch b;
