@@ -210,6 +210,15 @@ void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix,
 /* runs what is queued; returns 0, or -1 if any hash failed */
 int lwcx_aimer_batch_flush(aimer_batch *b);
 
+/* Repetitions whose seed trees signing and verification expand together
+ * (about 128 hashes, enough to fill 8-way batches), between the
+ * commitments of the ones before, so that h1 absorbs in the permutations
+ * of both. */
+static inline unsigned aimer_tree_chunk(const aimer_params *p)
+{
+    return p->N < 128 ? 128 / p->N : 1;
+}
+
 /* The domain bytes in front of the hashes. */
 enum {
     AIMER_H_MU = 0,

@@ -23,32 +23,41 @@ static inline size_t aimer_sliced_bytes(const aimer_params *p)
 /* One A = U L from its n squeezed rows of lambda bytes: U's row r is the
  * bits j < r of row r with bit r set, L's row j the bits >= j of row j
  * with bit j set (as lwcx_aimer_affine_rows); A's row r is the sum of L's
- * rows j for the set bits j of U's row r. The matrices are public: loops
- * skip what is zero. */
+ * rows j for the set bits j of U's row r. The matrices are public, so U's
+ * bits may index tables: L's rows are taken four at a time, a table holds
+ * the 16 sums of each four (32 KiB for n = 256), and a row of A is the sum
+ * of the entries its nibbles of U pick: r/4 + 1 lookups instead of r
+ * masked sums, in a register. */
 static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const uint8_t *rows)
 {
-    const unsigned n = p->n, W = p->words;
-    uint64_t us[AIMER_MAX_WORDS * AIMER_MAX_N]; /* U sliced: word v of row r at us[v * n + r] */
-    for (unsigned r = 0; r < n; r++) { /* bits > r cleared: the loops below run over whole vectors */
-        aimer_gf u;
-        aimer_gf_from_bytes(p, u, rows + (size_t)r * p->lambda);
-        u[r / 64] = (u[r / 64] & (((uint64_t)2 << (r % 64)) - 1)) | (uint64_t)1 << (r % 64);
-        for (unsigned v = r / 64 + 1; v < W; v++) u[v] = 0;
-        for (unsigned v = 0; v < W; v++) us[v * n + r] = u[v];
-    }
-    memset(m, 0, (size_t)W * n * sizeof *m);
-    for (unsigned j = 0; j < n; j++) {
-        aimer_gf l;
-        aimer_gf_from_bytes(p, l, rows + (size_t)j * p->lambda);
-        for (unsigned w = 0; w < j / 64; w++) l[w] = 0;
-        l[j / 64] = (l[j / 64] & (~(uint64_t)0 << (j % 64))) | (uint64_t)1 << (j % 64);
-        const uint64_t *uj = us + (j / 64) * n;
-        const unsigned s = j % 64;
-        for (unsigned w = j / 64; w < W; w++) {
-            const uint64_t lw = l[w];
-            uint64_t *mw = m + (size_t)w * n;
-            for (unsigned r = j & ~7u; r < n; r++) mw[r] ^= lw & (0 - ((uj[r] >> s) & 1));
+    const unsigned n = p->n, lam = p->lambda;
+    aimer_gf sums[AIMER_MAX_N / 4][16];
+    for (unsigned g = 0; g < n / 4; g++) {
+        memset(sums[g][0], 0, sizeof sums[g][0]);
+        for (unsigned s = 0; s < 4; s++) { /* sums[g][c] for c < 2^(s+1): with row 4g + s or without */
+            const unsigned j = 4 * g + s;
+            aimer_gf l;
+            aimer_gf_from_bytes(p, l, rows + (size_t)j * lam);
+            for (unsigned w = 0; w < j / 64; w++) l[w] = 0;
+            l[j / 64] = (l[j / 64] & (~(uint64_t)0 << (j % 64))) | (uint64_t)1 << (j % 64);
+            for (unsigned c = 0; c < 1u << s; c++) aimer_gf_add(sums[g][(1u << s) + c], sums[g][c], l);
         }
+    }
+    for (unsigned r = 0; r < n; r++) {
+        const uint8_t *u = rows + (size_t)r * lam;
+        const unsigned last = r / 4; /* U's nibble there: its bits up to r, bit r set */
+        const unsigned top = (((u[last / 2] >> (4 * (last % 2))) & ((2u << (r % 4)) - 1)) | 1u << (r % 4));
+        aimer_gf acc;
+        memcpy(acc, sums[last][top], sizeof acc);
+        for (unsigned b = 0; b < last / 2; b++) { /* both nibbles of a byte */
+            const uint64_t *e0 = sums[2 * b][u[b] & 15], *e1 = sums[2 * b + 1][u[b] >> 4];
+            for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) acc[w] ^= e0[w] ^ e1[w];
+        }
+        if (last % 2) { /* the low nibble of the last one's byte */
+            const uint64_t *e = sums[last - 1][u[last / 2] & 15];
+            for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) acc[w] ^= e[w];
+        }
+        for (unsigned w = 0; w < p->words; w++) m[(size_t)w * n + r] = acc[w];
     }
 }
 

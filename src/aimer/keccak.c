@@ -93,7 +93,8 @@ static void pad_squeeze(uint64_t *s, unsigned rate, unsigned pos, uint8_t *out, 
     for (;;) {
         permute(s);
         size_t n = len < rate ? len : rate;
-        for (size_t k = 0; k < n; k++) out[k] = (uint8_t)(s[k / 8] >> (8 * (k % 8)));
+        for (size_t k = 0; k < n / 8; k++) lwcx_store64le(out + 8 * k, s[k]);
+        for (size_t k = n & ~(size_t)7; k < n; k++) out[k] = (uint8_t)(s[k / 8] >> (8 * (k % 8)));
         out += n;
         len -= n;
         if (!len) break;

@@ -75,19 +75,25 @@ static uint8_t *node(const aimer_params *p, uint8_t *nodes, unsigned rep, unsign
     return nodes + ((size_t)rep * 2 * p->N + i) * p->lambda;
 }
 
-/* Every tree from its root, level by level so that the hashes of a level,
- * across all repetitions, are independent. */
+/* The trees of repetitions from..to-1 from their roots, level by level so
+ * that the hashes of a level, across these repetitions, are independent
+ * (each level flushed: the next one reads its seeds); side (or NULL) is
+ * fed in their permutations. */
 static int expand_trees(const aimer_impl *im, const aimer_params *p, uint8_t *nodes,
-                        const uint8_t *salt)
+                        const uint8_t *salt, unsigned from, unsigned to, aimer_side *side)
 {
     aimer_batch b;
+    int bad = 0;
     lwcx_aimer_batch_init(&b, im, p, aimer_commit_bytes(p));
-    for (unsigned d = 0; d < p->logN; d++)
-        for (unsigned rep = 0; rep < p->T; rep++)
+    b.side = side;
+    for (unsigned d = 0; d < p->logN; d++) {
+        for (unsigned rep = from; rep < to; rep++)
             for (unsigned i = 1u << d; i < 2u << d; i++)
                 lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
                                 node(p, nodes, rep, 2 * i));
-    return lwcx_aimer_batch_flush(&b);
+        bad |= lwcx_aimer_batch_flush(&b);
+    }
+    return bad;
 }
 
 int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
@@ -123,7 +129,6 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     memcpy(salt, buf, lam);
     LWCX_DECLASSIFY(salt, lam); /* published in the signature */
     for (unsigned rep = 0; rep < T; rep++) memcpy(node(p, w.nodes, rep, 1), buf + (rep + 1) * lam, lam);
-    bad |= expand_trees(im, p, w.nodes, salt);
 
     /* Phase 1: commit to every party's seed and to the offsets that make
      * the shares of the last party consistent with the witness. */
@@ -132,22 +137,22 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     im->xof_absorb(&hx, &prefix, 1);
     im->xof_absorb(&hx, mu, cb);
     im->xof_absorb(&hx, salt, lam);
-    /* h1 absorbs each repetition's record while the next one's commitments
-     * are hashed, in their permutations where the implementation can */
+    /* h1 absorbs the records of the repetitions done (consecutive in h1in)
+     * while the trees and commitments of the next ones are hashed, in their
+     * permutations where the implementation can; the rest at the end */
     aimer_side h1_side = {&hx, w.h1in, 0};
+    const unsigned chunk = aimer_tree_chunk(p);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         uint8_t *record = w.h1in + rep * h1_record_bytes(p);
         aimer_batch b;
+        if (rep % chunk == 0) bad |= expand_trees(im, p, w.nodes, salt, rep, rep + chunk < T ? rep + chunk : T, &h1_side);
         lwcx_aimer_batch_init(&b, im, p, cb + tb);
         b.side = &h1_side;
         for (unsigned j = 0; j < N; j++)
             lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, w.nodes, rep, N + j),
                             w.tapes + j * (cb + tb));
         bad |= lwcx_aimer_batch_flush(&b);
-        im->xof_absorb(&hx, h1_side.in, h1_side.len); /* what the permutations left of the last record */
         for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, w.tapes + j * (cb + tb), cb);
-        h1_side.in = record;
-        h1_side.len = h1_record_bytes(p);
 
         /* the views from the tapes: pt, t[L], a, c; d sums them */
         memset(d, 0, sizeof d);
@@ -178,6 +183,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         for (unsigned i = 0; i < L; i++) aimer_gf_to_bytes(p, proof + delta_at + (1 + i) * lam, d[1 + i]);
         aimer_gf_to_bytes(p, proof + delta_at + (L + 1) * lam, d[L + 2]);
         memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
+        h1_side.len += h1_record_bytes(p); /* it ends where this record starts */
 
         for (unsigned j = 0; j < N; j++) {
             aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);

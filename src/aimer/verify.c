@@ -9,6 +9,31 @@ static uint8_t *node(const aimer_params *p, uint8_t *nodes, unsigned rep, unsign
     return nodes + ((size_t)rep * 2 * p->N + i) * p->lambda;
 }
 
+/* The seeds of every party but the hidden one, for repetitions from..to-1:
+ * the revealed siblings of its path expanded level by level (each level
+ * flushed: the next one reads its seeds); side (or NULL) is fed in their
+ * permutations. */
+static int expand_trees(const aimer_impl *im, const aimer_params *p, uint8_t *nodes,
+                        const uint8_t *salt, const uint8_t *hidden, unsigned from, unsigned to,
+                        aimer_side *side)
+{
+    aimer_batch b;
+    int bad = 0;
+    lwcx_aimer_batch_init(&b, im, p, aimer_commit_bytes(p));
+    b.side = side;
+    for (unsigned d = 1; d < p->logN; d++) {
+        for (unsigned rep = from; rep < to; rep++) {
+            const unsigned on_path = (p->N + hidden[rep]) >> (p->logN - d);
+            for (unsigned i = 1u << d; i < 2u << d; i++)
+                if (i != on_path)
+                    lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
+                                    node(p, nodes, rep, 2 * i));
+        }
+        bad |= lwcx_aimer_batch_flush(&b);
+    }
+    return bad;
+}
+
 int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu)
 {
     const aimer_params *p = key->p;
@@ -25,10 +50,10 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     /* the trees of all repetitions, the tapes and views of one */
     const size_t nodes_bytes = (size_t)T * 2 * N * lam, tapes_bytes = (size_t)N * (cb + tb);
     const size_t eps_bytes = (size_t)T * (L + 1) * lam, views = 3 * (size_t)N * sizeof(aimer_gf);
-    /* h1's input of a repetition (N commitments, the offsets), two: one is
-     * absorbed while the next is made */
+    /* h1's input of each repetition (N commitments, the offsets),
+     * consecutive: absorbed while the next ones are hashed */
     const size_t record_bytes = (size_t)N * cb + (size_t)(L + 2) * lam;
-    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views + 2 * record_bytes);
+    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views + T * record_bytes);
     if (!mem) return LWCX_ERR_NOMEM;
     aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N;
     uint8_t *nodes = mem + views, *tapes = nodes + nodes_bytes, *eps = tapes + tapes_bytes;
@@ -41,24 +66,12 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     im->xof_absorb(&x, h1, cb);
     bad |= im->xof_final(&x, eps, eps_bytes);
 
-    /* The seeds of every party but the hidden one: the revealed siblings of
-     * its path, expanded level by level across all repetitions. */
+    /* the revealed siblings of each hidden party's path */
     for (unsigned rep = 0; rep < T; rep++) {
         hidden[rep] &= (uint8_t)(N - 1);
         const unsigned leaf = N + hidden[rep];
         for (unsigned k = 0; k < logN; k++) memcpy(node(p, nodes, rep, (leaf >> k) ^ 1), proofs + rep * pb + k * lam, lam);
     }
-    aimer_batch b;
-    lwcx_aimer_batch_init(&b, im, p, cb);
-    for (unsigned d = 1; d < logN; d++)
-        for (unsigned rep = 0; rep < T; rep++) {
-            const unsigned on_path = (N + hidden[rep]) >> (logN - d);
-            for (unsigned i = 1u << d; i < 2u << d; i++)
-                if (i != on_path)
-                    lwcx_aimer_batch_add(&b, p, AIMER_H_TREE, salt, rep, i, node(p, nodes, rep, i),
-                                    node(p, nodes, rep, 2 * i));
-        }
-    bad |= lwcx_aimer_batch_flush(&b);
 
     prefix = AIMER_H_1;
     im->xof_init(&hx1, p->n);
@@ -71,23 +84,26 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     im->xof_absorb(&hx2, h1, cb);
     im->xof_absorb(&hx2, salt, lam);
 
-    /* h1 absorbs each repetition's record while the next one's commitments
-     * are hashed, in their permutations where the implementation can */
+    /* h1 absorbs the records of the repetitions done while the trees and
+     * commitments of the next ones are hashed, in their permutations where
+     * the implementation can (as in signing); the rest at the end */
     aimer_side h1_side = {&hx1, records, 0};
+    const unsigned chunk = aimer_tree_chunk(p);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         const unsigned hid = hidden[rep];
         const uint8_t *proof = proofs + rep * pb;
-        uint8_t *record = records + (rep % 2) * record_bytes;
+        uint8_t *record = records + rep * record_bytes;
+        aimer_batch b;
+        if (rep % chunk == 0)
+            bad |= expand_trees(im, p, nodes, salt, hidden, rep, rep + chunk < T ? rep + chunk : T, &h1_side);
         lwcx_aimer_batch_init(&b, im, p, cb + tb);
         b.side = &h1_side;
         for (unsigned j = 0; j < N; j++)
             if (j != hid) lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, nodes, rep, N + j), tapes + j * (cb + tb));
         bad |= lwcx_aimer_batch_flush(&b);
-        im->xof_absorb(&hx1, h1_side.in, h1_side.len); /* what the permutations left of the last record */
         for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
         memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
-        h1_side.in = record;
-        h1_side.len = record_bytes;
+        h1_side.len += record_bytes; /* it ends where this record starts */
 
         aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
         for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + ((size_t)rep * (L + 1) + i) * lam);
