@@ -183,9 +183,16 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
         if (lane_bit[k] < 128) kw[lane_bit[k]] = BS_XOR(kw[lane_bit[k]], pat[k]);
 }
 
-/* Round-key word bit i at offset o: one key (masks km) or sliced (ks); every
- * caller passes a literal 0 for the other, so the choice is compiled away. */
-#define GIFT_BS_K(km, ks, o, i) ((ks) ? (ks)[(o) + (i)] : BS_MASK32((km)[(o) + (i)]))
+/* w ^ BS_MASK32(m); a word may define it as one instruction (AVX-512: a
+ * dword XOR with the broadcast as its embedded {1to16} operand) */
+#ifndef BS_XOR_MASK32
+#define BS_XOR_MASK32(w, m) BS_XOR(w, BS_MASK32(m))
+#endif
+
+/* w ^ round-key word bit i at offset o: one key (masks km) or sliced (ks);
+ * every caller passes a literal 0 for the other, so the choice is compiled
+ * away. */
+#define GIFT_BS_XK(w, km, ks, o, i) ((ks) ? BS_XOR(w, (ks)[(o) + (i)]) : BS_XOR_MASK32(w, (km)[(o) + (i)]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
  * b_{4i+1} with U and b_{4i} with V, GIFT-128 b_{4i+2} with U and b_{4i+1}
@@ -197,13 +204,13 @@ GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word
 {
     const unsigned b = pos % 4, i = pos / 4;
     if (n == 64) {
-        if (b == 0) w = BS_XOR(w, GIFT_BS_K(km, ks, o[0], i));
-        if (b == 1) w = BS_XOR(w, GIFT_BS_K(km, ks, o[1], i));
+        if (b == 0) w = GIFT_BS_XK(w, km, ks, o[0], i);
+        if (b == 1) w = GIFT_BS_XK(w, km, ks, o[1], i);
     } else {
-        if (b == 1) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[0], i) : GIFT_BS_K(km, ks, o[1], i - 16));
-        if (b == 2) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[2], i) : GIFT_BS_K(km, ks, o[3], i - 16));
+        if (b == 1) w = i < 16 ? GIFT_BS_XK(w, km, ks, o[0], i) : GIFT_BS_XK(w, km, ks, o[1], i - 16);
+        if (b == 2) w = i < 16 ? GIFT_BS_XK(w, km, ks, o[2], i) : GIFT_BS_XK(w, km, ks, o[3], i - 16);
     }
-    if (b == 3 && i < 6) w = BS_XOR(w, BS_MASK32(rc[i]));
+    if (b == 3 && i < 6) w = BS_XOR_MASK32(w, rc[i]);
     if (pos == n - 1) w = BS_NOT(w);
     return w;
 }
