@@ -51,6 +51,13 @@ BS_INLINE bs_word bs_x8_set(uint64_t v)
 #else
 #define BS_MASK32(m) bs_x8_set((uint64_t)(int64_t)(int32_t)(m))
 #endif
+#if defined(__AVX512F__)
+/* w ^ BS_MASK32(m) as a dword XOR: the broadcast folds into it as an
+ * embedded {1to16} operand, where the qword operations the compilers make
+ * of this word take only 64-bit broadcasts (a separate vpbroadcastd a key
+ * bit: 38 of 231 instructions of a GIFT-64 round) */
+#define BS_XOR_MASK32(w, m) ((bs_word)_mm512_xor_epi32((__m512i)(w), _mm512_set1_epi32((int)(m))))
+#endif
 
 /* Initializer of the key-search lane patterns: entry k is the word whose
  * lane l is bit k of l: for k < 6 the same in every element, for k >= 6

@@ -183,9 +183,16 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
         if (lane_bit[k] < 128) kw[lane_bit[k]] = BS_XOR(kw[lane_bit[k]], pat[k]);
 }
 
-/* Round-key word bit i at offset o: one key (masks km) or sliced (ks); every
- * caller passes a literal 0 for the other, so the choice is compiled away. */
-#define GIFT_BS_K(km, ks, o, i) ((ks) ? (ks)[(o) + (i)] : BS_MASK32((km)[(o) + (i)]))
+/* w ^ BS_MASK32(m); a word may define it as one instruction (AVX-512: a
+ * dword XOR with the broadcast as its embedded {1to16} operand) */
+#ifndef BS_XOR_MASK32
+#define BS_XOR_MASK32(w, m) BS_XOR(w, BS_MASK32(m))
+#endif
+
+/* w ^ round-key word bit i at offset o: one key (masks km) or sliced (ks);
+ * every caller passes a literal 0 for the other, so the choice is compiled
+ * away. */
+#define GIFT_BS_XK(w, km, ks, o, i) ((ks) ? BS_XOR(w, (ks)[(o) + (i)]) : BS_XOR_MASK32(w, (km)[(o) + (i)]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
  * b_{4i+1} with U and b_{4i} with V, GIFT-128 b_{4i+2} with U and b_{4i+1}
@@ -197,13 +204,13 @@ GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word
 {
     const unsigned b = pos % 4, i = pos / 4;
     if (n == 64) {
-        if (b == 0) w = BS_XOR(w, GIFT_BS_K(km, ks, o[0], i));
-        if (b == 1) w = BS_XOR(w, GIFT_BS_K(km, ks, o[1], i));
+        if (b == 0) w = GIFT_BS_XK(w, km, ks, o[0], i);
+        if (b == 1) w = GIFT_BS_XK(w, km, ks, o[1], i);
     } else {
-        if (b == 1) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[0], i) : GIFT_BS_K(km, ks, o[1], i - 16));
-        if (b == 2) w = BS_XOR(w, i < 16 ? GIFT_BS_K(km, ks, o[2], i) : GIFT_BS_K(km, ks, o[3], i - 16));
+        if (b == 1) w = i < 16 ? GIFT_BS_XK(w, km, ks, o[0], i) : GIFT_BS_XK(w, km, ks, o[1], i - 16);
+        if (b == 2) w = i < 16 ? GIFT_BS_XK(w, km, ks, o[2], i) : GIFT_BS_XK(w, km, ks, o[3], i - 16);
     }
-    if (b == 3 && i < 6) w = BS_XOR(w, BS_MASK32(rc[i]));
+    if (b == 3 && i < 6) w = BS_XOR_MASK32(w, rc[i]);
     if (pos == n - 1) w = BS_NOT(w);
     return w;
 }
@@ -220,95 +227,136 @@ GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, unsigned o[4], unsigned 
 
 /* --- rounds ------------------------------------------------------------------ */
 
-/* Round r: y = AddRoundKey(PermBits(SubCells(x))). */
-GIFT_BS_INLINE void gift_bs_round(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                  const uint32_t *km, const bs_word *ks, unsigned r)
+/* Rounds go two at a time, as "super-boxes": PermBits sends the 16 output
+ * bits of S-boxes 4g..4g+3 (a quarter-group g) to the nibbles g + m n/16
+ * (m = 0..3), one bit from each S-box per nibble, so the 4 S-boxes of the
+ * next round on those nibbles read nothing else. Group g's 16 words are
+ * loaded once, pass 8 S-boxes in registers and are stored once: half the
+ * loads and stores of a round at a time, which bound the wide words (a
+ * 512-bit store takes Zen 4's store port two cycles). v[4 m + b] holds the
+ * word of bit b of nibble g + m n/16 between the two rounds. */
+#define GIFT_BS_V(n, g, p) (4 * ((p) / 4 - (g)) / ((n) / 16) + (p) % 4)
+
+/* Rounds r and r + 1: y = ARK(PermBits(SubCells(ARK(PermBits(SubCells(x)))))). */
+GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                   const uint32_t *km, const bs_word *ks, unsigned r)
 {
-    unsigned o[4];
-    BS_TABLE_REF uint32_t *rc = gift_bs_rcm[r];
-    gift_bs_round_ofs(n, o, r);
-    BS_UNROLL(32)
-    for (unsigned j = 0; j < n / 4; j++) {
-        bs_word t0, t1, t2, t3;
-        gift_bs_sbox(n, &t0, &t1, &t2, &t3, x[4 * j], x[4 * j + 1], x[4 * j + 2], x[4 * j + 3]);
-        y[GIFT_BS_P(n, 4 * j)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j), t0, km, ks, o, rc);
-        y[GIFT_BS_P(n, 4 * j + 1)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j + 1), t1, km, ks, o, rc);
-        y[GIFT_BS_P(n, 4 * j + 2)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j + 2), t2, km, ks, o, rc);
-        y[GIFT_BS_P(n, 4 * j + 3)] = gift_bs_ark(n, GIFT_BS_P(n, 4 * j + 3), t3, km, ks, o, rc);
+    unsigned o0[4], o1[4];
+    BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
+    gift_bs_round_ofs(n, o0, r);
+    gift_bs_round_ofs(n, o1, r + 1);
+    BS_UNROLL(8)
+    for (unsigned g = 0; g < n / 16; g++) {
+        bs_word v[16], t[4];
+        BS_UNROLL(4)
+        for (unsigned s = 0; s < 4; s++) {
+            const unsigned j = 4 * g + s;
+            gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], x[4 * j], x[4 * j + 1], x[4 * j + 2], x[4 * j + 3]);
+            BS_UNROLL(4)
+            for (unsigned b = 0; b < 4; b++) {
+                const unsigned p = GIFT_BS_P(n, 4 * j + b);
+                v[GIFT_BS_V(n, g, p)] = gift_bs_ark(n, p, t[b], km, ks, o0, rc0);
+            }
+        }
+        BS_UNROLL(4)
+        for (unsigned m = 0; m < 4; m++) {
+            const unsigned k = g + m * (n / 16);
+            gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+            BS_UNROLL(4)
+            for (unsigned b = 0; b < 4; b++) {
+                const unsigned p = GIFT_BS_P(n, 4 * k + b);
+                y[p] = gift_bs_ark(n, p, t[b], km, ks, o1, rc1);
+            }
+        }
     }
 }
 
-/* The inverse of round r: y = SubCells^-1(PermBits^-1(AddRoundKey(x))). */
-GIFT_BS_INLINE void gift_bs_round_inv(const unsigned n, bs_word *BS_RESTRICT y,
-                                      const bs_word *BS_RESTRICT x, const uint32_t *km,
-                                      const bs_word *ks, unsigned r)
+/* The inverse of rounds r and r + 1 (round r + 1's inverse first), by the
+ * same groups. */
+GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
+                                       const bs_word *BS_RESTRICT x, const uint32_t *km,
+                                       const bs_word *ks, unsigned r)
 {
-    unsigned o[4];
-    BS_TABLE_REF uint32_t *rc = gift_bs_rcm[r];
-    gift_bs_round_ofs(n, o, r);
-    BS_UNROLL(32)
-    for (unsigned j = 0; j < n / 4; j++) {
-        const unsigned p0 = GIFT_BS_P(n, 4 * j), p1 = GIFT_BS_P(n, 4 * j + 1),
-                       p2 = GIFT_BS_P(n, 4 * j + 2), p3 = GIFT_BS_P(n, 4 * j + 3);
-        gift_bs_sbox_inv(n, &y[4 * j], &y[4 * j + 1], &y[4 * j + 2], &y[4 * j + 3],
-                         gift_bs_ark(n, p0, x[p0], km, ks, o, rc),
-                         gift_bs_ark(n, p1, x[p1], km, ks, o, rc),
-                         gift_bs_ark(n, p2, x[p2], km, ks, o, rc),
-                         gift_bs_ark(n, p3, x[p3], km, ks, o, rc));
+    unsigned o0[4], o1[4];
+    BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
+    gift_bs_round_ofs(n, o0, r);
+    gift_bs_round_ofs(n, o1, r + 1);
+    BS_UNROLL(8)
+    for (unsigned g = 0; g < n / 16; g++) {
+        bs_word v[16], a[4];
+        BS_UNROLL(4)
+        for (unsigned m = 0; m < 4; m++) {
+            const unsigned k = g + m * (n / 16);
+            BS_UNROLL(4)
+            for (unsigned b = 0; b < 4; b++) {
+                const unsigned p = GIFT_BS_P(n, 4 * k + b);
+                a[b] = gift_bs_ark(n, p, x[p], km, ks, o1, rc1);
+            }
+            gift_bs_sbox_inv(n, &v[4 * m], &v[4 * m + 1], &v[4 * m + 2], &v[4 * m + 3], a[0], a[1], a[2], a[3]);
+        }
+        BS_UNROLL(4)
+        for (unsigned s = 0; s < 4; s++) {
+            const unsigned j = 4 * g + s;
+            BS_UNROLL(4)
+            for (unsigned b = 0; b < 4; b++) {
+                const unsigned p = GIFT_BS_P(n, 4 * j + b);
+                a[b] = gift_bs_ark(n, p, v[GIFT_BS_V(n, g, p)], km, ks, o0, rc0);
+            }
+            gift_bs_sbox_inv(n, &y[4 * j], &y[4 * j + 1], &y[4 * j + 2], &y[4 * j + 3], a[0], a[1], a[2], a[3]);
+        }
     }
 }
 
-/* GIFT-128's rounds as the loops below call them (see BS_ROUND): one
+/* GIFT-128's round pairs as the loops below call them (see BS_ROUND): one
  * function per key form (masks km or sliced ks), r at run time. */
 #define GIFT_BS_ROUND_FNS(n)                                                                       \
-    BS_ROUND void gift_bs_round##n##_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,      \
-                                       const uint32_t *km, unsigned r)                             \
+    BS_ROUND void gift_bs_round2_##n##_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,    \
+                                         const uint32_t *km, unsigned r)                           \
     {                                                                                              \
-        gift_bs_round(n, y, x, km, 0, r);                                                          \
+        gift_bs_round2(n, y, x, km, 0, r);                                                         \
     }                                                                                              \
-    BS_ROUND void gift_bs_round##n##_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,      \
-                                       const bs_word *ks, unsigned r)                              \
+    BS_ROUND void gift_bs_round2_##n##_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,    \
+                                         const bs_word *ks, unsigned r)                            \
     {                                                                                              \
-        gift_bs_round(n, y, x, 0, ks, r);                                                          \
+        gift_bs_round2(n, y, x, 0, ks, r);                                                         \
     }                                                                                              \
-    BS_ROUND void gift_bs_round_inv##n##_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,  \
-                                           const uint32_t *km, unsigned r)                         \
+    BS_ROUND void gift_bs_round2_inv##n##_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x, \
+                                            const uint32_t *km, unsigned r)                        \
     {                                                                                              \
-        gift_bs_round_inv(n, y, x, km, 0, r);                                                      \
+        gift_bs_round2_inv(n, y, x, km, 0, r);                                                     \
     }                                                                                              \
-    BS_ROUND void gift_bs_round_inv##n##_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,  \
-                                           const bs_word *ks, unsigned r)                          \
+    BS_ROUND void gift_bs_round2_inv##n##_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x, \
+                                            const bs_word *ks, unsigned r)                         \
     {                                                                                              \
-        gift_bs_round_inv(n, y, x, 0, ks, r);                                                      \
+        gift_bs_round2_inv(n, y, x, 0, ks, r);                                                     \
     }
 GIFT_BS_ROUND_FNS(128)
 
-/* Round r (or its inverse): GIFT-128's through those, GIFT-64's inlined,
- * two rounds per iteration of the loops below (of its 64 words both
- * compilers keep enough in registers: out of line, GIFT-64 ECB took 1.5x
- * (gcc, avx512) and 1.1x (clang, avx2) longer; GIFT-128 out of line is
- * 1.2-2.4x faster on the 64-bit and 512-bit words). n and whether ks is 0
- * are constants where this is inlined. */
-GIFT_BS_INLINE void gift_bs_round_call(const unsigned n, const int inv, bs_word *y, const bs_word *x,
-                                       const uint32_t *km, const bs_word *ks, unsigned r)
+/* Rounds r and r + 1 (or their inverse): GIFT-128's through those, GIFT-64's
+ * inlined (of its 64 words both compilers keep enough in registers: out of
+ * line, GIFT-64 ECB took 1.5x (gcc, avx512) and 1.1x (clang, avx2) longer;
+ * GIFT-128 out of line is 1.2-2.4x faster on the 64-bit and 512-bit words).
+ * n and whether ks is 0 are constants where this is inlined. */
+GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word *y, const bs_word *x,
+                                        const uint32_t *km, const bs_word *ks, unsigned r)
 {
-    if (n == 64 && !inv) gift_bs_round(n, y, x, km, ks, r);
-    if (n == 64 && inv) gift_bs_round_inv(n, y, x, km, ks, r);
-    if (n == 128 && !inv) ks ? gift_bs_round128_s(y, x, ks, r) : gift_bs_round128_m(y, x, km, r);
-    if (n == 128 && inv) ks ? gift_bs_round_inv128_s(y, x, ks, r) : gift_bs_round_inv128_m(y, x, km, r);
+    if (n == 64 && !inv) gift_bs_round2(n, y, x, km, ks, r);
+    if (n == 64 && inv) gift_bs_round2_inv(n, y, x, km, ks, r);
+    if (n == 128 && !inv) ks ? gift_bs_round2_128_s(y, x, ks, r) : gift_bs_round2_128_m(y, x, km, r);
+    if (n == 128 && inv) ks ? gift_bs_round2_inv128_s(y, x, ks, r) : gift_bs_round2_inv128_m(y, x, km, r);
 }
 
 /* All rounds on x (n words, in the rounds' representation: see gift_bs_in),
- * t scratch of n words; the result is in x (the round counts are even). One
+ * t scratch of n words; the result is in x (the round counts are multiples of 4). One
  * key: km; sliced keys: ks (the other 0). */
 GIFT_BS_INLINE void gift_bs_encrypt(const unsigned n, bs_word *x, bs_word *t, const uint32_t *km,
                                     const bs_word *ks)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
     BS_UNROLL_ROUNDS
-    for (unsigned r = 0; r < rounds; r += 2) {
-        gift_bs_round_call(n, 0, t, x, km, ks, r);
-        gift_bs_round_call(n, 0, x, t, km, ks, r + 1);
+    for (unsigned r = 0; r < rounds; r += 4) {
+        gift_bs_round2_call(n, 0, t, x, km, ks, r);
+        gift_bs_round2_call(n, 0, x, t, km, ks, r + 2);
     }
 }
 
@@ -317,9 +365,9 @@ GIFT_BS_INLINE void gift_bs_decrypt(const unsigned n, bs_word *x, bs_word *t, co
 {
     const unsigned rounds = n == 64 ? 28 : 40;
     BS_UNROLL_ROUNDS
-    for (unsigned r = rounds; r > 0; r -= 2) {
-        gift_bs_round_call(n, 1, t, x, km, ks, r - 1);
-        gift_bs_round_call(n, 1, x, t, km, ks, r - 2);
+    for (unsigned r = rounds; r > 0; r -= 4) {
+        gift_bs_round2_call(n, 1, t, x, km, ks, r - 2);
+        gift_bs_round2_call(n, 1, x, t, km, ks, r - 4);
     }
 }
 
