@@ -507,36 +507,46 @@ CU_BODY void cu_skey_init(cu_skey *s, int c, const uint8_t *key0, const uint32_t
 #endif
 }
 
-/* GIFT's encryption under the batch's keys, by the cores' round pairs
- * (gift_bs_round2): round r uses key words (q + 2 r) mod 8 for places q
- * (gift_bs_round_ofs), so GIFT-128 alternates between words {0, 1, 4, 5},
- * held, and {2, 3, 6, 7}, made for each odd round (GIFT-64's 64 + 128 words
- * fit: all held). */
+/* The key words round r reads, into kd (gift_bs_key_double's layout): round
+ * r uses key words (q + 2 r) mod 8 for places q (gift_bs_round_ofs), so
+ * GIFT-128 alternates between words {0, 1, 4, 5}, held, and {2, 3, 6, 7},
+ * made for each odd round (GIFT-64's 64 + 128 words fit: all held). */
+CU_BODY void cu_gift_round_keys(const unsigned n, bs_word *kd, cu_skey *sk, unsigned r)
+{
+    unsigned o[4];
+    gift_bs_round_ofs(n, o, r);
+    if (n == 128 && r % 2) cu_skey_round(sk);
+    CU_UNROLL(4)
+    for (unsigned q = 0; q < (n == 64 ? 2u : 4u); q++) {
+        BS_UNROLL(16)
+        for (unsigned i = 0; i < 16; i++) {
+            const unsigned at = o[q] + i, g = at / 32, bit = 16 * g + at % 16;
+            const bs_word w = cu_skey_word(sk, bit, n == 64 || !(g & 2));
+            kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
+        }
+    }
+}
+
+/* Rounds r and r + 1 under the batch's keys (the cores' gift_bs_round2). */
+CU_BODY void cu_gift_search_pair(const unsigned n, bs_word *y, const bs_word *x, cu_skey *sk, unsigned r)
+{
+    bs_word kd[GIFT_KD_WORDS];
+    cu_gift_round_keys(n, kd, sk, r);
+    cu_gift_round_keys(n, kd, sk, r + 1);
+    if (n == 64) /* (a constant n for the host compilers, whose unrolling needs it) */
+        gift_bs_round2(64, y, x, 0, kd, r);
+    else
+        gift_bs_round2(128, y, x, 0, kd, r);
+}
+
+/* GIFT's encryption under the batch's keys: the result in x. */
 CU_BODY void cu_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, cu_skey *sk)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
     BS_UNROLL_ROUNDS
     for (unsigned r = 0; r < rounds; r += 4) {
-        BS_UNROLL(2)
-        for (unsigned h = 0; h < 2; h++) { /* rounds r + 2h, r + 2h + 1 */
-            bs_word kd[GIFT_KD_WORDS]; /* the entries the pair reads (gift_bs_key_double's layout) */
-            BS_UNROLL(2)
-            for (unsigned e = 0; e < 2; e++) {
-                unsigned o[4];
-                gift_bs_round_ofs(n, o, r + 2 * h + e);
-                if (n == 128 && e) cu_skey_round(sk);
-                CU_UNROLL(4)
-                for (unsigned q = 0; q < (n == 64 ? 2u : 4u); q++) {
-                    BS_UNROLL(16)
-                    for (unsigned i = 0; i < 16; i++) {
-                        const unsigned at = o[q] + i, g = at / 32, bit = 16 * g + at % 16;
-                        const bs_word w = cu_skey_word(sk, bit, n == 64 || !(g & 2));
-                        kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
-                    }
-                }
-            }
-            gift_bs_round2(n, h ? x : y, h ? y : x, 0, kd, r + 2 * h);
-        }
+        cu_gift_search_pair(n, y, x, sk, r);
+        cu_gift_search_pair(n, x, y, sk, r + 2);
     }
 }
 
