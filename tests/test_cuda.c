@@ -9,7 +9,10 @@
  *  - the range search kernel: planted keys at both edges of ranges that do
  *    not start or end on a batch, masks with fewer bits than a batch's
  *    lanes, a candidate list too short (the count still exact);
- *  - never the automatic choice.
+ *  - never the automatic choice, except (cuda) for one-key ECB and CTR calls
+ *    from LWCX_CUDA_AUTO_BYTES up: with "auto N" (that variable set to N),
+ *    calls of N bytes run on the device and calls just under it, or with an
+ *    implementation named (lwcx_impl_select), on the CPU (auto_choice).
  * With "devices N": N devices share a key search (several_devices).
  * With argument "unavailable REASON": cuda must be unavailable saying REASON
  * (the fake-driver and no-driver tests). A first argument "opencl" tests
@@ -245,6 +248,58 @@ static int several_devices(unsigned want)
     return tu_finish();
 }
 
+/* The batches the implementation's devices have run, all devices together. */
+static uint64_t device_work(const lwcx_impl *h)
+{
+    uint64_t w[16] = {0}, sum = 0;
+    const unsigned n = ((const bc_impl *)h)->desc.devices(w, 16);
+    for (unsigned d = 0; d < n && d < 16; d++) sum += w[d];
+    return sum;
+}
+
+/* "auto N": with LWCX_CUDA_AUTO_BYTES=N, the automatic choice sends one-key
+ * ECB and CTR calls of N bytes (not N - 1 block) to cuda, unless an
+ * implementation is named; results as ref's either way. */
+static int auto_choice(size_t n)
+{
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c);
+        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
+        CHECK(cu && lwcx_impl_available(cu, NULL), "%s: %s available", prim, impl);
+        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
+        uint8_t key[32], iv[16], *pt = malloc(n), *a = malloc(n), *b = malloc(n);
+        if (!pt || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(pt, n);
+        lwcx_bc_ecb_encrypt_with(ref, c, key, b, pt, n);
+        uint64_t w0 = device_work(cu);
+        CHECK(lwcx_bc_ecb_encrypt(c, key, a, pt, n - bs) == LWCX_OK && memcmp(a, b, n - bs) == 0 &&
+                  device_work(cu) == w0,
+              "%s: ECB of %zu bytes on the CPU, as ref", prim, n - bs);
+        CHECK(lwcx_bc_ecb_encrypt(c, key, a, pt, n) == LWCX_OK && memcmp(a, b, n) == 0 && device_work(cu) > w0,
+              "%s: ECB of %zu bytes on %s, as ref", prim, n, impl);
+        w0 = device_work(cu);
+        CHECK(lwcx_bc_ecb_decrypt(c, key, a, a, n) == LWCX_OK && memcmp(a, pt, n) == 0 && device_work(cu) > w0,
+              "%s: ECB decryption of %zu bytes on %s", prim, n, impl);
+        lwcx_bc_ctr_with(ref, c, key, iv, b, pt, n);
+        w0 = device_work(cu);
+        CHECK(lwcx_bc_ctr(c, key, iv, a, pt, n) == LWCX_OK && memcmp(a, b, n) == 0 && device_work(cu) > w0,
+              "%s: CTR of %zu bytes on %s, as ref", prim, n, impl);
+        const char *cpu = lwcx_impl_selected(prim);
+        CHECK(cpu && strcmp(cpu, impl) != 0 && lwcx_impl_select(prim, cpu) == LWCX_OK, "%s: select %s", prim,
+              cpu ? cpu : "?");
+        w0 = device_work(cu);
+        CHECK(lwcx_bc_ctr(c, key, iv, a, pt, n) == LWCX_OK && memcmp(a, b, n) == 0 && device_work(cu) == w0,
+              "%s: CTR of %zu bytes on the CPU when %s is selected", prim, n, cpu ? cpu : "?");
+        CHECK(lwcx_impl_select(prim, NULL) == LWCX_OK, "%s: back to the automatic choice", prim);
+        CHECK(lwcx_bc_ctr(c, key, iv, a, pt, n) == LWCX_OK && memcmp(a, b, n) == 0 && device_work(cu) > w0,
+              "%s: CTR of %zu bytes on %s again", prim, n, impl);
+        free(pt), free(a), free(b);
+    }
+    return tu_finish();
+}
+
 static int unavailable(const char *reason)
 {
     const char *why0 = NULL;
@@ -274,6 +329,7 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "opencl") == 0) impl = argv[1], argc--, argv++;
     if (argc == 3 && strcmp(argv[1], "unavailable") == 0) return unavailable(argv[2]);
     if (argc == 3 && strcmp(argv[1], "devices") == 0) return several_devices((unsigned)atoi(argv[2]));
+    if (argc == 3 && strcmp(argv[1], "auto") == 0) return auto_choice((size_t)atoi(argv[2]));
     const unsigned plant_bits = argc == 3 && strcmp(argv[1], "planted") == 0 ? (unsigned)atoi(argv[2]) : 0;
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];

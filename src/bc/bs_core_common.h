@@ -65,10 +65,13 @@
 /* BS_UNROLL(n) right before a loop with a constant trip count of at most n:
  * unroll it fully. clang is asked for "full", not a count: given a count
  * above the trip count (a loop of 16 under BS_UNROLL(32), GIFT-64) it
- * unrolled nothing and computed every index at run time (2x slower). */
+ * unrolled nothing and computed every index at run time (2x slower).
+ * LWCX_BS_ROLLED (the sanitizer builds: compile time) leaves loops rolled. */
 #define BS_PRAGMA(x) _Pragma(#x)
 #ifndef BS_UNROLL
-#if defined(__CUDACC__)
+#if defined(LWCX_BS_ROLLED)
+#define BS_UNROLL(n)
+#elif defined(__CUDACC__)
 #define BS_UNROLL(n) BS_PRAGMA(unroll n)
 #elif defined(__clang__)
 #define BS_UNROLL(n) BS_PRAGMA(clang loop unroll(full))

@@ -16,8 +16,10 @@
  * If a driver call fails in the middle of an operation, the operation is
  * completed the same way on the CPU, so results are always right.
  *
- * Never the automatic choice (desc.manual): a launch and two copies over
- * the bus cost more than a small call; force it with LWCX_IMPL or a handle. */
+ * Not the automatic choice (desc.manual): a launch and two copies over the
+ * bus cost more than a small call; force it with LWCX_IMPL or a handle. The
+ * exception: one-key ECB and CTR calls from the measured crossover up
+ * (auto_from), when the choice is automatic. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -225,6 +227,30 @@ static size_t bulk_bytes(void)
     return probe() || g.emulate_sms ? 0 : (size_t)1 << 30;
 }
 
+/* One-key ECB and CTR calls of at least this many bytes run here when the
+ * choice is automatic: measured on an H200 (host to host, pageable memory,
+ * against the fastest implementation on one core of its 16-core Xeon), the
+ * GPU won from 256 KiB (PRESENT-80, GIFT-128) or 1 MiB (PRESENT-128,
+ * GIFT-64), and by 2-4x at 4 MiB. LWCX_CUDA_AUTO_BYTES=N: from N bytes, 0:
+ * never. Read once, without waking the driver (small calls never do). */
+#define AUTO_FROM_BYTES ((size_t)1 << 20)
+static size_t auto_bytes;
+static pthread_once_t auto_once = PTHREAD_ONCE_INIT;
+
+static void read_auto_bytes(void)
+{
+    const char *e = getenv("LWCX_CUDA_AUTO_BYTES");
+    char *end;
+    unsigned long long v = e && *e ? strtoull(e, &end, 10) : AUTO_FROM_BYTES;
+    auto_bytes = e && *e && *end ? AUTO_FROM_BYTES : (size_t)v; /* (not a number: the default) */
+}
+
+static size_t auto_from(void)
+{
+    pthread_once(&auto_once, read_auto_bytes);
+    return auto_bytes;
+}
+
 /* --- launches --------------------------------------------------------------------- */
 
 /* Blocks of CU_THREADS threads for `work` batches: one per batch up to 8
@@ -283,12 +309,12 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
 {
     pthread_once(&g.once, init);
     if (g.why) { /* (only forced calls get here) */
-        dev_run_on_cpu(c, mode, a, grid_for(work, 1), CU_THREADS, sched, bufs, nbufs);
+        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, 1), CU_THREADS, sched, bufs, nbufs);
         return;
     }
     const unsigned d = dev_acquire();
     if (g.emulate_sms || on_gpu(&g.dev[d], c, mode, a, work, sched, bufs, nbufs) != 0)
-        dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), CU_THREADS, sched, bufs,
+        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), CU_THREADS, sched, bufs,
                        nbufs);
     dev_release(d, work);
 }
@@ -298,13 +324,14 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
 #define DEV_DESC                                                                                  \
     {.name = "cuda",                                                                              \
      .description = "NVIDIA GPUs through the CUDA driver (loaded at run time), "                  \
-                    "32 blocks per thread; never chosen automatically",                           \
+                    "32 blocks per thread; automatic only for one-key ECB/CTR calls from 1 MiB",              \
      .batch = CU_LANES,                                                                           \
      .constant_time = 1,                                                                          \
      .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
      .device = device_name,                                                                       \
-     .devices = devices}
+     .devices = devices,                                                                          \
+     .auto_from = auto_from}
 #define DEV_SEARCH_CHUNK ((uint64_t)1 << 30) /* ~15-25 ms on an A100 or H100 (projected) */
 
 DEV_IMPLS(cuda)

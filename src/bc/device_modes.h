@@ -1,8 +1,8 @@
 /* What the two GPU backends (cuda_impl.c, opencl_impl.c) share: the
  * bc_impl entry points, which marshal each call into the cu_args of one
- * launch of the kernel bodies (cuda_bodies.h); the host loop that runs those
- * bodies on the CPU over a launch's (block, thread) grid; and the choice of
- * a device for a call when several are present.
+ * launch of the kernel bodies (cuda_bodies.h), and the choice of a device
+ * for a call when several are present. (The host loop that runs the bodies
+ * on the CPU is device_host.c, compiled once for both.)
  *
  * The including file first includes bs_word_cuda.h, the three cores and
  * cuda_bodies.h, then this header, and defines
@@ -19,56 +19,15 @@
 #include <stdlib.h>
 
 #include "bc_impl.h"
+#include "device_host.h"
 
-enum { MODE_ECB_ENC, MODE_ECB_DEC, MODE_CTR, MODE_KEYS_ENC, MODE_KEYS_DEC, MODE_SEARCH, MODE_PACK, NMODES };
 /* kernel names: lwcx_<cipher>_<mode> */
 static const char *const dev_cipher_names[CU_NCIPHERS] = {"present80", "present128", "gift64",
                                                           "gift128",   "pipo128",    "pipo256"};
 static const char *const dev_mode_names[NMODES] = {"ecb_enc",  "ecb_dec", "ctr", "keys_enc",
                                                    "keys_dec", "search",  "pack"};
 
-/* One buffer of an operation: uploaded from src (if any), downloaded to dst
- * (if any), neither for data that stays on the device (the bench's
- * resident rows); its device address (or buffer offset) goes to *field. */
-typedef struct dev_io {
-    const void *src;
-    void *dst;
-    size_t bytes;
-    uint64_t *field;
-    int secret; /* key material: zeroed on the device before it is released */
-} dev_io;
-
 static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs);
-
-/* The bodies on the CPU over every (block, thread) of a launch of `grid`
- * blocks of block_dim threads, the buffers in host memory: the emulated
- * GPU of the tests, and the fallback when a device call fails. */
-static void dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned block_dim, const void *sched,
-                           dev_io *bufs, int nbufs)
-{
-    a->sched = (uintptr_t)sched;
-    void *resident[8] = {0}; /* data that would stay on the device (bench) */
-    int bad = 0;
-    for (int i = 0; i < nbufs && i < 8; i++) {
-        if (bufs[i].dst && bufs[i].src && bufs[i].dst != bufs[i].src) memcpy(bufs[i].dst, bufs[i].src, bufs[i].bytes);
-        if (!bufs[i].dst && !bufs[i].src) bad |= !(resident[i] = calloc(1, bufs[i].bytes ? bufs[i].bytes : 1));
-        *bufs[i].field = (uintptr_t)(bufs[i].dst ? bufs[i].dst : bufs[i].src ? bufs[i].src : resident[i]);
-    }
-    for (unsigned b = 0; !bad && b < grid; b++)
-        for (unsigned t = 0; t < block_dim; t++) {
-            const cu_pos p = {b, t, block_dim, grid};
-            switch (mode) {
-            case MODE_ECB_ENC: cu_ecb(c, 1, p, a); break;
-            case MODE_ECB_DEC: cu_ecb(c, 0, p, a); break;
-            case MODE_CTR: cu_ctr(c, p, a); break;
-            case MODE_KEYS_ENC: cu_keys(c, 1, p, a); break;
-            case MODE_KEYS_DEC: cu_keys(c, 0, p, a); break;
-            case MODE_PACK: cu_ecb(c, CU_PACK_ONLY, p, a); break;
-            default: cu_search(c, p, a); break;
-            }
-        }
-    for (int i = 0; i < nbufs && i < 8; i++) free(resident[i]);
-}
 
 /* --- several devices ------------------------------------------------------------ */
 

@@ -37,6 +37,12 @@ static const bc_impl *pick(const bc_cipher *ci, const lwcx_impl *impl, int *rc)
     return (const bc_impl *)lwcx_resolve(ci->prim, impl, rc);
 }
 
+/* The same for one key over len bytes (ECB, CTR): large calls may go to a GPU. */
+static const bc_impl *pick_sized(const bc_cipher *ci, const lwcx_impl *impl, size_t len, int *rc)
+{
+    return (const bc_impl *)lwcx_resolve_sized(ci->prim, impl, len, rc);
+}
+
 size_t lwcx_bc_block_bytes(lwcx_blockcipher c)
 {
     const bc_cipher *ci = cipher(c);
@@ -126,7 +132,7 @@ static int ecb(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, ui
     if (len && (!out || !in)) return LWCX_ERR_NULL;
     if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, key, ci->key_bytes)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const bc_impl *im = pick(ci, impl, &rc);
+    const bc_impl *im = pick_sized(ci, impl, len, &rc);
     if (!im || !len) return rc;
     sched_buf st;
     void *ks = sched_alloc(im, &st);
@@ -199,7 +205,7 @@ int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *k
         lwcx_overlap(out, len, iv, ci->block_bytes))
         return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const bc_impl *im = pick(ci, impl, &rc);
+    const bc_impl *im = pick_sized(ci, impl, len, &rc);
     if (!im || !len) return rc;
     if (im->ctr) {
         sched_buf st;

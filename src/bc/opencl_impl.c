@@ -208,7 +208,7 @@ static const char *build(cl_dev *d)
         log[sizeof log - 1] = 0;
         for (char *p = log; *p; p++)
             if (*p == '\n') *p = ' ';
-        snprintf(g.why_buf, sizeof g.why_buf, "the kernels do not build on %s (error %d: %s)", d->name, err, log);
+        snprintf(g.why_buf, sizeof g.why_buf, "the kernels do not build on %.64s (error %d: %.140s)", d->name, err, log);
         return g.why_buf;
     }
     for (int c = 0; c < CU_NCIPHERS; c++)
@@ -368,7 +368,7 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
         dev_release(d, work);
         if (!bad) return;
     }
-    dev_run_on_cpu(c, mode, a, (unsigned)groups_for(work, 1), WG, sched, bufs, nbufs);
+    lwcx_dev_run_on_cpu(c, mode, a, (unsigned)groups_for(work, 1), WG, sched, bufs, nbufs);
 }
 
 /* --- the implementations ------------------------------------------------------------ */

@@ -43,6 +43,10 @@ struct lwcx_impl {
      * unavailable); the key search feeds each with its own thread. Writes
      * the batches each device has run to work[0 .. max) (tests, bench). */
     unsigned (*devices)(uint64_t *work, unsigned max);
+    /* 0, or (GPUs) the size in bytes from which a one-key ECB or CTR call
+     * runs faster here than on one CPU core (the measured crossover): when
+     * the choice is automatic, such calls come here (lwcx_resolve_sized) */
+    size_t (*auto_from)(void);
 };
 typedef struct lwcx_impl lwcx_impl_desc;
 
@@ -51,6 +55,7 @@ typedef struct lwcx_primitive {
     const char *description;
     const lwcx_impl_desc *const *impls; /* preference order (fastest first), NULL-terminated */
     _Atomic(const lwcx_impl_desc *) active;
+    atomic_int forced; /* 1: active was named (LWCX_IMPL, lwcx_impl_select), not chosen */
 } lwcx_primitive;
 
 /* The automatic choice: LWCX_IMPL, else the first available in preference
@@ -75,6 +80,11 @@ static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl,
     return lwcx_resolve_slow(p, impl, status);
 }
 
+/* The same for one call over len bytes: where the choice is automatic, an
+ * implementation whose auto_from() is set and at most len (a GPU, for large
+ * calls) when it is usable here, else what lwcx_resolve gives. */
+const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, int *status);
+
 /* 1 if this CPU has d's features and its probe (if any) passes. */
 int lwcx_impl_supported(const lwcx_impl_desc *d);
 lwcx_primitive *lwcx_find_primitive(const char *name);
@@ -89,7 +99,7 @@ const lwcx_impl_desc *lwcx_find_impl(const lwcx_primitive *p, const char *name);
 #define LWCX_DEFINE_PRIMITIVE(name, type, text)                                                   \
     LWCX_IMPLS_##name(LWCX_IMPL_DECLARE_, type) static const lwcx_impl_desc                      \
         *const lwcx_impls_##name[] = {LWCX_IMPLS_##name(LWCX_IMPL_ENTRY_, type) NULL};           \
-    lwcx_primitive lwcx_prim_##name = {(#name), (text), lwcx_impls_##name, NULL}
+    lwcx_primitive lwcx_prim_##name = {(#name), (text), lwcx_impls_##name, NULL, 0}
 
 /* Every primitive compiled in. */
 extern lwcx_primitive *const lwcx_primitives[];

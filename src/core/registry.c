@@ -126,6 +126,7 @@ const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
 {
     const lwcx_impl_desc *d = NULL;
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
+    if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
     for (size_t i = 0; !d && p->impls[i]; i++)
         if (!p->impls[i]->manual && lwcx_impl_supported(p->impls[i])) d = p->impls[i];
     /* the last entry of every list is "ref", which needs nothing */
@@ -150,6 +151,19 @@ const void *lwcx_resolve_slow(lwcx_primitive *p, const lwcx_impl *impl, int *sta
         return NULL;
     }
     return impl;
+}
+
+const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, int *status)
+{
+    const lwcx_impl_desc *d = lwcx_resolve(p, impl, status);
+    if (impl || !d || atomic_load(&p->forced)) return d;
+    for (size_t i = 0; p->impls[i]; i++) {
+        const lwcx_impl_desc *big = p->impls[i];
+        if (!big->auto_from) continue;
+        const size_t from = big->auto_from(); /* (before the probe: small calls never wake a GPU) */
+        if (from && len >= from && lwcx_impl_supported(big)) return big;
+    }
+    return d;
 }
 
 /* --- the public registry API ---------------------------------------------- */
@@ -263,6 +277,7 @@ int lwcx_impl_select(const char *primitive, const char *name)
     lwcx_primitive *p = lwcx_find_primitive(primitive);
     if (!p) return LWCX_ERR_NO_IMPL;
     if (!name) {
+        atomic_store(&p->forced, 0);
         atomic_store(&p->active, NULL);
         return lwcx_choose_impl(p) ? LWCX_OK : LWCX_ERR_IMPL_ENV;
     }
@@ -270,6 +285,7 @@ int lwcx_impl_select(const char *primitive, const char *name)
     if (!d) return LWCX_ERR_NO_IMPL;
     if (!lwcx_impl_supported(d)) return LWCX_ERR_UNSUPPORTED;
     if (read_env(NULL, NULL, NULL, 0) != LWCX_OK) return LWCX_ERR_IMPL_ENV; /* strict: fix it first */
+    atomic_store(&p->forced, 1);
     atomic_store(&p->active, d);
     return LWCX_OK;
 }
