@@ -133,7 +133,9 @@ LWCX_API int lwcx_impl_constant_time(const lwcx_impl *impl);
 
 /* The automatic choice for a primitive (made now if not yet): LWCX_IMPL's
  * entry, else the first available in preference order. NULL for an unknown
- * primitive or an invalid LWCX_IMPL. */
+ * primitive or an invalid LWCX_IMPL. One exception when nothing is named
+ * (LWCX_IMPL, lwcx_impl_select): one-key ECB and CTR calls of a block
+ * cipher from 1 MiB (LWCX_CUDA_AUTO_BYTES) run on a CUDA GPU if present. */
 LWCX_API const lwcx_impl *lwcx_impl_auto(const char *primitive);
 /* Checks the environment variable LWCX_IMPL: a comma-separated list of
  * "primitive:impl" or bare "impl" entries (a bare name applies to every
