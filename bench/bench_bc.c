@@ -14,6 +14,7 @@
  * LWCX_BENCH_DEVICE_BYTES (the tests: small, and on PoCL). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../src/bc/bc_impl.h"
 #include "bench.h"
@@ -73,8 +74,10 @@ static int on_device(const lwcx_impl *impl)
 
 typedef struct bulk_state {
     uint8_t *in, *out;
-    size_t bytes;
+    size_t bytes; /* (keys, for the key search) */
     uint8_t key[LWCX_BC_MAX_KEY_BYTES], iv[LWCX_BC_MAX_BLOCK_BYTES];
+    uint8_t pt[LWCX_BC_MAX_BLOCK_BYTES], ct[LWCX_BC_MAX_BLOCK_BYTES];
+    uint64_t next_start;
     _Alignas(16) uint8_t sched[16384];
 } bulk_state;
 
@@ -97,19 +100,31 @@ typedef struct bulk_case {
 
 static size_t bulk_now; /* the size of the case being measured */
 
-/* e.g. "ctr_1GiB_resident" */
+/* e.g. "ctr_1GiB_resident", or in keys "keysearch_device_1Gi" (as many
+ * keys as the bulk rows have bytes: 2^30 on a GPU, one call) */
 static int bulk_applies(bulk_case *k, const char *what, const char *after, lwcx_blockcipher c,
                         const lwcx_impl *impl)
 {
     const size_t n = bulk_bytes_of(c, impl);
     if (n == 0) return 0;
     bulk_now = n;
+    const char *b = strcmp(k->bc.unit, "byte") == 0 ? "B" : "";
     if (n % ((size_t)1 << 30) == 0)
-        snprintf(k->op, sizeof k->op, "%s_%zuGiB%s", what, n >> 30, after);
+        snprintf(k->op, sizeof k->op, "%s_%zuGi%s%s", what, n >> 30, b, after);
     else
-        snprintf(k->op, sizeof k->op, "%s_%zuKiB%s", what, n >> 10, after);
+        snprintf(k->op, sizeof k->op, "%s_%zuKi%s%s", what, n >> 10, b, after);
     k->bc.units = (double)n;
     return 1;
+}
+
+static void *bulk_search_setup(void)
+{
+    bulk_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->bytes = bulk_now; /* keys per call */
+    for (size_t i = 0; i < sizeof s->key; i++) s->key[i] = (uint8_t)(i + 1);
+    for (size_t i = 0; i < sizeof s->ct; i++) s->ct[i] = (uint8_t)(0x5A ^ i);
+    return s;
 }
 
 static void *bulk_setup(void)
@@ -158,6 +173,15 @@ static void bulk_pack_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_imp
     if (im) im->resident(NULL, BC_RESIDENT_PACK, s->bytes);
 }
 
+/* one call of s->bytes keys (a range with no match; each call fresh keys) */
+static void bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    size_t nfound;
+    lwcx_bc_keysearch_with(impl, c, s->pt, s->ct, 1, s->key, NULL, s->next_start, s->bytes, 1, NULL, NULL, NULL, 0,
+                           &nfound, NULL);
+    s->next_start = (s->next_start + s->bytes) & 0xFFFFFFFFFFFFu;
+}
+
 #define CASES(prim, cipher)                                                                       \
     static void prim##_ecb(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
@@ -204,17 +228,19 @@ static void bulk_pack_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_imp
     static const bench_case prim##_search_dev_case = {#prim,       "keysearch_device_4M", "key",     \
                                                       DEVICE_KEYS, setup,                 prim##_search_dev, \
                                                       teardown,    on_device};                           \
-    BULK_CASE(prim, cipher, ecb, "ecb_enc", "")                                                  \
-    BULK_CASE(prim, cipher, ctr, "ctr", "")                                                      \
-    BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident")                                    \
-    BULK_CASE(prim, cipher, pack_resident, "pack_unpack", "_resident")                           \
+    BULK_CASE(prim, cipher, ecb, "ecb_enc", "", "byte", bulk_setup)                              \
+    BULK_CASE(prim, cipher, ctr, "ctr", "", "byte", bulk_setup)                                  \
+    BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident", "byte", bulk_setup)                \
+    BULK_CASE(prim, cipher, pack_resident, "pack_unpack", "_resident", "byte", bulk_setup)       \
+    BULK_CASE(prim, cipher, search, "keysearch_device", "", "key", bulk_search_setup)            \
     const bench_case *const bench_cases_##prim[] = {                                              \
         &prim##_ecb_case,         &prim##_ctr_case,         &prim##_pack_case,                    \
         &prim##_search_case,      &prim##_search_dev_case,  &prim##_bulk_ecb.bc,                  \
-        &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc, NULL};
+        &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc,    \
+        &prim##_bulk_search.bc,   NULL};
 
 /* (the case is static, not const: its size is the device's, set when it applies) */
-#define BULK_CASE(prim, cipher, kind, what, after)                                                     \
+#define BULK_CASE(prim, cipher, kind, what, after, unit, setup)                                   \
     static bulk_case prim##_bulk_##kind;                                                          \
     static void prim##_bulk_##kind##_run(void *p, const lwcx_impl *impl)                          \
     {                                                                                             \
@@ -225,7 +251,7 @@ static void bulk_pack_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_imp
         return bulk_applies(&prim##_bulk_##kind, what, after, cipher, impl);                      \
     }                                                                                             \
     static bulk_case prim##_bulk_##kind = {                                                       \
-        {#prim, prim##_bulk_##kind.op, "byte", 1, bulk_setup, prim##_bulk_##kind##_run,           \
+        {#prim, prim##_bulk_##kind.op, unit, 1, setup, prim##_bulk_##kind##_run,                  \
          bulk_teardown, prim##_bulk_##kind##_applies},                                            \
         ""};
 
