@@ -9,8 +9,8 @@
 #ifndef LWCX_BS_CTR_H
 #define LWCX_BS_CTR_H
 
-/* Encrypts the n words x (sliced as the layout says) with y as scratch under
- * sched (what bs_ctr was given); returns where the result is. */
+/* Encrypts the n words x (bs_pack_be's layout) with y as scratch; returns
+ * where the result is. */
 typedef bs_word *(*bs_ctr_encrypt_fn)(const void *sched, bs_word *x, bs_word *y);
 
 /* Where a packing puts a block's bits and which lane holds which block of

@@ -82,40 +82,28 @@ static void ctr_unpack(unsigned n, uint8_t *out, bs_word *x)
     unpack(out, x);
 }
 
-/* what bs_ctr hands the cipher: the key and the round constants, made once
- * a call rather than once a batch */
-typedef struct pipo_bs_ctr_ctx {
-    const bs_word *k;
+PIPO_BS_CRYPT bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, unsigned nkw, unsigned rounds)
+{
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
-} pipo_bs_ctr_ctx;
-
-PIPO_BS_CRYPT bs_word *ctr_encrypt(const void *ctx, bs_word *x, bs_word *y, unsigned nkw, unsigned rounds)
-{
-    const pipo_bs_ctr_ctx *c = ctx;
-    return pipo_bs_encrypt(x, y, c->k, nkw, rounds, (const bs_word(*)[5])c->rc);
+    pipo_bs_rc(rc, rounds);
+    return pipo_bs_encrypt(x, y, ((const pipo_bs_sched *)sched)->k[0], nkw, rounds, (const bs_word(*)[5])rc);
 }
-static bs_word *ctr_encrypt128(const void *c, bs_word *x, bs_word *y)
+static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *y)
 {
-    return ctr_encrypt(c, x, y, 2, 13);
+    return ctr_encrypt(s, x, y, 2, 13);
 }
-static bs_word *ctr_encrypt256(const void *c, bs_word *x, bs_word *y)
+static bs_word *ctr_encrypt256(const void *s, bs_word *x, bs_word *y)
 {
-    return ctr_encrypt(c, x, y, 4, 17);
+    return ctr_encrypt(s, x, y, 4, 17);
 }
-PIPO_BS_INLINE void ctr(bs_ctr_encrypt_fn encrypt, unsigned rounds, const void *s, const uint8_t *iv,
-                        uint8_t *out, const uint8_t *in, size_t len)
-{
-    pipo_bs_ctr_ctx c = {.k = ((const pipo_bs_sched *)s)->k[0]};
-    pipo_bs_rc(c.rc, rounds);
-    bs_ctr(64, (bs_ctr_layout){56, 6, ctr_unpack}, encrypt, &c, iv, out, in, len);
-}
+#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack})
 static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
-    ctr(ctr_encrypt128, 13, s, iv, out, in, len);
+    bs_ctr(64, PIPO_CTR_LAYOUT, ctr_encrypt128, s, iv, out, in, len);
 }
 static void ctr256(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
-    ctr(ctr_encrypt256, 17, s, iv, out, in, len);
+    bs_ctr(64, PIPO_CTR_LAYOUT, ctr_encrypt256, s, iv, out, in, len);
 }
 
 /* --- many keys ------------------------------------------------------------------- */
