@@ -77,11 +77,11 @@ static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *t)
 }
 static void ctr64(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
-    bs_ctr(64, ctr_encrypt64, s, iv, out, in, len);
+    bs_ctr(64, BS_CTR_PACK_BE, ctr_encrypt64, s, iv, out, in, len);
 }
 static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
-    bs_ctr(128, ctr_encrypt128, s, iv, out, in, len);
+    bs_ctr(128, BS_CTR_PACK_BE, ctr_encrypt128, s, iv, out, in, len);
 }
 
 /* --- many keys: the batch's keys packed like 128-bit blocks, key bit p in kw[p] */

@@ -61,7 +61,7 @@ static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y)
 
 static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
-    bs_ctr(64, ctr_encrypt, sched, iv, out, in, len);
+    bs_ctr(64, BS_CTR_PACK_BE, ctr_encrypt, sched, iv, out, in, len);
 }
 
 static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
