@@ -117,21 +117,22 @@ static int bulk_applies(bulk_case *k, const char *what, const char *after, lwcx_
     return 1;
 }
 
+/* the key and the known pair; bytes is the size (keys per call, for the search) */
 static void *bulk_search_setup(void)
 {
     bulk_state *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->bytes = bulk_now; /* keys per call */
+    s->bytes = bulk_now;
     for (size_t i = 0; i < sizeof s->key; i++) s->key[i] = (uint8_t)(i + 1);
     for (size_t i = 0; i < sizeof s->ct; i++) s->ct[i] = (uint8_t)(0x5A ^ i);
     return s;
 }
 
+/* the same, with input and output buffers of s->bytes */
 static void *bulk_setup(void)
 {
-    bulk_state *s = calloc(1, sizeof *s);
+    bulk_state *s = bulk_search_setup();
     if (!s) return NULL;
-    s->bytes = bulk_now;
     s->in = malloc(s->bytes ? s->bytes : 1);
     s->out = malloc(s->bytes ? s->bytes : 1);
     if (!s->in || !s->out) {
@@ -139,7 +140,6 @@ static void *bulk_setup(void)
         return NULL;
     }
     for (size_t i = 0; i < s->bytes; i++) s->in[i] = (uint8_t)i;
-    for (size_t i = 0; i < sizeof s->key; i++) s->key[i] = (uint8_t)(i + 1);
     return s;
 }
 
