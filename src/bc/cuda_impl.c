@@ -314,8 +314,8 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
     }
     const unsigned d = dev_acquire();
     if (g.emulate_sms || on_gpu(&g.dev[d], c, mode, a, work, sched, bufs, nbufs) != 0)
-        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), CU_THREADS, sched, bufs,
-                       nbufs);
+        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), CU_THREADS, sched,
+                            bufs, nbufs);
     dev_release(d, work);
 }
 
@@ -324,7 +324,7 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
 #define DEV_DESC                                                                                  \
     {.name = "cuda",                                                                              \
      .description = "NVIDIA GPUs through the CUDA driver (loaded at run time), "                  \
-                    "32 blocks per thread; automatic only for one-key ECB/CTR calls from 1 MiB",              \
+                    "32 blocks per thread; automatic only for one-key ECB/CTR calls from 1 MiB",  \
      .batch = CU_LANES,                                                                           \
      .constant_time = 1,                                                                          \
      .manual = 1,                                                                                 \
