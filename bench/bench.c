@@ -63,6 +63,21 @@ static void sample(const bench_case *bc, void *st, const lwcx_impl *impl, unsign
     *ns = (double)(n1 - n0);
 }
 
+/* Whether name is one of the comma-separated list (NULL: every name is). */
+static int named(const char *list, const char *name)
+{
+    if (!list) return 1;
+    const size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        const size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, name, n) == 0) return 1;
+        if (!end) break;
+        p = end + 1;
+    }
+    return 0;
+}
+
 static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
                            row *rows)
 {
@@ -71,7 +86,8 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     size_t nimpl = 0;
     for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
         const lwcx_impl *impl = lwcx_impl_at(bc->primitive, i);
-        if (lwcx_impl_available(impl, NULL) && (!bc->applies || bc->applies(impl)))
+        if (lwcx_impl_available(impl, NULL) && (!bc->applies || bc->applies(impl)) &&
+            (strcmp(lwcx_impl_name(impl), "ref") == 0 || named(opt->impls, lwcx_impl_name(impl))))
             impls[nimpl++] = impl;
     }
     void *st = bc->setup();
@@ -208,6 +224,22 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
             fprintf(stderr, "lwcx bench: unknown primitive '%s' (see 'lwcx list')\n", primitives[i]);
             return -1;
         }
+    }
+    /* every name of --impl must name an implementation of some primitive */
+    for (const char *p = opt->impls; p && *p;) {
+        const char *end = strchr(p, ',');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        int known = 0;
+        for (size_t q = 0; q < lwcx_primitive_count() && !known; q++)
+            for (size_t i = 0; i < lwcx_impl_count(lwcx_primitive_name(q)) && !known; i++) {
+                const char *nm = lwcx_impl_name(lwcx_impl_at(lwcx_primitive_name(q), i));
+                known = strlen(nm) == len && strncmp(nm, p, len) == 0;
+            }
+        if (!known) {
+            fprintf(stderr, "lwcx bench: --impl: no implementation is named '%.*s' (see 'lwcx list')\n", (int)len, p);
+            return -1;
+        }
+        p = end ? end + 1 : p + len;
     }
     uint64_t overhead = timer_overhead();
     ticks_per_cycle = timer_ticks_per_core_cycle();

@@ -28,6 +28,7 @@ typedef struct bench_options {
     int quick;        /* fewer repetitions */
     FILE *table;      /* human-readable table, or NULL */
     FILE *json;       /* JSON document, or NULL */
+    const char *impls; /* "a,b,..": time only these implementations (and ref), or NULL: all */
 } bench_options;
 
 /* Benchmarks the named primitives (all when n == 0). Returns 0, or -1 if a

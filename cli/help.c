@@ -31,13 +31,14 @@ static const cmd_help helps[] = {
      "implementation. Exit status 0 all passed, 1 a check failed, 2 usage.\n"
      "options:\n" COMMON_OPTS},
     {"bench",
-     "lwcx bench [PRIMITIVE...] [--quick] [--json FILE|-]\n"
+     "lwcx bench [PRIMITIVE...] [--quick] [--impl NAME[,NAME...]] [--json FILE|-]\n"
      "lwcx bench --compare A.json B.json\n",
      "cycles per unit, min and median, speedup over ref",
      "Times every available implementation: cycles per unit, minimum and median, and the\n"
      "speedup over ref. --compare prints the rows two --json runs share, with the ratio B/A.\n"
      "options:\n"
      "  --quick                fewer repetitions\n"
+     "  --impl NAME,...        time only these implementations (and ref, for the speedup)\n"
      "  --json FILE            also write the results as JSON ('-': JSON on stdout, table on stderr)\n"
      "  --compare A B          compare two JSON result files\n" COMMON_OPTS},
     {"enc",

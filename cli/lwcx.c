@@ -91,9 +91,10 @@ static int cmd_kat(int argc, char **argv)
 
 static int cmd_bench(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"quick", 0, 0}, {"json", 0, 1}, {"compare", 0, 0}, {NULL, 0, 0}};
-    enum { QUICK, JSON, COMPARE };
-    bench_options opt = {0, stdout, NULL};
+    static const opt_def defs[] = {
+        {"quick", 0, 0}, {"json", 0, 1}, {"compare", 0, 0}, {"impl", 0, 1}, {NULL, 0, 0}};
+    enum { QUICK, JSON, COMPARE, IMPL };
+    bench_options opt = {0, stdout, NULL, NULL};
     const char *json_path = NULL;
     const char **prims = calloc((size_t)argc + 1, sizeof *prims);
     size_t nprims = 0;
@@ -109,10 +110,11 @@ static int cmd_bench(int argc, char **argv)
         if (r == QUICK) opt.quick = 1;
         else if (r == JSON) json_path = p.arg;
         else if (r == COMPARE) compare = 1;
+        else if (r == IMPL) opt.impls = p.arg;
         else prims[nprims++] = p.arg;
     }
     if (compare) {
-        if (nprims != 2 || opt.quick || json_path) {
+        if (nprims != 2 || opt.quick || json_path || opt.impls) {
             free(prims);
             return cli_usage_error("--compare", "needs two JSON files (from lwcx bench --json) and nothing else");
         }

@@ -11,11 +11,11 @@
  * into one buffer per launch, see CU_BUF).
  *
  * A thread carries CU_PARTS batches of 32 blocks (or keys) at a time in
- * words of BS_LANES = 32 CU_PARTS lanes: in CUDA one batch in 32-bit words,
- * lane l = block 32 B + l of batch B; with a vector word (OpenCL on a CPU
- * device, bs_word_opencl.h) part j of word W (its 32-bit component j) is
- * batch CU_PARTS W + j. Threads stride over the words by the grid's thread
- * count. Blocks are read and written as 32-bit "limbs" of the block as one
+ * words of BS_LANES = 32 CU_PARTS lanes: in CUDA one batch in 32-bit words;
+ * with a vector word (OpenCL on a CPU device, bs_word_opencl.h) part j of a
+ * word is its 32-bit component j. Which blocks a word's lanes hold: see
+ * cu_first (interleaved across a warp's words). Threads stride over the
+ * words by the grid's thread count. Blocks are read and written as 32-bit "limbs" of the block as one
  * integer (limb q = bits 32 q .. 32 q + 31; big-endian bytes for PRESENT and
  * GIFT, little-endian for PIPO, as the cores number bits), turned into
  * sliced parts by a 32 x 32 bit transpose. */
@@ -187,76 +187,164 @@ CU_BODY uint32_t cu_bswap32(uint32_t v)
     return v << 24 | (v & 0xFF00u) << 8 | (v >> 8 & 0xFF00u) | v >> 24;
 }
 
-/* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l's at
- * p + stride * l (bits beyond 8 bytes: zero up to whole limbs), for the
- * first `parts` parts (the others zero). */
-CU_BODY void cu_pack(bs_word *w, CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be, unsigned parts)
+/* n 32-bit words at p (4 n bytes) as little-endian integers, and back: on
+ * a device one vector access where n is 2 or 4 (p is then 4 n-aligned:
+ * blocks and keys lie at multiples of their size from buffers aligned to
+ * 256), so that a warp's accesses to 32 adjacent blocks are one run of
+ * memory. */
+CU_BODY void cu_load_run(CU_GLOBAL const uint8_t *p, uint32_t *m, unsigned n)
 {
-    for (unsigned q = 0; q < (bytes + 3) / 4; q++)
-        for (unsigned j = 0; j < CU_PARTS; j++) {
-            uint32_t a[32];
-            CU_GLOBAL const uint8_t *pj = p + (size_t)stride * CU_LANES * j;
-            if (j >= parts) {
-                for (unsigned l = 0; l < CU_LANES; l++) a[l] = 0;
-            } else if (bytes % 4 == 0 && stride % 4 == 0) { /* whole limbs: one load each */
-                const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
-                for (unsigned l = 0; l < CU_LANES; l++) {
-                    const uint32_t v = cu_load32(pj + (size_t)stride * l + at);
-                    a[l] = be ? cu_bswap32(v) : v;
-                }
-            } else {
-                for (unsigned l = 0; l < CU_LANES; l++) a[l] = cu_limb(pj + (size_t)stride * l, bytes, q, be);
-            }
-            cu_transpose32(a);
-            for (unsigned i = 0; i < 32; i++) BS_PART(w[32 * q + i], j) = a[i];
-        }
+#if defined(__CUDACC__)
+    if (n == 4) {
+        const uint4 v = *(const uint4 *)p;
+        m[0] = v.x, m[1] = v.y, m[2] = v.z, m[3] = v.w;
+        return;
+    }
+    if (n == 2) {
+        const uint2 v = *(const uint2 *)p;
+        m[0] = v.x, m[1] = v.y;
+        return;
+    }
+#elif defined(LWCX_OPENCL_C)
+    if (n == 4) {
+        const uint4 v = vload4(0, (CU_GLOBAL const uint *)p);
+        m[0] = v.x, m[1] = v.y, m[2] = v.z, m[3] = v.w;
+        return;
+    }
+    if (n == 2) {
+        const uint2 v = vload2(0, (CU_GLOBAL const uint *)p);
+        m[0] = v.x, m[1] = v.y;
+        return;
+    }
+#endif
+    for (unsigned k = 0; k < n; k++) m[k] = cu_load32(p + 4 * k);
+}
+CU_BODY void cu_store_run(CU_GLOBAL uint8_t *p, const uint32_t *m, unsigned n)
+{
+#if defined(__CUDACC__)
+    if (n == 4) {
+        *(uint4 *)p = make_uint4(m[0], m[1], m[2], m[3]);
+        return;
+    }
+    if (n == 2) {
+        *(uint2 *)p = make_uint2(m[0], m[1]);
+        return;
+    }
+#elif defined(LWCX_OPENCL_C)
+    if (n == 4) {
+        vstore4((uint4)(m[0], m[1], m[2], m[3]), 0, (CU_GLOBAL uint *)p);
+        return;
+    }
+    if (n == 2) {
+        vstore2((uint2)(m[0], m[1]), 0, (CU_GLOBAL uint *)p);
+        return;
+    }
+#endif
+    for (unsigned k = 0; k < n; k++) cu_store32(p + 4 * k, m[k]);
 }
 
-/* The inverse of part j for whole blocks (bytes a multiple of 4): lane l
- * to out + bytes * l, XORed with the same bytes of in if in is not 0. keep:
- * how many of the 32 blocks' bytes to write; the rest (CTR's tail) is left
- * alone, and only then is the output written byte by byte. */
-CU_BODY void cu_unpack_part(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned j,
-                            unsigned bytes, int be, uint64_t keep)
+/* Limbs are moved `run` at a time, one vector access per lane: 4 (16 or
+ * 32 bytes), 2 (8 bytes), else 1; `run` limbs' bytes are adjacent. */
+CU_BODY unsigned cu_run(unsigned bytes)
 {
-    (void)j; /* unused at 32 lanes (BS_PART) */
-    CU_UNROLL(4)
-    for (unsigned q = 0; q < bytes / 4; q++) {
-        uint32_t a[32];
-        for (unsigned i = 0; i < 32; i++) a[i] = BS_PART(w[32 * q + i], j);
-        cu_transpose32(a);
-        /* limb q's bytes: at bytes - 4 - 4 q, swapped (big-endian), or at 4 q */
-        const unsigned at = be ? bytes - 4 - 4 * q : 4 * q;
-        if (keep >= (uint64_t)CU_LANES * bytes) {
+    return bytes % 16 == 0 ? 4u : bytes % 8 == 0 ? 2u : 1u;
+}
+/* Where limbs q0 .. q0 + n - 1 lie in the block: byte offset of the run,
+ * limb q0 + i = memory word (be ? n - 1 - i : i), byte-swapped if be. */
+CU_BODY unsigned cu_run_at(unsigned bytes, unsigned q0, unsigned n, int be)
+{
+    return be ? bytes - 4 * (q0 + n) : 4 * q0;
+}
+
+/* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l of part
+ * j at p + stride (32 j + l) (bits beyond `bytes`: zero up to whole limbs),
+ * for the first `parts` parts (the others zero). */
+CU_BODY void cu_pack(bs_word *w, CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be, unsigned parts)
+{
+    const unsigned nl = (bytes + 3) / 4, whole = bytes % 4 == 0 && stride % (4 * cu_run(bytes)) == 0;
+    const unsigned run = whole ? cu_run(bytes) : 1;
+    for (unsigned j = 0; j < CU_PARTS; j++) {
+        CU_GLOBAL const uint8_t *pj = p + (size_t)stride * CU_LANES * j;
+        CU_UNROLL(8)
+        for (unsigned q0 = 0; q0 < nl; q0 += run) {
+            uint32_t a[4][32] = {{0}}; /* (only run of them used: gcc cannot tell) */
             BS_UNROLL(32)
             for (unsigned l = 0; l < CU_LANES; l++) {
-                uint32_t v = be ? cu_bswap32(a[l]) : a[l];
-                const size_t k = (size_t)bytes * l + at;
-                if (in) v ^= cu_load32(in + k);
-                cu_store32(out + k, v);
+                uint32_t m[4];
+                if (j >= parts) {
+                    for (unsigned i = 0; i < 4; i++) m[i] = 0;
+                } else if (whole) {
+                    cu_load_run(pj + (size_t)stride * l + cu_run_at(bytes, q0, run, be), m, run);
+                } else {
+                    m[0] = cu_limb(pj + (size_t)stride * l, bytes, q0, be);
+                }
+                CU_UNROLL(4)
+                for (unsigned i = 0; i < run; i++) a[i][l] = be && whole ? cu_bswap32(m[run - 1 - i]) : m[i];
             }
-            continue;
+            CU_UNROLL(4)
+            for (unsigned i = 0; i < run; i++) {
+                cu_transpose32(a[i]);
+                BS_UNROLL(32)
+                for (unsigned k = 0; k < 32; k++) BS_PART(w[32 * (q0 + i) + k], j) = a[i][k];
+            }
         }
-        CU_UNROLL(1) /* the tail: one batch of a call, kept small */
-        for (unsigned l = 0; l < CU_LANES; l++)
-            for (unsigned b = 0; b < 4; b++) {
-                const uint64_t k = (uint64_t)bytes * l + cu_byte_at(bytes, 4 * q + b, be);
-                if (k >= keep) continue;
-                uint8_t v = (uint8_t)(a[l] >> (8 * b));
-                if (in) v ^= in[k];
-                out[k] = v;
-            }
     }
 }
 
-/* All parts: keep counts the bytes from part 0's first block on. */
-CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned bytes, int be,
-                       uint64_t keep)
+/* The inverse of part j for whole blocks (bytes a multiple of 4): lane l
+ * to out + stride l, XORed with the same bytes of in if in is not 0. keep:
+ * how many bytes from out on to write, the rest (CTR's tail) left alone:
+ * then (only in the contiguous layout, stride = bytes) byte by byte. */
+CU_BODY void cu_unpack_part(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned j,
+                            unsigned bytes, unsigned stride, int be, uint64_t keep)
+{
+    (void)j; /* unused at 32 lanes (BS_PART) */
+    const unsigned run = cu_run(bytes);
+    const int all = keep >= (uint64_t)CU_LANES * stride;
+    CU_UNROLL(4)
+    for (unsigned q0 = 0; q0 < bytes / 4; q0 += run) {
+        uint32_t a[4][32];
+        CU_UNROLL(4)
+        for (unsigned i = 0; i < run; i++) {
+            BS_UNROLL(32)
+            for (unsigned k = 0; k < 32; k++) a[i][k] = BS_PART(w[32 * (q0 + i) + k], j);
+            cu_transpose32(a[i]);
+        }
+        const unsigned at = cu_run_at(bytes, q0, run, be);
+        BS_UNROLL(32)
+        for (unsigned l = 0; l < CU_LANES; l++) {
+            uint32_t m[4], x[4];
+            CU_UNROLL(4)
+            for (unsigned i = 0; i < run; i++) m[i] = be ? cu_bswap32(a[run - 1 - i][l]) : a[i][l];
+            const size_t k = (size_t)stride * l + at;
+            if (all) {
+                if (in) {
+                    cu_load_run(in + k, x, run);
+                    CU_UNROLL(4)
+                    for (unsigned i = 0; i < run; i++) m[i] ^= x[i];
+                }
+                cu_store_run(out + k, m, run);
+                continue;
+            }
+            CU_UNROLL(16) /* the tail: bytes in memory order */
+            for (unsigned b = 0; b < 4 * run; b++) {
+                if (k + b >= keep) continue;
+                uint8_t v = (uint8_t)(m[b / 4] >> (8 * (b % 4)));
+                if (in) v ^= in[k + b];
+                out[k + b] = v;
+            }
+        }
+    }
+}
+
+/* All parts: keep counts the bytes from out on. */
+CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned bytes,
+                       unsigned stride, int be, uint64_t keep)
 {
     for (unsigned j = 0; j < CU_PARTS; j++) {
-        const uint64_t at = (uint64_t)j * CU_LANES * bytes;
+        const uint64_t at = (uint64_t)j * CU_LANES * stride;
         if (keep <= at) break;
-        cu_unpack_part(out + at, in ? in + at : in, w, j, bytes, be, keep - at);
+        cu_unpack_part(out + at, in ? in + at : in, w, j, bytes, stride, be, keep - at);
     }
 }
 
@@ -304,7 +392,26 @@ CU_BODY unsigned cu_parts(uint64_t b, uint64_t nbatches)
     return left < CU_PARTS ? (unsigned)left : CU_PARTS;
 }
 
-/* --- ECB: word W = batches CU_PARTS W .., batch B = blocks 32 B .. 32 B + 31;
+/* Which blocks word b holds: lane L (= 32 j + l, part j) holds block
+ * first + stride L. Words come in groups of 32, a warp's: in a group of
+ * whole words (all lanes used, `whole` words in the call) the lanes are
+ * interleaved, lane L of the group's word t holding block 32 L + t of the
+ * group, so that a warp moves 32 adjacent blocks at each access (with 32
+ * consecutive blocks per thread, each access touched 32 sectors 256 bytes
+ * apart). The last group, if not whole, is contiguous: word b holds blocks
+ * BS_LANES b ..; either way, group G holds blocks 32 BS_LANES G ... */
+#define CU_GROUP 32
+CU_BODY uint64_t cu_first(uint64_t b, uint64_t whole, unsigned *stride)
+{
+    if ((b | (CU_GROUP - 1)) < whole) {
+        *stride = CU_GROUP;
+        return (b - b % CU_GROUP) * BS_LANES + b % CU_GROUP;
+    }
+    *stride = 1;
+    return b * BS_LANES;
+}
+
+/* --- ECB: word W holds batches CU_PARTS W .. (32 CU_PARTS blocks, cu_first);
  * enc: 1 encrypt, 0 decrypt, CU_PACK_ONLY the packing and unpacking alone
  * (the bench's measure of what packing costs on the device) */
 #define CU_PACK_ONLY 2
@@ -316,11 +423,13 @@ CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
     CU_SCHED_DECL(s, g, a);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; CU_PARTS * b < a->nbatches; b += step) {
         bs_word x[128], y[128];
+        unsigned stride;
         const unsigned parts = cu_parts(b, a->nbatches);
-        const size_t off = (size_t)b * BS_LANES * bs;
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c), parts);
+        const size_t off = (size_t)cu_first(b, a->nbatches / CU_PARTS, &stride) * bs;
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, stride * bs, cu_be(c), parts);
         bs_word *r = enc == CU_PACK_ONLY ? x : cu_crypt1(c, enc, x, y, s);
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)parts * CU_LANES * bs);
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, cu_be(c),
+                  (uint64_t)parts * CU_LANES * stride * bs);
     }
 }
 
@@ -328,24 +437,37 @@ CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
  * integer, a carry into the high half (16-byte blocks) when they wrap, as in
  * modes.c; the counters are built sliced, by a bitsliced adder. -------------- */
 
+/* lo = c0 + (L << sh) in lane L, sliced; returns the lanes where that
+ * wraps (sh: a constant where inlined, so that lane[] is indexed by
+ * constants) */
+CU_BODY bs_word cu_ctr_add(bs_word *lo, uint64_t c0, unsigned sh)
+{
+    const bs_word lane[] = BS_LANE_PATS;
+    const unsigned nlane = sizeof lane / sizeof lane[0];
+    bs_word carry = BS_ZERO;
+    BS_UNROLL(64)
+    for (unsigned i = 0; i < 64; i++) {
+        const bs_word ai = BS_MASK32(0u - (uint32_t)(c0 >> i & 1)),
+                      bi = i >= sh && i - sh < nlane ? lane[i - sh] : BS_ZERO;
+        lo[i] = ai ^ bi ^ carry;
+        carry = (ai & bi) | (carry & (ai ^ bi));
+    }
+    return carry;
+}
+
 CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
 {
     const unsigned bs = cu_block_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
     const uint64_t nwords = (a->len + (uint64_t)BS_LANES * bs - 1) / ((uint64_t)BS_LANES * bs);
-    const bs_word lane[] = BS_LANE_PATS;
-    const unsigned nlane = sizeof lane / sizeof lane[0];
     CU_SCHED_DECL(s, g, a);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
         bs_word x[128], y[128], lo[64];
-        const uint64_t c0 = a->ctr_lo + BS_LANES * b, h0 = a->ctr_hi + (c0 < a->ctr_lo);
-        /* lo = c0 + l in lane l; carry: the lanes where that wraps */
-        bs_word carry = BS_ZERO;
-        for (unsigned i = 0; i < 64; i++) {
-            const bs_word ai = BS_MASK32(0u - (uint32_t)(c0 >> i & 1)), bi = i < nlane ? lane[i] : BS_ZERO;
-            lo[i] = ai ^ bi ^ carry;
-            carry = (ai & bi) | (carry & (ai ^ bi));
-        }
+        unsigned stride;
+        const uint64_t first = cu_first(b, a->len / ((uint64_t)BS_LANES * bs), &stride);
+        const uint64_t c0 = a->ctr_lo + first, h0 = a->ctr_hi + (c0 < a->ctr_lo);
+        /* block first + stride L's counter in lane L; carry: where it wraps */
+        bs_word carry = stride == 1 ? cu_ctr_add(lo, c0, 0) : cu_ctr_add(lo, c0, 5);
         if (bs == 16) { /* high half: h0 + carry */
             for (unsigned i = 0; i < 64; i++) {
                 const bs_word ai = BS_MASK32(0u - (uint32_t)(h0 >> i & 1));
@@ -357,9 +479,9 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
          * bit j of byte i, i.e. bit 8 (7 - i) + j of the integer */
         for (unsigned i = 0; i < 64; i++) x[i] = cu_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
         bs_word *r = cu_crypt1(c, 1, x, y, s);
-        const uint64_t off = b * BS_LANES * bs;
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, CU_BUF(g, const uint8_t, a->in) + off, r, bs, cu_be(c),
-                  a->len - off);
+        const uint64_t off = first * bs;
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, CU_BUF(g, const uint8_t, a->in) + off, r, bs, stride * bs,
+                  cu_be(c), a->len - off);
     }
 }
 
@@ -371,11 +493,11 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; CU_PARTS * b < a->nbatches; b += step) {
         bs_word x[128], y[128], k[256], *r;
+        unsigned stride;
         const unsigned parts = cu_parts(b, a->nbatches);
-        const size_t off = (size_t)b * BS_LANES * bs;
-        CU_GLOBAL const uint8_t *keys = CU_BUF(g, const uint8_t, a->keys) + (size_t)b * BS_LANES * kb;
-        cu_pack(k, keys, kb, kb, cu_be(c), parts);
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, bs, cu_be(c), parts);
+        const size_t first = (size_t)cu_first(b, a->nbatches / CU_PARTS, &stride), off = first * bs;
+        cu_pack(k, CU_BUF(g, const uint8_t, a->keys) + first * kb, kb, stride * kb, cu_be(c), parts);
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, stride * bs, cu_be(c), parts);
         if (c == CU_PRESENT80 || c == CU_PRESENT128) {
             const unsigned nk = 8 * kb;
             for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
@@ -399,7 +521,8 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
                     : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
         }
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, cu_be(c), (uint64_t)parts * CU_LANES * bs);
+        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, cu_be(c),
+                  (uint64_t)parts * CU_LANES * stride * bs);
     }
 }
 
