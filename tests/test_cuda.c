@@ -85,6 +85,10 @@ static void ctr_edges(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *
      * second batch (one SM's grid covers 65536 blocks) */
     ctr_at(c, cu, ref, 0x200000000ull - 65536 - 40, bs * BIG + 3);
     ctr_at(c, cu, ref, 0 - (uint64_t)65536 - 49, bs * BIG + 5);
+    /* the low 32 and 64 bits wrap inside a group of 32 whole words, whose
+     * lanes are interleaved (cu_first: 1024 blocks), then a contiguous tail */
+    ctr_at(c, cu, ref, 0xFFFFFFFFull - 700, bs * 2100 + 3);
+    ctr_at(c, cu, ref, 0 - (uint64_t)1500, bs * 2100 + 3);
     /* every length up to two batches and a bit */
     for (size_t len = 1; len <= bs * 70; len += (len < bs * 33 ? 1 : 7)) ctr_at(c, cu, ref, 0xFFFFFFFEu, len);
 }
