@@ -9,10 +9,12 @@
 #  2. lwcx keysearch --device cuda over 2^37 keys per cipher, a known key
 #     planted near the end (each pair is first checked on the CPU), with the
 #     CLI's own keys/s;
-#  3. lwcx bench --quick for the six ciphers (the 1 GiB rows, 2^30-key calls);
-#  4. the crossover (scripts/gpu-crossover.py) up to 16 MiB;
-#  5. where ncu works: the memory requests of one 256 MiB CTR launch
-#     (PRESENT-80), sectors per request telling how well accesses coalesce.
+#  3. lwcx bench --quick --impl cuda for the six ciphers (the 1 GiB rows,
+#     2^30-key calls);
+#  4. where ncu works: the memory requests of one 256 MiB CTR launch
+#     (PRESENT-80), sectors per request telling how well accesses coalesce;
+#  5. the crossover (scripts/gpu-crossover.py) up to 16 MiB, PIPO first;
+#  6. compute-sanitizer's memcheck over test_cuda (every kernel, tails).
 # OpenCL is switched off (LWCX_OPENCL_LOADER): on NVIDIA's OpenCL the first
 # build of the kernels took 280 s, which `lwcx list` and the bench wait for.
 set -u
@@ -30,7 +32,7 @@ nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.max.sm,driver_version 
 "$lwcx" list | grep -A1 -m1 ' cuda '
 
 step "1. ctest -L gpu"
-timeout 180 ctest --test-dir "$build" -L gpu --output-on-failure > "$out/ctest_gpu.log" 2>&1
+timeout 150 ctest --test-dir "$build" -L gpu --output-on-failure > "$out/ctest_gpu.log" 2>&1
 echo "rc=$?"
 grep -E 'Test +#|tests passed' "$out/ctest_gpu.log"
 
@@ -42,9 +44,11 @@ while read -r c pt ct pt2 ct2 base key; do
   pairs="--cipher $c --pt $pt --ct $ct --pt2 $pt2 --ct2 $ct2 --key-base $base"
   cpu=$("$lwcx" keysearch $pairs --start 0x1FFFFFF000 --count 4096 --device cpu 2>/dev/null)
   if [ "${cpu^^}" != "$key" ]; then echo "$c: the planted pair does not hold on the CPU ($cpu)"; continue; fi
+  s=$(date +%s.%N)
   got=$(timeout 60 "$lwcx" keysearch $pairs --count 2^37 --device cuda 2> "$out/keysearch_$c.err")
   rc=$?
-  echo "$c: rc=$rc key $([ "${got^^}" = "$key" ] && echo found || echo "NOT found ($got)"); $(tr '\r' '\n' < "$out/keysearch_$c.err" | tail -1)"
+  wall=$(awk -v s="$s" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f s wall, %.1f Gkeys/s wall", e - s, 2^37 / (e - s) / 1e9 }')
+  echo "$c: rc=$rc key $([ "${got^^}" = "$key" ] && echo found || echo "NOT found ($got)"); $wall; CLI: $(tr '\r' '\n' < "$out/keysearch_$c.err" | grep -a 'keys in' | tail -1)"
 done << 'EOF' | tee "$out/keysearch.txt"
 present80 1B198ED289D92CCB 94816169D2D79261 4115D5C0B8A33E0B C107CFB8A3043C31 4795ED3B61CF3E3169DB 4795ED3B61D0C1CE98F8
 present128 2439AA72C3D689FB 34D3CFBAFD16AFBB D5B20B334BEFA16C 2B5785A255951514 E35681438DC8D97B033A4BDBF61C4D07 E35681438DC8D97B033A4BC409E3BC24
@@ -55,18 +59,12 @@ pipo256 21E59E61E07FAD2E 43DFBF94E2432FD1 9714E7C39913B22F 35260E413CD0C9DB 2B48
 EOF
 
 step "3. bench (1 GiB rows, 2^30-key calls)"
-timeout 240 "$lwcx" bench --quick present80 present128 gift64 gift128 pipo128 pipo256 --json "$out/bench.json" \
+timeout 200 "$lwcx" bench --quick --impl cuda present80 present128 gift64 gift128 pipo128 pipo256 --json "$out/bench.json" \
   > "$out/bench.txt" 2>&1
 echo "rc=$?"
 grep -E ' cuda ' "$out/bench.txt" | grep -E '1Gi|4M'
 
-step "4. crossover"
-timeout 150 python3 "$here/gpu-crossover.py" "$lwcx" --sizes 65536,262144,1048576,4194304,16777216 \
-  > "$out/crossover.txt" 2>&1
-echo "rc=$?"
-grep -E '^[a-z]|crossover' "$out/crossover.txt"
-
-step "5. ncu: one 256 MiB PRESENT-80 CTR launch"
+step "4. ncu: one 256 MiB PRESENT-80 CTR launch"
 if command -v ncu > /dev/null && [ -f "$build/liblwcx.so" ]; then
   m=gpu__time_duration.sum,dram__bytes.sum
   m=$m,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
@@ -88,5 +86,19 @@ EOF
   grep -E 'lwcx_|duration|bytes|requests|sectors|warps|inst_executed' "$out/ncu_ctr.txt"
 else
   echo "skipped: no ncu or no liblwcx.so"
+fi
+step "5. crossover"
+timeout 150 python3 "$here/gpu-crossover.py" "$lwcx" --sizes 65536,262144,1048576,4194304,16777216 \
+  pipo128 pipo256 present80 present128 gift64 gift128 > "$out/crossover.txt" 2>&1
+echo "rc=$?"
+grep -E '^[a-z]|crossover' "$out/crossover.txt"
+
+step "6. compute-sanitizer memcheck: test_cuda"
+if command -v compute-sanitizer > /dev/null; then
+  timeout 120 compute-sanitizer --tool memcheck "$build/tests/test_cuda" > "$out/memcheck.txt" 2>&1
+  echo "rc=$?"
+  tail -3 "$out/memcheck.txt"
+else
+  echo "skipped: no compute-sanitizer"
 fi
 step "done"
