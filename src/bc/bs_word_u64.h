@@ -148,23 +148,16 @@ BS_INLINE void bs_pack64_stage32(uint64_t w[64], const uint8_t *p, const unsigne
 #include "bs_transpose64.h"
 #endif
 
-/* 64 blocks of n bits (64 or 128, big-endian bytes) into n words: word i
- * holds bit i of every block read as a big-endian number, so a 128-bit
- * block's last 8 bytes are bits 63..0. */
-BS_OUTLINE void bs_pack_be(const unsigned n, uint64_t *x, const uint8_t *in)
+/* 64 rows of 8 bytes, bs bytes apart, into the 64 words w (bs_pack_be) */
+BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
 {
-    const unsigned bs = n / 8;
-    for (unsigned h = 0; h < n / 64; h++) {
-        uint64_t *w = x + 64 * h;
-        const uint8_t *p = in + bs - 8 * (h + 1);
 #ifdef BS_PACK64_FUSED
-        bs_pack64_stage32(w, p, bs);
-        bs_transpose64_from16(w);
+    bs_pack64_stage32(w, p, bs);
+    bs_transpose64_from16(w);
 #else
-        for (unsigned b = 0; b < BS_LANES; b++) w[b] = lwcx_load64be(p + bs * b);
-        bs_transpose64(w);
+    for (unsigned b = 0; b < BS_LANES; b++) w[b] = lwcx_load64be(p + bs * b);
+    bs_transpose64(w);
 #endif
-    }
 }
 
 /* A row as 8 big-endian bytes: a byte swap and one store where the compiler
@@ -181,15 +174,62 @@ BS_INLINE void bs_store64be(uint8_t *p, uint64_t w)
 #endif
 }
 
-/* the inverse of bs_pack_be (x is clobbered) */
-BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, uint64_t *x)
+/* the inverse of bs_pack_rows (w is clobbered) */
+BS_INLINE void bs_unpack_rows(uint8_t *p, uint64_t w[64], const unsigned bs)
 {
-    const unsigned bs = n / 8;
-    for (unsigned h = 0; h < n / 64; h++) {
-        uint64_t *w = x + 64 * h;
-        uint8_t *p = out + bs - 8 * (h + 1);
-        bs_transpose64(w);
-        for (unsigned b = 0; b < BS_LANES; b++) bs_store64be(p + bs * b, w[b]);
+    bs_transpose64(w);
+    for (unsigned b = 0; b < BS_LANES; b++) bs_store64be(p + bs * b, w[b]);
+}
+
+/* One out-of-line copy per row stride (the block size), so that in each the
+ * 64 row offsets are constants: gcc 12 cloned bs_pack_be and bs_unpack_be
+ * for each block size on its own, clang 14 kept one with the size as a
+ * parameter, the offsets computed and spilled, and its GIFT-128 pack and
+ * unpack took 1.5x gcc's time. Never inlined: clang then inlined them into
+ * every caller, and its GIFT-64 ECB lost 15-30%. */
+#if defined(__GNUC__)
+#define BS_PACK_OUTLINE static __attribute__((noinline, unused))
+#else
+#define BS_PACK_OUTLINE BS_OUTLINE
+#endif
+BS_PACK_OUTLINE void bs_pack_rows8(uint64_t w[64], const uint8_t *p)
+{
+    bs_pack_rows(w, p, 8);
+}
+BS_PACK_OUTLINE void bs_pack_rows16(uint64_t w[64], const uint8_t *p)
+{
+    bs_pack_rows(w, p, 16);
+}
+BS_PACK_OUTLINE void bs_unpack_rows8(uint8_t *p, uint64_t w[64])
+{
+    bs_unpack_rows(p, w, 8);
+}
+BS_PACK_OUTLINE void bs_unpack_rows16(uint8_t *p, uint64_t w[64])
+{
+    bs_unpack_rows(p, w, 16);
+}
+
+/* 64 blocks of n bits (64 or 128, a constant at every call; big-endian
+ * bytes) into n words: word i holds bit i of every block read as a
+ * big-endian number, so a 128-bit block's last 8 bytes are bits 63..0. */
+BS_INLINE void bs_pack_be(const unsigned n, uint64_t *x, const uint8_t *in)
+{
+    if (n == 64) {
+        bs_pack_rows8(x, in);
+    } else {
+        bs_pack_rows16(x, in + 8);
+        bs_pack_rows16(x + 64, in);
+    }
+}
+
+/* the inverse of bs_pack_be (x is clobbered) */
+BS_INLINE void bs_unpack_be(const unsigned n, uint8_t *out, uint64_t *x)
+{
+    if (n == 64) {
+        bs_unpack_rows8(out, x);
+    } else {
+        bs_unpack_rows16(out + 8, x);
+        bs_unpack_rows16(out, x + 64);
     }
 }
 

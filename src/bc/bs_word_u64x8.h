@@ -27,6 +27,12 @@
 
 typedef uint64_t bs_word __attribute__((vector_size(64), aligned(8)));
 #define BS_LANES 512
+#if !defined(__AVX512F__)
+/* Without AVX-512 a word is several registers (four with SSE2), so a core
+ * whose rounds are inlined keeps them out of line (GIFT-64, see
+ * gift_bs_round2_call). */
+#define BS_WORD_SPLIT 1
+#endif
 BS_STATIC_ASSERT(sizeof(bs_word) == 64, "rows of 64 bytes (pipo_bs_pack.h)");
 
 BS_INLINE bs_word bs_x8_set(uint64_t v)

@@ -331,17 +331,28 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
         gift_bs_round2_inv(n, y, x, 0, ks, r);                                                     \
     }
 GIFT_BS_ROUND_FNS(128)
+#if defined(BS_WORD_SPLIT)
+GIFT_BS_ROUND_FNS(64)
+#endif
 
 /* Rounds r and r + 1 (or their inverse): GIFT-128's through those, GIFT-64's
  * inlined (of its 64 words both compilers keep enough in registers: out of
  * line, GIFT-64 ECB took 1.5x (gcc, avx512) and 1.1x (clang, avx2) longer;
- * GIFT-128 out of line is 1.2-2.4x faster on the 64-bit and 512-bit words).
+ * GIFT-128 out of line is 1.2-2.4x faster on the 64-bit and 512-bit words),
+ * except on a word split into several registers (BS_WORD_SPLIT: wide512
+ * without AVX-512, whose GIFT-64 ECB and key search ran 1.6-1.7x longer
+ * inlined, both compilers spilling most of the state).
  * n and whether ks is 0 are constants where this is inlined. */
 GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word *y, const bs_word *x,
                                         const uint32_t *km, const bs_word *ks, unsigned r)
 {
+#if !defined(BS_WORD_SPLIT)
     if (n == 64 && !inv) gift_bs_round2(n, y, x, km, ks, r);
     if (n == 64 && inv) gift_bs_round2_inv(n, y, x, km, ks, r);
+#else
+    if (n == 64 && !inv) ks ? gift_bs_round2_64_s(y, x, ks, r) : gift_bs_round2_64_m(y, x, km, r);
+    if (n == 64 && inv) ks ? gift_bs_round2_inv64_s(y, x, ks, r) : gift_bs_round2_inv64_m(y, x, km, r);
+#endif
     if (n == 128 && !inv) ks ? gift_bs_round2_128_s(y, x, ks, r) : gift_bs_round2_128_m(y, x, km, r);
     if (n == 128 && inv) ks ? gift_bs_round2_inv128_s(y, x, ks, r) : gift_bs_round2_inv128_m(y, x, km, r);
 }
