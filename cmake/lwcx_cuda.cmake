@@ -1,8 +1,9 @@
 # LWCX_CUDA=AUTO|ON|OFF: whether the block ciphers get a `cuda` implementation.
-# nvcc compiles src/bc/cuda_kernels.cu twice (the key-search and CTR kernels
-# with every round unrolled, LWCX_CU_FAST; ECB and many keys as they are),
-# once per build directory, each into a fat binary for sm_80 (A100) and
-# sm_90 (H100) plus PTX (compute_90) for newer GPUs, compressed; both are
+# nvcc compiles src/bc/cuda_kernels.cu three times (fast: the key-search
+# kernels with every round unrolled, LWCX_CU_FAST; bulk: ECB and CTR, rounds
+# unrolled by two, LWCX_CU_BULK; keys: many keys as they are), once per
+# build directory, each into a fat binary for sm_80 (A100) and
+# sm_90 (H100) plus PTX (compute_90) for newer GPUs, compressed; all are
 # embedded as byte arrays (cmake/embed.cmake). Sets LWCX_CUDA_ENABLED,
 # LWCX_CUDA_FATBIN_DIR (where the fat binaries are, for
 # scripts/cuda-sass-report.sh) and LWCX_CUDA_FATBIN_C (generated sources).
@@ -48,12 +49,14 @@ if(LWCX_CUDA_ENABLED)
     list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
   endforeach()
   set(LWCX_CUDA_FATBIN_C "")
-  foreach(set fast bulk)
+  foreach(set fast bulk keys)
     set(fatbin ${LWCX_CUDA_FATBIN_DIR}/lwcx_kernels_${set}.fatbin)
     set(c_file ${PROJECT_BINARY_DIR}/cuda/lwcx_cuda_fatbin_${set}.c)
     if(NOT LWCX_CUDA_FATBIN_FROM)
       if(set STREQUAL "fast")
         set(def -DLWCX_CU_FAST)
+      elseif(set STREQUAL "bulk")
+        set(def -DLWCX_CU_BULK)
       else()
         set(def "")
       endif()

@@ -24,7 +24,8 @@
 # binary. cuobjdump: the CUDA toolkit, or pip install nvidia-cuda-cuobjdump.
 set -euo pipefail
 dir=${1:-build}
-fatbin=${LWCX_CUDA_FATBIN:-$dir/cuda/lwcx_kernels_fast.fatbin} # the key-search and CTR kernels
+# the key-search kernels (fast) and the CTR kernels (bulk); LWCX_CUDA_FATBIN: other files
+fatbins=${LWCX_CUDA_FATBIN:-$dir/cuda/lwcx_kernels_fast.fatbin $dir/cuda/lwcx_kernels_bulk.fatbin}
 
 find_cuobjdump() {
   if [ -n "${CUOBJDUMP:-}" ]; then echo "$CUOBJDUMP"; return; fi
@@ -58,16 +59,20 @@ if ! command -v python3 > /dev/null; then
   echo "cuda-sass-report: skipped: python3 not found"
   exit 0
 fi
-if [ ! -f "$fatbin" ]; then
-  echo "cuda-sass-report: skipped: no $fatbin (a build with -DLWCX_CUDA=ON or AUTO and nvcc)"
-  exit 0
-fi
+for fatbin in $fatbins; do
+  if [ ! -f "$fatbin" ]; then
+    echo "cuda-sass-report: skipped: no $fatbin (a build with -DLWCX_CUDA=ON or AUTO and nvcc)"
+    exit 0
+  fi
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for arch in sm_80 sm_90; do
-  "$tool" -sass -arch "$arch" "$fatbin" > "$tmp/$arch.sass"
-  "$tool" -res-usage -arch "$arch" "$fatbin" > "$tmp/$arch.res" 2>&1 || true
+  for fatbin in $fatbins; do
+    "$tool" -sass -arch "$arch" "$fatbin" >> "$tmp/$arch.sass"
+    "$tool" -res-usage -arch "$arch" "$fatbin" >> "$tmp/$arch.res" 2>&1 || true
+  done
 done
 
 python3 - "$tmp" <<'EOF'

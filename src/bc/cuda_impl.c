@@ -35,8 +35,15 @@
 
 /* the embedded fat binaries (generated from cuda_kernels.cu): key search
  * and CTR, ECB and many keys */
-extern const unsigned char lwcx_cuda_fatbin_fast[], lwcx_cuda_fatbin_bulk[];
-extern const unsigned long lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len;
+/* the kernels in three modules (cuda_kernels.cu): key search, one key, many keys */
+extern const unsigned char lwcx_cuda_fatbin_fast[], lwcx_cuda_fatbin_bulk[], lwcx_cuda_fatbin_keys[];
+extern const unsigned long lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len, lwcx_cuda_fatbin_keys_len;
+enum { MOD_FAST, MOD_BULK, MOD_KEYS, NMODULES };
+
+static int module_of(int mode)
+{
+    return mode == MODE_SEARCH ? MOD_FAST : mode == MODE_KEYS_ENC || mode == MODE_KEYS_DEC ? MOD_KEYS : MOD_BULK;
+}
 
 /* --- the driver API, declared here (no cuda.h needed to build) ----------------- */
 
@@ -73,7 +80,7 @@ typedef struct cu_device {
     unsigned sms;
     CUcontext ctx;
     CUfunction fn[CU_NCIPHERS][NMODES];
-    CUdeviceptr sched[2]; /* lwcx_cu_sched of each module (fast, bulk) */
+    CUdeviceptr sched[NMODULES]; /* lwcx_cu_sched of each module */
     CUdeviceptr buf[8];   /* the calls' buffers, kept and grown, not allocated per call */
     size_t buf_bytes[8];
     char name[96];
@@ -106,10 +113,11 @@ static const char *load_device(int ordinal, cu_device *d)
     if (cu.DeviceGetName(d->name, (int)sizeof d->name - 1, dev) != 0) strcpy(d->name, "?");
     if (cu.CtxPushCurrent(d->ctx) != 0) return "no CUDA context";
     const char *why = NULL;
-    const unsigned char *images[2] = {lwcx_cuda_fatbin_fast, lwcx_cuda_fatbin_bulk};
-    const unsigned long lens[2] = {lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len};
-    CUmodule mod[2] = {NULL, NULL};
-    for (int i = 0; !why && i < 2; i++) {
+    const unsigned char *images[NMODULES] = {lwcx_cuda_fatbin_fast, lwcx_cuda_fatbin_bulk, lwcx_cuda_fatbin_keys};
+    const unsigned long lens[NMODULES] = {lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len,
+                                          lwcx_cuda_fatbin_keys_len};
+    CUmodule mod[NMODULES] = {NULL, NULL, NULL};
+    for (int i = 0; !why && i < NMODULES; i++) {
         /* the driver wants the image aligned: a copy */
         void *image = aligned_alloc(64, (lens[i] + 63) / 64 * 64);
         if (!image) {
@@ -124,7 +132,7 @@ static const char *load_device(int ordinal, cu_device *d)
             why = g.why_buf;
         }
     }
-    for (int i = 0; !why && i < 2; i++) {
+    for (int i = 0; !why && i < NMODULES; i++) {
         size_t bytes = 0;
         if (cu.ModuleGetGlobal(&d->sched[i], &bytes, mod[i], "lwcx_cu_sched") != 0 ||
             bytes < sizeof(uint32_t) * CU_SCHED_WORDS)
@@ -134,8 +142,7 @@ static const char *load_device(int ordinal, cu_device *d)
         for (int m = 0; !why && m < NMODES; m++) {
             char name[48];
             snprintf(name, sizeof name, "lwcx_%s_%s", dev_cipher_names[c], dev_mode_names[m]);
-            const int fast = m == MODE_CTR || m == MODE_SEARCH;
-            if (cu.ModuleGetFunction(&d->fn[c][m], mod[fast ? 0 : 1], name) != 0) why = "a kernel is missing";
+            if (cu.ModuleGetFunction(&d->fn[c][m], mod[module_of(m)], name) != 0) why = "a kernel is missing";
         }
     CUcontext dummy;
     cu.CtxPopCurrent(&dummy);
@@ -269,7 +276,7 @@ static int on_gpu(cu_device *d, int c, int mode, cu_args *a, uint64_t work, cons
     CUdeviceptr *m = d->buf;
     int err = nbufs > 8;
     if (cu.CtxPushCurrent(d->ctx) != 0) return 1;
-    const CUdeviceptr sched_global = d->sched[mode == MODE_CTR || mode == MODE_SEARCH ? 0 : 1];
+    const CUdeviceptr sched_global = d->sched[module_of(mode)];
     if (sched) err = cu.MemcpyHtoD(sched_global, sched, sizeof(uint32_t) * CU_SCHED_WORDS) != 0;
     for (int i = 0; !err && i < nbufs; i++) {
         if (bufs[i].bytes > d->buf_bytes[i]) { /* grown to the next MiB */

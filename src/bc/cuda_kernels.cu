@@ -4,13 +4,22 @@
  * that the library embeds and loads through the driver API at run time
  * (cuda_impl.c). Kernel names: lwcx_<cipher>_<mode>, extern "C".
  *
- * Compiled twice: with LWCX_CU_FAST, the key-search and CTR kernels with
- * every round unrolled (all state and key words in registers: the kernels
- * whose speed matters, see scripts/cuda-sass-report.sh); without, ECB and
- * many keys with the cores' loops as they are (unrolling all 36 kernels
- * took nvcc over 5 minutes and 12 MB). */
+ * Compiled three times (cmake/lwcx_cuda.cmake): with LWCX_CU_FAST, the
+ * key-search kernels with every round unrolled (the keys' words sit at
+ * positions that change each round, so they are in registers only where
+ * every index is a constant); with LWCX_CU_BULK, the one-key kernels (ECB,
+ * CTR, packing) with the rounds loops unrolled by two; with neither, many
+ * keys with the cores' loops as they are (by two, GIFT-128's and
+ * PIPO-64/256's spilled 360-590 bytes). Unrolled fully, PRESENT-80's CTR kernel was 12.4k instructions
+ * (31 rounds); on an H200 its warps stalled 5.6 cycles per instruction on
+ * instruction fetch, and GIFT-64's and PIPO-256's took 208 and 255
+ * registers. By two: 7.0k instructions and 100-128 registers, twice the
+ * warps per SM for GIFT-64 and PIPO-256 (ptxas, sm_90). */
 #if defined(LWCX_CU_FAST)
 #define BS_UNROLL_ROUNDS _Pragma("unroll")
+#elif defined(LWCX_CU_BULK)
+#define BS_UNROLL_ROUNDS _Pragma("unroll 2")
+#define PIPO_UNROLL_ROUNDS _Pragma("unroll") /* (see pipo_bs_core.h) */
 #endif
 #include "bs_word_cuda.h"
 #include "gift_bs_core.h"
@@ -32,16 +41,17 @@
     }
 
 #if defined(LWCX_CU_FAST)
+#define CU_KERNELS(name, c) CU_KERNEL(name, search, cu_search(c, g, &a))
+#elif defined(LWCX_CU_BULK)
 #define CU_KERNELS(name, c)                                                                       \
     CU_KERNEL(name, ctr, cu_ctr(c, g, &a))                                                        \
-    CU_KERNEL(name, search, cu_search(c, g, &a))
-#else
-#define CU_KERNELS(name, c)                                                                       \
     CU_KERNEL(name, ecb_enc, cu_ecb(c, 1, g, &a))                                                 \
     CU_KERNEL(name, ecb_dec, cu_ecb(c, 0, g, &a))                                                 \
-    CU_KERNEL(name, keys_enc, cu_keys(c, 1, g, &a))                                               \
-    CU_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))                                               \
     CU_KERNEL(name, pack, cu_ecb(c, CU_PACK_ONLY, g, &a))
+#else
+#define CU_KERNELS(name, c)                                                                       \
+    CU_KERNEL(name, keys_enc, cu_keys(c, 1, g, &a))                                               \
+    CU_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))
 #endif
 
 CU_KERNELS(present80, CU_PRESENT80)
