@@ -63,18 +63,26 @@ static void sample(const bench_case *bc, void *st, const lwcx_impl *impl, unsign
     *ns = (double)(n1 - n0);
 }
 
-/* Whether name is one of the comma-separated list (NULL: every name is). */
+/* The next name of a comma-separated list: *name and *len, *p moved past
+ * it; 0 at the end. */
+static int list_next(const char **p, const char **name, size_t *len)
+{
+    if (!*p || !**p) return 0;
+    const char *end = strchr(*p, ',');
+    *name = *p;
+    *len = end ? (size_t)(end - *p) : strlen(*p);
+    *p = end ? end + 1 : *p + *len;
+    return 1;
+}
+
+/* Whether name is one of the list (NULL: every name is). */
 static int named(const char *list, const char *name)
 {
+    const char *item;
+    size_t len;
     if (!list) return 1;
-    const size_t len = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, ',');
-        const size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == len && strncmp(p, name, n) == 0) return 1;
-        if (!end) break;
-        p = end + 1;
-    }
+    while (list_next(&list, &item, &len))
+        if (len == strlen(name) && strncmp(item, name, len) == 0) return 1;
     return 0;
 }
 
@@ -226,20 +234,20 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
         }
     }
     /* every name of --impl must name an implementation of some primitive */
-    for (const char *p = opt->impls; p && *p;) {
-        const char *end = strchr(p, ',');
-        const size_t len = end ? (size_t)(end - p) : strlen(p);
+    const char *list = opt->impls, *item;
+    size_t len;
+    while (list_next(&list, &item, &len)) {
         int known = 0;
         for (size_t q = 0; q < lwcx_primitive_count() && !known; q++)
             for (size_t i = 0; i < lwcx_impl_count(lwcx_primitive_name(q)) && !known; i++) {
                 const char *nm = lwcx_impl_name(lwcx_impl_at(lwcx_primitive_name(q), i));
-                known = strlen(nm) == len && strncmp(nm, p, len) == 0;
+                known = strlen(nm) == len && strncmp(nm, item, len) == 0;
             }
         if (!known) {
-            fprintf(stderr, "lwcx bench: --impl: no implementation is named '%.*s' (see 'lwcx list')\n", (int)len, p);
+            fprintf(stderr, "lwcx bench: --impl: no implementation is named '%.*s' (see 'lwcx list')\n", (int)len,
+                    item);
             return -1;
         }
-        p = end ? end + 1 : p + len;
     }
     uint64_t overhead = timer_overhead();
     ticks_per_cycle = timer_ticks_per_core_cycle();

@@ -15,8 +15,8 @@
  * with a vector word (OpenCL on a CPU device, bs_word_opencl.h) part j of a
  * word is its 32-bit component j. Which blocks a word's lanes hold: see
  * cu_first (interleaved across a warp's words). Threads stride over the
- * words by the grid's thread count. Blocks are read and written as 32-bit "limbs" of the block as one
- * integer (limb q = bits 32 q .. 32 q + 31; big-endian bytes for PRESENT and
+ * words by the grid's thread count. Blocks are read and written as 32-bit
+ * "limbs" of the block as one integer (limb q = bits 32 q .. 32 q + 31; big-endian bytes for PRESENT and
  * GIFT, little-endian for PIPO, as the cores number bits), turned into
  * sliced parts by a 32 x 32 bit transpose. */
 #ifndef LWCX_CUDA_BODIES_H

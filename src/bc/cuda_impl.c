@@ -33,9 +33,8 @@
 #include "cuda_bodies.h"
 #include "device_modes.h"
 
-/* the embedded fat binaries (generated from cuda_kernels.cu): key search
- * and CTR, ECB and many keys */
-/* the kernels in three modules (cuda_kernels.cu): key search, one key, many keys */
+/* the embedded fat binaries, one per module of cuda_kernels.cu: key search
+ * (fast), one key (bulk: ECB, CTR, packing), many keys */
 extern const unsigned char lwcx_cuda_fatbin_fast[], lwcx_cuda_fatbin_bulk[], lwcx_cuda_fatbin_keys[];
 extern const unsigned long lwcx_cuda_fatbin_fast_len, lwcx_cuda_fatbin_bulk_len, lwcx_cuda_fatbin_keys_len;
 enum { MOD_FAST, MOD_BULK, MOD_KEYS, NMODULES };
