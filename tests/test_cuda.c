@@ -93,11 +93,14 @@ static void ctr_edges(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *
     for (size_t len = 1; len <= bs * 70; len += (len < bs * 33 ? 1 : 7)) ctr_at(c, cu, ref, 0xFFFFFFFEu, len);
 }
 
-/* The range kernel on [lo, lo + n) of a job whose mask has nbits bits,
- * keys planted at given indices: the candidates are exactly the indices
- * whose key encrypts pt to ct (ref, over the whole range). */
-static void search(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned nbits, uint64_t lo, uint64_t n,
-                   const uint64_t *plant, size_t nplant, size_t max_cand)
+/* The range kernel on [lo, lo + n) of a job whose mask has nbits bits
+ * (random key bits, or with at > 0 key bits at, at + 1, ...: one run of
+ * index bits for the kernel's lane-0 key, across the 64-bit words of the
+ * key, in PIPO's little-endian numbering a run a byte), keys planted at
+ * given indices: the candidates are exactly the indices whose key encrypts
+ * pt to ct (ref, over the whole range). */
+static void search_at(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned nbits, unsigned at, uint64_t lo,
+                      uint64_t n, const uint64_t *plant, size_t nplant, size_t max_cand)
 {
     const bc_cipher *ci = &lwcx_bc_ciphers[c];
     const bc_impl *cu = (const bc_impl *)cuh, *ref = (const bc_impl *)lwcx_impl_find(ci->name, "ref");
@@ -107,7 +110,8 @@ static void search(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned nbits, uin
     _Alignas(64) uint8_t sched[BC_REF_SCHED_MAX];
     tu_fill(base, kb);
     tu_fill(pt, bs);
-    for (unsigned b = 0; b < nbits; b++) { /* distinct random key bits */
+    for (unsigned b = 0; b < nbits && at; b++) pos[b] = (uint16_t)(at + b);
+    for (unsigned b = 0; b < nbits && !at; b++) { /* distinct random key bits */
         int dup;
         do {
             pos[b] = (uint16_t)(tu_rand() % (8 * kb));
@@ -148,6 +152,12 @@ static void search(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned nbits, uin
     CHECK(seen == (got < max_cand ? got : max_cand), "%s: candidates are ref's matches", ci->name);
 }
 
+static void search(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned nbits, uint64_t lo, uint64_t n,
+                   const uint64_t *plant, size_t nplant, size_t max_cand)
+{
+    search_at(c, cuh, nbits, 0, lo, n, plant, nplant, max_cand);
+}
+
 static void searches(lwcx_blockcipher c, const lwcx_impl *cu)
 {
     /* planted at the first and the last index of ranges off the batch grid */
@@ -158,6 +168,7 @@ static void searches(lwcx_blockcipher c, const lwcx_impl *cu)
     const uint64_t lo2 = (1ull << 40) - 45, n2 = 2100, edge2[] = {lo2 + n2 - 1, lo2};
     search(c, cu, 41, lo2, n2, edge2, 1, 64);
     search(c, cu, 41, lo2, n2, edge2 + 1, 1, 64);
+    search_at(c, cu, 41, 30, lo2, n2, edge2, 1, 64); /* key bits 30 .. 70 */
     /* a mask of 3 bits: fewer than a batch's lanes */
     const uint64_t edge3[] = {7};
     search(c, cu, 3, 0, 8, edge3, 1, 64);

@@ -103,8 +103,18 @@ typedef struct cu_args {
     uint64_t cand, count;
     uint32_t max_cand, pad;
     uint16_t pos[64];
-    uint8_t base[32], pt[16], ct[16];
+    /* a word's lane-0 key: base (bit i of word i / 32: the key's bit i as
+     * the core numbers it) with index bits from .. from + len - 1 XORed in
+     * at bits at .. for each of the nruns runs[] (from | len << 6 | at << 13,
+     * cu_search_key0; the host merges index bits whose key bits are adjacent) */
+    uint32_t base[8];
+    uint32_t runs[64], nruns;
     uint32_t flip[256]; /* see cu_search_batch */
+    /* the known block and its ciphertext as masks (0 or ~0), word i = bit i
+     * as the core numbers it (cu_masks): operands read from the constant
+     * bank where used, not values ptxas hoists out of the batch loop into
+     * registers (it spilled 19 of PRESENT-80's 128 that way) */
+    uint32_t pt[128], ct[128];
 } cu_args;
 
 /* The grid position of one thread. */
@@ -287,7 +297,7 @@ CU_BODY void cu_pack(bs_word *w, CU_GLOBAL const uint8_t *p, unsigned bytes, uns
     const unsigned run = whole ? cu_run(bytes) : 1;
     for (unsigned j = 0; j < CU_PARTS; j++) {
         CU_GLOBAL const uint8_t *pj = p + (size_t)stride * CU_LANES * j;
-        CU_UNROLL(8)
+        CU_UNROLL(1) /* (PIPO-256's keys, two runs: unrolled, ptxas loaded both first and spilled) */
         for (unsigned q0 = 0; q0 < nl; q0 += run) {
             uint32_t a[4][32] = {{0}}; /* (only run of them used: gcc cannot tell) */
             BS_UNROLL(32)
@@ -374,6 +384,12 @@ CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, cons
 CU_BODY void cu_masks(bs_word *w, const uint8_t *p, unsigned bytes, int be)
 {
     for (unsigned i = 0; i < 8 * bytes; i++) w[i] = BS_MASK32(0u - ((p[cu_byte_at(bytes, i / 8, be)] >> (i % 8)) & 1u));
+}
+
+/* Bit i of the packed key kp (bit i % 32 of kp[i / 32]) as a mask word */
+CU_BODY bs_word cu_kbit(const uint32_t *kp, unsigned i)
+{
+    return BS_MASK32(0u - (kp[i / 32] >> (i % 32) & 1u));
 }
 
 /* --- one key: x (n words) encrypted or decrypted; returns where the result is */
@@ -631,25 +647,21 @@ CU_BODY void cu_skey_round(cu_skey *s)
 #endif
 }
 
-/* The keys of a word: key0's kb bytes (big- or little-endian integer), the
- * lane flips, and in a vector word the parts' bits pos[5..] */
-CU_BODY void cu_skey_init(cu_skey *s, int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos)
+/* The keys of a word: key0 packed (cu_search_key0), the lane flips, and in
+ * a vector word the parts' bits pos[5..] */
+CU_BODY void cu_skey_init(cu_skey *s, int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos)
 {
     const unsigned kb = cu_key_bytes(c);
 #if defined(LWCX_OPENCL_C)
-    cu_masks(s->k, key0, kb, cu_be(c));
-    for (unsigned i = 0; i < 8 * kb; i++) s->k[i] ^= flip[i];
+    for (unsigned i = 0; i < 8 * kb; i++) s->k[i] = cu_kbit(key0, i) ^ flip[i];
     const bs_word lane[] = BS_LANE_PATS;
     for (unsigned b = 5; b < sizeof lane / sizeof lane[0]; b++) {
         const unsigned p = pos[b];
         s->k[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= lane[b];
     }
 #else
-    (void)pos; /* 32 lanes: no parts */
-    for (unsigned q = 0; q < 8; q++) s->kp[q] = 0;
-    for (unsigned i = 0; i < 8 * kb; i++)
-        s->kp[i / 32] |= (uint32_t)(key0[cu_byte_at(kb, i / 8, cu_be(c))] >> (i % 8) & 1u) << (i % 32);
-    for (unsigned q = 0; q < 8; q++) s->held[q] = s->kp[q];
+    (void)pos, (void)kb; /* 32 lanes: no parts */
+    for (unsigned q = 0; q < 8; q++) s->held[q] = s->kp[q] = key0[q];
     s->rot = 0;
     s->flip = flip;
 #endif
@@ -727,68 +739,66 @@ CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
     return b;
 }
 
-/* The word whose lane l is set iff lane l's key encrypts pt to ct: key0
- * with the lane flips XORed in (see cu_skey). Word i is bit i of the key as
- * a big-endian (PRESENT, GIFT) or little-endian (PIPO) integer, as the cores
- * want it. */
-CU_BODY bs_word cu_search_batch(int c, const uint8_t *key0, const uint32_t *flip, const uint16_t *pos,
-                                const uint8_t *pt, const uint8_t *ct)
+/* The word whose lane l is set iff lane l's key encrypts pt to ct (masks,
+ * see cu_args): key0 with the lane flips XORed in (see cu_skey). Word i is
+ * bit i of the key as a big-endian (PRESENT, GIFT) or little-endian (PIPO)
+ * integer, as the cores want it. */
+CU_BODY bs_word cu_search_batch(int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos,
+                                const uint32_t *pt, const uint32_t *ct)
 {
-    bs_word x[128], y[128];
+    const unsigned n = 8 * cu_block_bytes(c);
+    bs_word x[128], y[128], *r, diff = BS_ZERO;
     cu_skey sk;
     cu_skey_init(&sk, c, key0, flip, pos);
+    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK32(pt[i]);
     if (c == CU_PRESENT80 || c == CU_PRESENT128) { /* the doubled register, all words */
         const unsigned nk = 8 * cu_key_bytes(c);
         bs_word k[256];
-        uint64_t p64 = 0, c64 = 0;
-        for (unsigned i = 0; i < 8; i++) p64 = p64 << 8 | pt[i], c64 = c64 << 8 | ct[i];
-#if defined(LWCX_OPENCL_C)
         for (unsigned i = 0; i < nk; i++) k[i] = k[nk + i] = cu_skey_word(&sk, i, 1);
-#else /* masks, not PRMTs: ptxas spilled more of PRESENT-80 (112 bytes, not 76) with those */
-        cu_masks(k, key0, nk / 8, 1);
-        for (unsigned i = 0; i < nk; i++) k[nk + i] = k[i] = k[i] ^ flip[i];
-#endif
-        return ~present_bs_search(k, nk, p64, c64, x, y);
-    }
-    if (c == CU_GIFT64 || c == CU_GIFT128) { /* gift_bs_search after its key step */
-        const unsigned n = c == CU_GIFT64 ? 64 : 128;
-        bs_word cw[128], diff = BS_ZERO;
-        cu_masks(x, pt, n / 8, 1);
+        present_bs_keyreg kr = {k, nk, 0};
+        r = present_bs_crypt_sliced(x, y, &kr, 1);
+    } else if (c == CU_GIFT64 || c == CU_GIFT128) {
         gift_bs_in(n, x);
         cu_gift_search_encrypt(n, x, y, &sk);
         gift_bs_out(n, x);
-        cu_masks(cw, ct, n / 8, 1); /* (after: not live across the rounds) */
-        for (unsigned i = 0; i < n; i++) diff |= x[i] ^ cw[i];
-        return ~diff;
-    }
-    bs_word k[128], cw[64], *r;
-    cu_masks(x, pt, 8, 0);
-    if (c == CU_PIPO256) {
+        r = x;
+    } else if (c == CU_PIPO256) {
         r = cu_pipo256_search_encrypt(x, y, &sk);
-    } else { /* 64 + 128 words fit: all made once, the rounds unrolled */
-        bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    } else { /* PIPO-128: 64 + 128 words fit, all made once, the rounds unrolled */
+        bs_word k[128], rc[PIPO_BS_MAX_ROUNDS + 1][5];
         for (unsigned i = 0; i < 128; i++) k[i] = cu_skey_word(&sk, i, 1);
         pipo_bs_rc(rc, 13);
         r = pipo_bs_encrypt(x, y, k, 2, 13, (const bs_word(*)[5])rc);
     }
-    cu_masks(cw, ct, 8, 0);
-    return pipo_bs_match(r, cw);
+    for (unsigned i = 0; i < n; i++) diff = BS_OR(diff, BS_XOR(r[i], BS_MASK32(ct[i])));
+    return BS_NOT(diff);
+}
+
+/* The lane-0 key of index i0, packed as cu_args' base: one shift and mask
+ * per run of index bits (typically one), the words chosen by comparisons,
+ * not by a run-time index (which would put the key in local memory). */
+CU_BODY void cu_search_key0(uint32_t kp[8], const cu_args *a, uint64_t i0)
+{
+    uint64_t w[4];
+    for (unsigned u = 0; u < 4; u++) w[u] = (uint64_t)a->base[2 * u + 1] << 32 | a->base[2 * u];
+    for (unsigned j = 0; j < a->nruns; j++) {
+        const uint32_t r = a->runs[j];
+        const unsigned from = r & 63, len = r >> 6 & 127, at = r >> 13, s = at % 64;
+        const uint64_t v = i0 >> from & (~(uint64_t)0 >> (64 - len)); /* (len 1 .. 59) */
+        const uint64_t lo = v << s, hi = s ? v >> (64 - s) : 0;
+        for (unsigned u = 0; u < 4; u++) w[u] ^= (u == at / 64 ? lo : 0) ^ (u == at / 64 + 1 ? hi : 0);
+    }
+    for (unsigned u = 0; u < 4; u++) kp[2 * u] = (uint32_t)w[u], kp[2 * u + 1] = (uint32_t)(w[u] >> 32);
 }
 
 CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
 {
-    const unsigned kb = cu_key_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, first = a->lo & ~(uint64_t)(BS_LANES - 1);
     const uint64_t nwords = cu_search_batches(a->lo, a->n);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
         const uint64_t i0 = first + BS_LANES * b;
-        uint8_t key0[32];
-        for (unsigned k = 0; k < kb; k++) key0[k] = a->base[k];
-        for (unsigned bit = 5; bit < 64; bit++)
-            if (i0 >> bit & 1) {
-                const unsigned p = a->pos[bit];
-                key0[kb - 1 - p / 8] ^= (uint8_t)(1u << (p % 8));
-            }
+        uint32_t key0[8];
+        cu_search_key0(key0, a, i0);
         bs_word hits = cu_search_batch(c, key0, a->flip, a->pos, a->pt, a->ct);
         for (unsigned j = 0; j < CU_PARTS; j++)
             for (uint32_t h = BS_PART(hits, j); h; h &= h - 1) {

@@ -20,6 +20,9 @@
 #elif defined(LWCX_CU_BULK)
 #define BS_UNROLL_ROUNDS _Pragma("unroll 2")
 #define PIPO_UNROLL_ROUNDS _Pragma("unroll") /* (see pipo_bs_core.h) */
+/* by two, GIFT-128's decryption spilled 296 bytes (sm_90); rolled, none,
+ * in 10.1k instructions against 22.2k */
+#define GIFT_UNROLL_DEC_ROUNDS _Pragma("unroll 1")
 #endif
 #include "bs_word_cuda.h"
 #include "gift_bs_core.h"
@@ -28,7 +31,9 @@
 
 #include "cuda_bodies.h"
 
-#define CU_GRID_POS {blockIdx.x, threadIdx.x, blockDim.x, gridDim.x}
+/* every launch has CU_THREADS threads a block (cuda_impl.c): as a constant,
+ * not a value ptxas keeps in a register (or spilled, GIFT-128's keys_enc) */
+#define CU_GRID_POS {blockIdx.x, threadIdx.x, CU_THREADS, gridDim.x}
 
 /* __grid_constant__: the bodies take the arguments' address, which would
  * otherwise copy them to local memory (PIPO-256's search did: 1320 bytes) */

@@ -142,6 +142,13 @@ static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint
     dev_run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
 }
 
+/* Key bit p (big-endian numbering, as bc_search_job's pos) as the kernels'
+ * cores number it: PIPO's are little-endian (byte kb - 1 - p / 8, bit p % 8). */
+static unsigned dev_core_bit(int c, unsigned kb, unsigned p)
+{
+    return cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8;
+}
+
 static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
                                size_t max_cand)
 {
@@ -153,17 +160,27 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
     a.max_cand = max_cand < UINT32_MAX ? (uint32_t)max_cand : UINT32_MAX;
     /* lane bits past the mask's: any key bit (those lanes lie past the range) */
     for (unsigned b = 0; b < 64; b++) a.pos[b] = b < job->nbits ? job->pos[b] : job->pos[0];
-    /* the lane flips: key bit pos[b] (big-endian numbering) inverted in the
-     * lanes whose index has bit b, as the word of the kernel's key (PIPO's
-     * numbering is little-endian: byte kb - 1 - p / 8, bit p % 8) */
+    /* the lane flips: key bit pos[b] inverted in the lanes whose index has
+     * bit b, as the word of the kernel's key */
     static const uint32_t pat[5] = BS_LANE_PATS;
-    for (unsigned b = 0; b < 5 && b < job->nbits; b++) {
-        const unsigned p = job->pos[b], kb = job->key_bytes;
-        a.flip[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= pat[b];
+    const unsigned kb = job->key_bytes;
+    for (unsigned b = 0; b < 5 && b < job->nbits; b++) a.flip[dev_core_bit(c, kb, job->pos[b])] ^= pat[b];
+    for (unsigned i = 0; i < 8 * kb; i++)
+        a.base[i / 32] |= (uint32_t)(job->base[cu_byte_at(kb, i / 8, cu_be(c))] >> (i % 8) & 1u) << (i % 32);
+    /* index bits 5 .. (0 .. 4 are the lanes) in runs whose key bits follow each other */
+    for (unsigned b = 5; b < job->nbits; b++) {
+        const unsigned at = dev_core_bit(c, kb, job->pos[b]);
+        uint32_t *last = a.nruns ? &a.runs[a.nruns - 1] : NULL;
+        if (last && (*last & 63) + (*last >> 6 & 127) == b && (*last >> 13) + (*last >> 6 & 127) == at)
+            *last += 1u << 6;
+        else
+            a.runs[a.nruns++] = b | 1u << 6 | at << 13;
     }
-    memcpy(a.base, job->base, job->key_bytes);
-    memcpy(a.pt, job->pt, job->block_bytes);
-    memcpy(a.ct, job->ct, job->block_bytes);
+    for (unsigned i = 0; i < 8 * job->block_bytes; i++) {
+        const unsigned at = cu_byte_at(job->block_bytes, i / 8, cu_be(c));
+        a.pt[i] = 0u - (uint32_t)(job->pt[at] >> (i % 8) & 1u);
+        a.ct[i] = 0u - (uint32_t)(job->ct[at] >> (i % 8) & 1u);
+    }
     uint64_t zero = 0, count = 0, scratch = 0;
     dev_io bufs[] = {{&zero, &count, sizeof count, &a.count, 0},
                      {NULL, max_cand ? (void *)cand : (void *)&scratch,

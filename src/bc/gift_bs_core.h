@@ -357,6 +357,15 @@ GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word
     if (n == 128 && inv) ks ? gift_bs_round2_inv128_s(y, x, ks, r) : gift_bs_round2_inv128_m(y, x, km, r);
 }
 
+/* The rounds loops unroll as BS_UNROLL_ROUNDS says, unless the includer
+ * sets GIFT_UNROLL_ENC_ROUNDS or GIFT_UNROLL_DEC_ROUNDS (cuda_kernels.cu). */
+#ifndef GIFT_UNROLL_ENC_ROUNDS
+#define GIFT_UNROLL_ENC_ROUNDS BS_UNROLL_ROUNDS
+#endif
+#ifndef GIFT_UNROLL_DEC_ROUNDS
+#define GIFT_UNROLL_DEC_ROUNDS BS_UNROLL_ROUNDS
+#endif
+
 /* All rounds on x (n words, in the rounds' representation: see gift_bs_in),
  * t scratch of n words; the result is in x (the round counts are multiples of 4). One
  * key: km; sliced keys: ks (the other 0). */
@@ -364,7 +373,7 @@ GIFT_BS_INLINE void gift_bs_encrypt(const unsigned n, bs_word *x, bs_word *t, co
                                     const bs_word *ks)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
-    BS_UNROLL_ROUNDS
+    GIFT_UNROLL_ENC_ROUNDS
     for (unsigned r = 0; r < rounds; r += 4) {
         gift_bs_round2_call(n, 0, t, x, km, ks, r);
         gift_bs_round2_call(n, 0, x, t, km, ks, r + 2);
@@ -375,7 +384,7 @@ GIFT_BS_INLINE void gift_bs_decrypt(const unsigned n, bs_word *x, bs_word *t, co
                                     const bs_word *ks)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
-    BS_UNROLL_ROUNDS
+    GIFT_UNROLL_DEC_ROUNDS
     for (unsigned r = rounds; r > 0; r -= 4) {
         gift_bs_round2_call(n, 1, t, x, km, ks, r - 2);
         gift_bs_round2_call(n, 1, x, t, km, ks, r - 4);
