@@ -103,12 +103,14 @@ typedef struct cu_args {
     uint64_t cand, count;
     uint32_t max_cand, pad;
     uint16_t pos[64];
-    /* a word's lane-0 key: base (bit i of word i / 32: the key's bit i as
-     * the core numbers it) with index bits from .. from + len - 1 XORed in
-     * at bits at .. for each of the nruns runs[] (from | len << 6 | at << 13,
-     * cu_search_key0; the host merges index bits whose key bits are adjacent) */
+    /* a word's lane-0 key, packed: word q = base[q] (bit t: the key's bit
+     * 32 q + t as the core numbers it) XOR, for each of pieces[end[q - 1]
+     * .. end[q] - 1] (from | (len - 1) << 6 | at << 11), index bits from ..
+     * from + len - 1 at bits at .. of word q (cu_search_key0; the host makes
+     * a piece of index bits whose key bits follow each other in one word) */
     uint32_t base[8];
-    uint32_t runs[64], nruns;
+    uint32_t pieces[64];
+    uint8_t end[8];
     uint32_t flip[256]; /* see cu_search_batch */
     /* the known block and its ciphertext as masks (0 or ~0), word i = bit i
      * as the core numbers it (cu_masks): operands read from the constant
@@ -774,21 +776,24 @@ CU_BODY bs_word cu_search_batch(int c, const uint32_t *key0, const uint32_t *fli
     return BS_NOT(diff);
 }
 
-/* The lane-0 key of index i0, packed as cu_args' base: one shift and mask
- * per run of index bits (typically one), the words chosen by comparisons,
- * not by a run-time index (which would put the key in local memory). */
-CU_BODY void cu_search_key0(uint32_t kp[8], const cu_args *a, uint64_t i0)
+/* The lane-0 key of index i0, packed as cu_args' base: a shift and a mask
+ * per piece (typically one a key word), each word's pieces in a loop of
+ * its own so that no word is chosen at run time (which would put the key
+ * in local memory). */
+CU_BODY void cu_search_key0(uint32_t kp[8], const cu_args *a, unsigned kb, uint64_t i0)
 {
-    uint64_t w[4];
-    for (unsigned u = 0; u < 4; u++) w[u] = (uint64_t)a->base[2 * u + 1] << 32 | a->base[2 * u];
-    for (unsigned j = 0; j < a->nruns; j++) {
-        const uint32_t r = a->runs[j];
-        const unsigned from = r & 63, len = r >> 6 & 127, at = r >> 13, s = at % 64;
-        const uint64_t v = i0 >> from & (~(uint64_t)0 >> (64 - len)); /* (len 1 .. 59) */
-        const uint64_t lo = v << s, hi = s ? v >> (64 - s) : 0;
-        for (unsigned u = 0; u < 4; u++) w[u] ^= (u == at / 64 ? lo : 0) ^ (u == at / 64 + 1 ? hi : 0);
+    for (unsigned q = 0; q < 8; q++) kp[q] = 0;
+    CU_UNROLL(8)
+    for (unsigned q = 0; q < (kb + 3) / 4; q++) {
+        uint32_t w = a->base[q];
+        CU_UNROLL(1) /* (one or two pieces a word, typically) */
+        for (unsigned j = q ? a->end[q - 1] : 0; j < a->end[q]; j++) {
+            const uint32_t p = a->pieces[j];
+            const unsigned from = p & 63, len = (p >> 6 & 31) + 1;
+            w ^= ((uint32_t)(i0 >> from) & (0xFFFFFFFFu >> (32 - len))) << (p >> 11);
+        }
+        kp[q] = w;
     }
-    for (unsigned u = 0; u < 4; u++) kp[2 * u] = (uint32_t)w[u], kp[2 * u + 1] = (uint32_t)(w[u] >> 32);
 }
 
 CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
@@ -798,7 +803,7 @@ CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
         const uint64_t i0 = first + BS_LANES * b;
         uint32_t key0[8];
-        cu_search_key0(key0, a, i0);
+        cu_search_key0(key0, a, cu_key_bytes(c), i0);
         bs_word hits = cu_search_batch(c, key0, a->flip, a->pos, a->pt, a->ct);
         for (unsigned j = 0; j < CU_PARTS; j++)
             for (uint32_t h = BS_PART(hits, j); h; h &= h - 1) {

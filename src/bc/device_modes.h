@@ -167,14 +167,20 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
     for (unsigned b = 0; b < 5 && b < job->nbits; b++) a.flip[dev_core_bit(c, kb, job->pos[b])] ^= pat[b];
     for (unsigned i = 0; i < 8 * kb; i++)
         a.base[i / 32] |= (uint32_t)(job->base[cu_byte_at(kb, i / 8, cu_be(c))] >> (i % 8) & 1u) << (i % 32);
-    /* index bits 5 .. (0 .. 4 are the lanes) in runs whose key bits follow each other */
-    for (unsigned b = 5; b < job->nbits; b++) {
-        const unsigned at = dev_core_bit(c, kb, job->pos[b]);
-        uint32_t *last = a.nruns ? &a.runs[a.nruns - 1] : NULL;
-        if (last && (*last & 63) + (*last >> 6 & 127) == b && (*last >> 13) + (*last >> 6 & 127) == at)
-            *last += 1u << 6;
-        else
-            a.runs[a.nruns++] = b | 1u << 6 | at << 13;
+    /* index bits 5 .. (0 .. 4 are the lanes) in pieces, word by word */
+    unsigned np = 0;
+    for (unsigned q = 0; q < 8; q++) {
+        for (unsigned b = 5; b < job->nbits; b++) {
+            const unsigned at = dev_core_bit(c, kb, job->pos[b]);
+            if (at / 32 != q) continue;
+            const uint32_t last = np && (!q || np > a.end[q - 1]) ? a.pieces[np - 1] : 0;
+            const unsigned len = last ? (last >> 6 & 31) + 1 : 0;
+            if (last && (last & 63) + len == b && (last >> 11) + len == at % 32)
+                a.pieces[np - 1] += 1u << 6;
+            else
+                a.pieces[np++] = b | (at % 32) << 11;
+        }
+        a.end[q] = (uint8_t)np;
     }
     for (unsigned i = 0; i < 8 * job->block_bytes; i++) {
         const unsigned at = cu_byte_at(job->block_bytes, i / 8, cu_be(c));
