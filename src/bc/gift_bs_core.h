@@ -199,7 +199,7 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
  * with V (key words stored as GIFT_BS_KCOMP says); the constant goes to
  * b_{4i+3} (i < 6) and b_{n-1}. */
 GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word w,
-                                   const uint32_t *km, const bs_word *ks, const uintptr_t o[4],
+                                   const uint32_t *km, const bs_word *ks, const unsigned o[4],
                                    BS_TABLE_REF uint32_t *rc)
 {
     const unsigned b = pos % 4, i = pos / 4;
@@ -216,11 +216,8 @@ GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word
 }
 
 /* Offsets of round r's key words: GIFT-64 U = place 1, V = place 0;
- * GIFT-128 U = places 5||4, V = places 1||0. At pointer width: as unsigned
- * int (o + i may wrap) gcc 12 computed each of a round pair's 64 key-word
- * addresses apart (lea, shl, add; 160 of 3840 instructions of wide512's
- * GIFT-64 pair), where ks + o plus a displacement serves 16 of them. */
-GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, uintptr_t o[4], unsigned r)
+ * GIFT-128 U = places 5||4, V = places 1||0. */
+GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, unsigned o[4], unsigned r)
 {
     o[0] = gift_bs_kofs(0, r);
     o[1] = gift_bs_kofs(1, r);
@@ -244,7 +241,7 @@ GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, uintptr_t o[4], unsigned
 GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                    const uint32_t *km, const bs_word *ks, unsigned r)
 {
-    uintptr_t o0[4], o1[4];
+    unsigned o0[4], o1[4];
     BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
@@ -280,7 +277,7 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
                                        const bs_word *BS_RESTRICT x, const uint32_t *km,
                                        const bs_word *ks, unsigned r)
 {
-    uintptr_t o0[4], o1[4];
+    unsigned o0[4], o1[4];
     BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
