@@ -2,7 +2,7 @@
  * abstract word (see bc_impl.h). The including file defines bs_word,
  * BS_LANES, BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a),
  * BS_MASK32(m) (see gift_bs_core.h) and BS_LANE_PATS (see present_bs_core.h),
- * and may define PIPO_BS_INLINE
+ * and may define BS_SET_MASK32(p, m) (gift_bs_core.h) and PIPO_BS_INLINE
  * (default BS_INLINE, bs_core_common.h). Nothing here is host-only.
  *
  * Layout. A state is 64 words: word 8 i + j holds bit j of row (byte) i of
@@ -119,15 +119,20 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 
 /* --- round constants ------------------------------------------------------- */
 
+/* *p = BS_MASK32(m) (as in gift_bs_core.h) */
+#ifndef BS_SET_MASK32
+#define BS_SET_MASK32(p, m) (*(p) = BS_MASK32(m))
+#endif
+
 /* rc[r][b] = all ones where bit b of r is set (r < 32): the constant of round
  * r, XORed into word b (row 0). Computed once per call, outside the rounds.
  * A broadcast, not a choice between two constant words: gcc 12 stored the
- * all-ones word of the split wide512 word 8 bytes at a time and copied it
- * on 16 bytes at a time, which the store buffer cannot forward. */
+ * split wide512 word's all-ones constant 8 bytes at a time and copied it on
+ * 16 bytes at a time, which the store buffer cannot forward. */
 PIPO_BS_INLINE void pipo_bs_rc(bs_word rc[][5], unsigned rounds)
 {
     for (unsigned r = 0; r <= rounds; r++)
-        for (unsigned b = 0; b < 5; b++) rc[r][b] = BS_MASK32(0u - ((r >> b) & 1u));
+        for (unsigned b = 0; b < 5; b++) BS_SET_MASK32(&rc[r][b], 0u - ((r >> b) & 1u));
 }
 
 /* --- rounds ------------------------------------------------------------------ */

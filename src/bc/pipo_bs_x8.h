@@ -21,15 +21,10 @@ BS_INLINE void unpack(uint8_t *out, bs_word x[64])
     pipo_bs_unpack(out, x);
 }
 
-/* bit n of the byte string as an all-0/all-1 word, for n < 8 nbytes; set
- * element by element: a whole word stored (BS_MASK32) went through a stack
- * copy with gcc 12 when the word is split (wide512), 12 stores for 4 */
+/* bit n of the byte string as an all-0/all-1 word, for n < 8 nbytes */
 static void masks(bs_word *m, const uint8_t *bytes, unsigned nbytes)
 {
-    for (unsigned n = 0; n < 8 * nbytes; n++) {
-        const uint64_t v = 0 - (uint64_t)((bytes[n / 8] >> (n % 8)) & 1u);
-        for (unsigned e = 0; e < 8; e++) m[n][e] = v;
-    }
+    for (unsigned n = 0; n < 8 * nbytes; n++) BS_SET_MASK32(&m[n], 0u - ((bytes[n / 8] >> (n % 8)) & 1u));
 }
 
 /* Key word w of the 512 lanes sliced like blocks: element q of row r gets
