@@ -57,6 +57,17 @@ BS_INLINE bs_word bs_x8_set(uint64_t v)
 #else
 #define BS_MASK32(m) bs_x8_set((uint64_t)(int64_t)(int32_t)(m))
 #endif
+
+/* *p = BS_MASK32(m), element by element: a whole word stored, where it is
+ * split (BS_WORD_SPLIT), gcc 12 builds in a stack temporary and copies on
+ * (12 16-byte stores for 4); both compilers store these elements as one
+ * broadcast register four times (one vpbroadcastq and a zmm store with
+ * AVX-512). */
+BS_INLINE void bs_x8_set_mask32(bs_word *p, uint32_t m)
+{
+    for (int e = 0; e < 8; e++) (*p)[e] = (uint64_t)(int64_t)(int32_t)m;
+}
+#define BS_SET_MASK32(p, m) bs_x8_set_mask32(p, m)
 #if defined(__AVX512F__)
 /* w ^ BS_MASK32(m) as a dword XOR: the broadcast folds into it as an
  * embedded {1to16} operand, where the qword operations the compilers make

@@ -172,13 +172,19 @@ GIFT_BS_INLINE void gift_bs_key_double(const unsigned n, bs_word kd[GIFT_KD_WORD
         }
 }
 
+/* *p = BS_MASK32(m), for setup; a word may store it its own way (the split
+ * wide512 word: element by element, see bs_word_u64x8.h). */
+#ifndef BS_SET_MASK32
+#define BS_SET_MASK32(p, m) (*(p) = BS_MASK32(m))
+#endif
+
 /* Key search: lane l's key is key0 with bit lane_bit[k] flipped for every bit
  * k of l; pat[k] is the word whose lane l is bit k of l. */
 GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
                                        const uint16_t *lane_bit, const bs_word *pat,
                                        unsigned nbits)
 {
-    for (unsigned p = 0; p < 128; p++) kw[p] = BS_MASK32(0u - ((key0[15 - p / 8] >> (p % 8)) & 1u));
+    for (unsigned p = 0; p < 128; p++) BS_SET_MASK32(&kw[p], 0u - ((key0[15 - p / 8] >> (p % 8)) & 1u));
     for (unsigned k = 0; k < nbits; k++)
         if (lane_bit[k] < 128) kw[lane_bit[k]] = BS_XOR(kw[lane_bit[k]], pat[k]);
 }
@@ -407,10 +413,11 @@ GIFT_BS_INLINE bs_word gift_bs_search(const unsigned n, const uint8_t *key0,
     bs_word diff = BS_MASK32(0);
     gift_bs_key_search(kw, key0, lane_bit, pat, sizeof pat / sizeof pat[0]);
     gift_bs_key_double(n, kd, kw);
-    for (unsigned i = 0; i < n; i++) x[i] = BS_MASK32(0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
+    for (unsigned i = 0; i < n; i++) BS_SET_MASK32(&x[i], 0u - ((pt[n / 8 - 1 - i / 8] >> (i % 8)) & 1u));
     gift_bs_in(n, x);
     gift_bs_encrypt(n, x, t, 0, kd);
     gift_bs_out(n, x);
+    BS_UNROLL(128) /* gcc 12 carried a split word's diff through the stack (pipo_bs_match) */
     for (unsigned i = 0; i < n; i++)
         diff = BS_OR(diff, BS_XOR(x[i], BS_MASK32(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
     return BS_NOT(diff);

@@ -1,7 +1,8 @@
 /* PIPO-64/128 and PIPO-64/256 rounds, fully bitsliced across blocks, over an
  * abstract word (see bc_impl.h). The including file defines bs_word,
- * BS_LANES, BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a), BS_ONES and
- * BS_LANE_PATS (see present_bs_core.h), and may define PIPO_BS_INLINE
+ * BS_LANES, BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a),
+ * BS_MASK32(m) (see gift_bs_core.h) and BS_LANE_PATS (see present_bs_core.h),
+ * and may define BS_SET_MASK32(p, m) (gift_bs_core.h) and PIPO_BS_INLINE
  * (default BS_INLINE, bs_core_common.h). Nothing here is host-only.
  *
  * Layout. A state is 64 words: word 8 i + j holds bit j of row (byte) i of
@@ -118,13 +119,20 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 
 /* --- round constants ------------------------------------------------------- */
 
+/* *p = BS_MASK32(m) (as in gift_bs_core.h) */
+#ifndef BS_SET_MASK32
+#define BS_SET_MASK32(p, m) (*(p) = BS_MASK32(m))
+#endif
+
 /* rc[r][b] = all ones where bit b of r is set (r < 32): the constant of round
- * r, XORed into word b (row 0). Computed once per call, outside the rounds. */
+ * r, XORed into word b (row 0). Computed once per call, outside the rounds.
+ * A broadcast, not a choice between two constant words: gcc 12 stored the
+ * split wide512 word's all-ones constant 8 bytes at a time and copied it on
+ * 16 bytes at a time, which the store buffer cannot forward. */
 PIPO_BS_INLINE void pipo_bs_rc(bs_word rc[][5], unsigned rounds)
 {
-    const bs_word ones = BS_ONES, zero = BS_XOR(ones, ones);
     for (unsigned r = 0; r <= rounds; r++)
-        for (unsigned b = 0; b < 5; b++) rc[r][b] = (r >> b) & 1 ? ones : zero;
+        for (unsigned b = 0; b < 5; b++) BS_SET_MASK32(&rc[r][b], 0u - ((r >> b) & 1u));
 }
 
 /* --- rounds ------------------------------------------------------------------ */
@@ -271,10 +279,13 @@ PIPO_BS_INLINE void pipo_bs_flip_lanes(bs_word *key, unsigned kb, const uint16_t
     }
 }
 
-/* All ones in the lanes where the state x equals the sliced block c. */
+/* All ones in the lanes where the state x equals the sliced block c.
+ * Unrolled: gcc 12 carried a split word (wide512) from one iteration to the
+ * next through the stack. */
 PIPO_BS_INLINE bs_word pipo_bs_match(const bs_word *x, const bs_word *c)
 {
     bs_word d = BS_XOR(x[0], c[0]);
+    BS_UNROLL(64)
     for (unsigned n = 1; n < 64; n++) d = BS_OR(d, BS_XOR(x[n], c[n]));
     return BS_NOT(d);
 }

@@ -24,7 +24,7 @@ BS_INLINE void unpack(uint8_t *out, bs_word x[64])
 /* bit n of the byte string as an all-0/all-1 word, for n < 8 nbytes */
 static void masks(bs_word *m, const uint8_t *bytes, unsigned nbytes)
 {
-    for (unsigned n = 0; n < 8 * nbytes; n++) m[n] = BS_MASK32(0u - ((bytes[n / 8] >> (n % 8)) & 1u));
+    for (unsigned n = 0; n < 8 * nbytes; n++) BS_SET_MASK32(&m[n], 0u - ((bytes[n / 8] >> (n % 8)) & 1u));
 }
 
 /* Key word w of the 512 lanes sliced like blocks: element q of row r gets
