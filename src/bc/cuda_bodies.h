@@ -382,10 +382,16 @@ CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, cons
     }
 }
 
+/* Bit i of a byte string (big- or little-endian integer), 0 or 1. */
+CU_BODY uint32_t cu_bit(const uint8_t *p, unsigned bytes, unsigned i, int be)
+{
+    return (uint32_t)(p[cu_byte_at(bytes, i / 8, be)] >> (i % 8) & 1u);
+}
+
 /* Masks of the bits of a byte string (big- or little-endian integer). */
 CU_BODY void cu_masks(bs_word *w, const uint8_t *p, unsigned bytes, int be)
 {
-    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = BS_MASK32(0u - ((p[cu_byte_at(bytes, i / 8, be)] >> (i % 8)) & 1u));
+    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = BS_MASK32(0u - cu_bit(p, bytes, i, be));
 }
 
 /* Bit i of the packed key kp (bit i % 32 of kp[i / 32]) as a mask word */

@@ -165,8 +165,7 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
     static const uint32_t pat[5] = BS_LANE_PATS;
     const unsigned kb = job->key_bytes;
     for (unsigned b = 0; b < 5 && b < job->nbits; b++) a.flip[dev_core_bit(c, kb, job->pos[b])] ^= pat[b];
-    for (unsigned i = 0; i < 8 * kb; i++)
-        a.base[i / 32] |= (uint32_t)(job->base[cu_byte_at(kb, i / 8, cu_be(c))] >> (i % 8) & 1u) << (i % 32);
+    for (unsigned i = 0; i < 8 * kb; i++) a.base[i / 32] |= cu_bit(job->base, kb, i, cu_be(c)) << (i % 32);
     /* index bits 5 .. (0 .. 4 are the lanes) in pieces, word by word */
     unsigned np = 0;
     for (unsigned q = 0; q < 8; q++) {
@@ -183,9 +182,8 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
         a.end[q] = (uint8_t)np;
     }
     for (unsigned i = 0; i < 8 * job->block_bytes; i++) {
-        const unsigned at = cu_byte_at(job->block_bytes, i / 8, cu_be(c));
-        a.pt[i] = 0u - (uint32_t)(job->pt[at] >> (i % 8) & 1u);
-        a.ct[i] = 0u - (uint32_t)(job->ct[at] >> (i % 8) & 1u);
+        a.pt[i] = 0u - cu_bit(job->pt, job->block_bytes, i, cu_be(c));
+        a.ct[i] = 0u - cu_bit(job->ct, job->block_bytes, i, cu_be(c));
     }
     uint64_t zero = 0, count = 0, scratch = 0;
     dev_io bufs[] = {{&zero, &count, sizeof count, &a.count, 0},
