@@ -536,17 +536,32 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
 
 /* --- many keys: block i under key i ------------------------------------------- */
 
+/* v, its origin hidden from the compiler: what is computed from it again is
+ * not merged with what was computed before (on a GPU, values ptxas would keep
+ * live across the rounds, or spill) */
+#if defined(__CUDACC__)
+#define CU_HIDE64(v) asm("mov.b64 %0, %0;" : "+l"(v))
+#else
+#define CU_HIDE64(v) ((void)0)
+#endif
+
+/* The loop runs over the block's first word b0, the same in every thread
+ * (on a GPU a uniform register, not one of the thread's 255), and where a
+ * word's blocks go is computed again after the rounds: GIFT-128's
+ * encryption, with every register in use, spilled b and its blocks' place
+ * (24 bytes) when they were kept. */
 CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
 {
     const unsigned bs = cu_block_bytes(c), kb = cu_key_bytes(c);
-    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
-    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; CU_PARTS * b < a->nbatches; b += step) {
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, whole = a->nbatches / CU_PARTS;
+    for (uint64_t b0 = (uint64_t)g.block * g.block_dim; CU_PARTS * b0 < a->nbatches; b0 += step) {
+        if (CU_PARTS * (b0 + g.thread) >= a->nbatches) continue;
         bs_word x[128], y[128], k[256], *r;
         unsigned stride;
-        const unsigned parts = cu_parts(b, a->nbatches);
-        const size_t first = (size_t)cu_first(b, a->nbatches / CU_PARTS, &stride), off = first * bs;
+        const unsigned parts = cu_parts(b0 + g.thread, a->nbatches);
+        const size_t first = (size_t)cu_first(b0 + g.thread, whole, &stride);
         cu_pack(k, CU_BUF(g, const uint8_t, a->keys) + first * kb, kb, stride * kb, cu_be(c), parts);
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, stride * bs, cu_be(c), parts);
+        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + first * bs, bs, stride * bs, cu_be(c), parts);
         if (c == CU_PRESENT80 || c == CU_PRESENT128) {
             const unsigned nk = 8 * kb;
             for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
@@ -570,8 +585,12 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
                     : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
         }
+        uint64_t b = b0;
+        CU_HIDE64(b);
+        b += g.thread;
+        const size_t off = (size_t)cu_first(b, whole, &stride) * bs;
         cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, cu_be(c),
-                  (uint64_t)parts * CU_LANES * stride * bs);
+                  (uint64_t)cu_parts(b, a->nbatches) * CU_LANES * stride * bs);
     }
 }
 
