@@ -48,6 +48,17 @@ if(LWCX_CUDA_ENABLED)
   foreach(h bs_word_cuda.h bs_word_ops32.h bs_core_common.h cuda_bodies.h present_bs_core.h gift_bs_core.h pipo_bs_core.h)
     list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
   endforeach()
+  # Many keys: ptxas's least register-hungry optimizations, where it has
+  # them (a beta option): by default GIFT-128's encryption spilled one state
+  # word across its rolled rounds loop on sm_80 (8 bytes), with them none.
+  set(keys_def "")
+  if(NOT LWCX_CUDA_FATBIN_FROM)
+    get_filename_component(nvcc_dir ${LWCX_NVCC_EXE} DIRECTORY)
+    execute_process(COMMAND ${nvcc_dir}/ptxas --help OUTPUT_VARIABLE ptxas_help ERROR_QUIET)
+    if(ptxas_help MATCHES "--register-usage-level")
+      set(keys_def -Xptxas=--register-usage-level=0)
+    endif()
+  endif()
   set(LWCX_CUDA_FATBIN_C "")
   foreach(set fast bulk keys)
     set(fatbin ${LWCX_CUDA_FATBIN_DIR}/lwcx_kernels_${set}.fatbin)
@@ -58,7 +69,7 @@ if(LWCX_CUDA_ENABLED)
       elseif(set STREQUAL "bulk")
         set(def -DLWCX_CU_BULK)
       else()
-        set(def "")
+        set(def ${keys_def})
       endif()
       add_custom_command(OUTPUT ${fatbin}
         COMMAND ${LWCX_NVCC_EXE} -fatbin -O3 -Werror all-warnings ${def}
