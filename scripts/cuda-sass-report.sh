@@ -129,9 +129,11 @@ def resources(path):
             res[cur] = (int(m.group(1)), int(m.group(2)))
     return res
 
-# hot inner loops whose trip count the source fixes: the PIPO-256 search's
-# rounds 2..17 run as 4 iterations of 4 rounds (cuda_bodies.h, cu_pipo_search_encrypt)
-TRIPS = {"lwcx_pipo256_search": 4}
+# hot inner loops whose trip count the source fixes (cuda_bodies.h): the
+# PIPO-256 search's rounds 2..17 run as 4 iterations of 4 rounds
+# (cu_pipo256_search_encrypt), PRESENT's rounds 8..31 as 3 of 8
+# (cu_present_search_encrypt)
+TRIPS = {"lwcx_pipo256_search": 4, "lwcx_present80_search": 3, "lwcx_present128_search": 3}
 
 def batch_body(ins, trips=None):
     # the grid-stride loop: the backward branch spanning the most code; and
