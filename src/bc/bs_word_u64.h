@@ -79,8 +79,7 @@ BS_INLINE void bs_tr_swap(uint64_t *lo, uint64_t *hi, const unsigned j)
  * work. The scalar stages were vectorized by clang and not by gcc 12 (pack
  * and unpack 1.9x clang's time); vectors of rows k, k+1, whose last stage
  * stayed scalar, left gcc's pack_unpack 1.25x clang's (GIFT-64, PRESENT:
- * gcc 0.94, clang 0.76 ticks per byte; this way 0.73 and 0.67 in a test
- * program). */
+ * gcc 0.94, clang 0.76 ticks per byte; this way 0.74 and 0.67-0.68). */
 typedef uint64_t bs_u64x2 __attribute__((vector_size(16)));
 
 /* stage 32 within v = {lo, hi}: the high half of lo and the low half of hi trade places */
