@@ -71,79 +71,76 @@ BS_INLINE void bs_tr_swap(uint64_t *lo, uint64_t *hi, const unsigned j)
     *hi ^= t;
 }
 
-#if defined(__GNUC__)
-/* The transpose two rows at a time, in a GNU C vector of two 64-bit
- * elements (SSE2 on x86-64, NEON on AArch64, lowered to scalars elsewhere):
- * for j >= 2 the partners of rows k, k+1 are k|j, (k|j)+1. clang vectorized
- * the scalar stages so on its own, gcc 12 did not (pack and unpack 1.9x
- * clang's time). */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The transpose in GNU C vectors of two 64-bit elements (SSE2 on x86-64,
+ * NEON on AArch64), rows k and k+32 in vector k: the stage j = 32 swaps
+ * 32-bit halves within each vector, one 32-bit element shuffle, and the
+ * other five stages pair whole vectors k and k|j. Every stage is then vector
+ * work. The scalar stages were vectorized by clang and not by gcc 12 (pack
+ * and unpack 1.9x clang's time); vectors of rows k, k+1, whose last stage
+ * stayed scalar, left gcc's pack_unpack 1.25x clang's (GIFT-64, PRESENT:
+ * gcc 0.94, clang 0.76 ticks per byte; this way 0.74 and 0.67-0.68). */
 typedef uint64_t bs_u64x2 __attribute__((vector_size(16)));
 
+/* stage 32 within v = {lo, hi}: the high half of lo and the low half of hi trade places */
+BS_INLINE bs_u64x2 bs_tr_swap32v(bs_u64x2 v)
+{
+    typedef uint32_t u32x4 __attribute__((vector_size(16)));
+    const u32x4 d = (u32x4)v; /* little-endian: element 2i is the low half of element i of v */
+#if defined(__clang__)
+    return (bs_u64x2)__builtin_shufflevector(d, d, 0, 2, 1, 3);
+#else
+    return (bs_u64x2)__builtin_shuffle(d, (u32x4){0, 2, 1, 3});
+#endif
+}
+
+/* bs_tr_swap on both elements of a and b (j <= 16) */
 BS_INLINE void bs_tr_swap2v(bs_u64x2 *a, bs_u64x2 *b, const unsigned j)
 {
-    const uint64_t m1 = j == 32 ? 0x00000000FFFFFFFFu
-                        : j == 16 ? 0x0000FFFF0000FFFFu
+    const uint64_t m1 = j == 16 ? 0x0000FFFF0000FFFFu
                         : j == 8  ? 0x00FF00FF00FF00FFu
                         : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
-                                  : 0x3333333333333333u;
+                        : j == 2  ? 0x3333333333333333u
+                                  : 0x5555555555555555u;
     const bs_u64x2 m = {m1, m1};
     const bs_u64x2 t = ((*a >> j) ^ *b) & m;
     *a ^= t << j;
     *b ^= t;
 }
 
-BS_INLINE void bs_tr_swap2(uint64_t *lo, uint64_t *hi, const unsigned j)
-{
-    bs_u64x2 a, b;
-    memcpy(&a, lo, sizeof a);
-    memcpy(&b, hi, sizeof b);
-    bs_tr_swap2v(&a, &b, j);
-    memcpy(lo, &a, sizeof a);
-    memcpy(hi, &b, sizeof b);
-}
-
-BS_INLINE void bs_tr_stage2(uint64_t a[64], const unsigned j)
+BS_INLINE void bs_tr_stage2(bs_u64x2 v[32], const unsigned j)
 {
     BS_UNROLL(16)
-    for (unsigned k = 0; k < 64; k = ((k | j) + 2) & ~j) bs_tr_swap2(&a[k], &a[k | j], j);
+    for (unsigned k = 0; k < 32; k = ((k | j) + 1) & ~j) bs_tr_swap2v(&v[k], &v[k | j], j);
 }
 
-/* The stages after the first (see bs_pack_be). */
-BS_INLINE void bs_transpose64_from16(uint64_t a[64])
+/* Afterwards bit c of row r is what bit r of row c was (row r: element
+ * r / 32 of v[r % 32]). */
+BS_INLINE void bs_transpose64_pairs(bs_u64x2 v[32])
 {
-    bs_tr_stage2(a, 16);
-    bs_tr_stage2(a, 8);
-    bs_tr_stage2(a, 4);
-    bs_tr_stage2(a, 2);
     BS_UNROLL(32)
-    for (unsigned k = 0; k < 64; k += 2) bs_tr_swap(&a[k], &a[k + 1], 1);
+    for (unsigned k = 0; k < 32; k++) v[k] = bs_tr_swap32v(v[k]);
+    bs_tr_stage2(v, 16);
+    bs_tr_stage2(v, 8);
+    bs_tr_stage2(v, 4);
+    bs_tr_stage2(v, 2);
+    bs_tr_stage2(v, 1);
 }
 
-/* Afterwards bit c of a[r] is what bit r of a[c] was. */
-BS_OUTLINE void bs_transpose64(uint64_t a[64])
+/* the 64 rows w into vectors of rows k, k+32 and back */
+BS_INLINE void bs_transpose64(uint64_t w[64])
 {
-    bs_tr_stage2(a, 32);
-    bs_transpose64_from16(a);
-}
-
-/* Rows k, k+1 and k+32, k+33 of a 64-block group, loaded as big-endian
- * numbers into two vectors and through the transpose's first stage before
- * they are stored: the rows stored 8 bytes at a time and reloaded 16 at a
- * time by that stage cannot be forwarded from the store buffer, and gcc's
- * PRESENT pack took 1.3x clang's time (clang built the vectors in
- * registers). */
-BS_INLINE void bs_pack64_stage32(uint64_t w[64], const uint8_t *p, const unsigned bs)
-{
-    BS_UNROLL(16)
-    for (unsigned k = 0; k < 32; k += 2) {
-        bs_u64x2 a = {lwcx_load64be(p + bs * k), lwcx_load64be(p + bs * (k + 1))};
-        bs_u64x2 b = {lwcx_load64be(p + bs * (k + 32)), lwcx_load64be(p + bs * (k + 33))};
-        bs_tr_swap2v(&a, &b, 32);
-        memcpy(w + k, &a, sizeof a);
-        memcpy(w + k + 32, &b, sizeof b);
+    bs_u64x2 v[32];
+    BS_UNROLL(32)
+    for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){w[k], w[k + 32]};
+    bs_transpose64_pairs(v);
+    BS_UNROLL(32)
+    for (unsigned k = 0; k < 32; k++) {
+        w[k] = v[k][0];
+        w[k + 32] = v[k][1];
     }
 }
-#define BS_PACK64_FUSED 1
+#define BS_PACK64_PAIRS 1
 #else
 #include "bs_transpose64.h"
 #endif
@@ -151,9 +148,18 @@ BS_INLINE void bs_pack64_stage32(uint64_t w[64], const uint8_t *p, const unsigne
 /* 64 rows of 8 bytes, bs bytes apart, into the 64 words w (bs_pack_be) */
 BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
 {
-#ifdef BS_PACK64_FUSED
-    bs_pack64_stage32(w, p, bs);
-    bs_transpose64_from16(w);
+#ifdef BS_PACK64_PAIRS
+    /* loaded straight into the vectors: rows stored 8 bytes at a time and
+     * reloaded 16 at a time cannot be forwarded from the store buffer */
+    bs_u64x2 v[32];
+    BS_UNROLL(32)
+    for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){lwcx_load64be(p + bs * k), lwcx_load64be(p + bs * (k + 32))};
+    bs_transpose64_pairs(v);
+    BS_UNROLL(32)
+    for (unsigned k = 0; k < 32; k++) {
+        w[k] = v[k][0];
+        w[k + 32] = v[k][1];
+    }
 #else
     for (unsigned b = 0; b < BS_LANES; b++) w[b] = lwcx_load64be(p + bs * b);
     bs_transpose64(w);

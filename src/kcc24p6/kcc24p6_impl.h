@@ -48,12 +48,21 @@ static inline uint64_t kcc24p6_pow16(const uint64_t (*t)[256], uint64_t x)
            t[4][(x >> 32) & 255] ^ t[5][(x >> 40) & 255] ^ t[6][(x >> 48) & 255] ^ t[7][x >> 56];
 }
 
-/* byte-wise rotate left of all 8 bytes by r (0..7) */
-static inline uint64_t kcc24p6_rol_bytes(uint64_t x, unsigned r)
+static inline uint64_t kcc24p6_rotl64(uint64_t x, unsigned r)
 {
-    if (r == 0) return x;
-    const uint64_t keep_hi = 0x0101010101010101u * ((0xffu << r) & 0xffu), keep_lo = 0x0101010101010101u * (0xffu >> (8 - r));
-    return ((x << r) & keep_hi) | ((x >> (8 - r)) & keep_lo);
+    return x << (r & 63) | x >> (-r & 63);
+}
+
+/* The bits of each byte that a byte-wise rotation left by r (0..7) takes from
+ * the word rotated left by r (hi) and from the word rotated left by r + 56,
+ * i.e. right by 8 - r (lo); the bits that cross a byte boundary fall outside. */
+static inline uint64_t kcc24p6_rol_hi(unsigned r)
+{
+    return 0x0101010101010101u * ((0xffu << r) & 0xffu);
+}
+static inline uint64_t kcc24p6_rol_lo(unsigned r)
+{
+    return 0x0101010101010101u * (0xffu >> (8 - r) & 0xffu);
 }
 
 /* byte-wise addition mod 256 */
@@ -63,11 +72,20 @@ static inline uint64_t kcc24p6_add_bytes(uint64_t a, uint64_t b)
 }
 
 /* One key-schedule step in SWAR: round key i from round key i-1 (i >= 1);
- * q = i % 8 should be a compile-time constant. */
+ * q = i % 8 should be a compile-time constant. Even bytes rotate by (q + 1) % 8,
+ * odd bytes by (q + 5) % 8: four masked rotations of the word. Written with
+ * shifts, the four made clang 14 turn one step in eight into vector shifts
+ * (SLP) and back, on the key's dependency chain that every round waits for
+ * (x86 kernels 1.15x gcc's time); a vector rotation is costlier than four
+ * scalar ones, so neither compiler vectorizes this form. */
 static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
 {
     const uint64_t even = 0x00ff00ff00ff00ffu;
-    uint64_t rot = (kcc24p6_rol_bytes(k, (q + 1) % 8) & even) | (kcc24p6_rol_bytes(k, (q + 5) % 8) & ~even);
+    const unsigned re = (q + 1) % 8, ro = (q + 5) % 8;
+    const uint64_t rot = (kcc24p6_rotl64(k, re) & (kcc24p6_rol_hi(re) & even)) |
+                         (kcc24p6_rotl64(k, re + 56) & (kcc24p6_rol_lo(re) & even)) |
+                         (kcc24p6_rotl64(k, ro) & (kcc24p6_rol_hi(ro) & ~even)) |
+                         (kcc24p6_rotl64(k, ro + 56) & (kcc24p6_rol_lo(ro) & ~even));
     return kcc24p6_add_bytes(rot, lwcx_kcc24p6_rc[q]);
 }
 

@@ -26,11 +26,11 @@ typedef uint64_t words2 __attribute__((vector_size(16)));
 
 /* Byte-wise rotation left by r: SSE2 has no byte shifts, so r <= 2 as byte
  * shifts (gcc: doublings; clang: a word shift and a mask), larger r as
- * shifts of 64-bit words with masks, as kcc24p6_rol_bytes does. */
+ * shifts of 64-bit words with the key schedule's masks. */
 static inline __attribute__((always_inline)) bytes16 rol_bytes16(bytes16 t, const unsigned r)
 {
     if (r <= 2) return (bytes16)((t << r) | (t >> (8 - r)));
-    const uint64_t hi = 0x0101010101010101u * ((0xffu << r) & 0xffu), lo = 0x0101010101010101u * (0xffu >> (8 - r));
+    const uint64_t hi = kcc24p6_rol_hi(r), lo = kcc24p6_rol_lo(r);
     const words2 w = (words2)t;
     return (bytes16)(((w << r) & hi) | ((w >> (8 - r)) & lo));
 }

@@ -17,20 +17,29 @@
 
 #include "kcc24p6_impl.h"
 
-#ifndef ROTB
-#error "define ROTB(x, J) before including x86_kernel.h"
+#if !defined(ROTB) || !defined(ROTB_CONSTS)
+#error "define ROTB(x, J, c) and ROTB_CONSTS before including x86_kernel.h"
 #endif
 
 typedef __m256i V;
 
+/* ROTB(x, J, c) rotates with the constant vectors of the includer's table
+ * ROTB_CONSTS, which it reads at c. x86_ctr renews c every round by an empty
+ * asm, so that the compiler cannot keep the table in registers across the
+ * rounds: as constants (loop invariants) clang 14 held them in registers,
+ * spilled state words instead, and took 1.15-1.3x gcc's time; read inside the
+ * round, each is a memory operand of the instruction that uses it, as gcc
+ * compiled the constants anyway. */
+
 /* step J of round Q within an 8-round group: s[J] = ROTB(k ^ (s[J-1] + (k ^ s[J])), J),
- * where logical byte J lives in register (J + Q) % 8 */
+ * where logical byte J lives in register (J + Q) % 8; a round starts at J = 7 */
 #define STEP(Q, J)                                                                         \
     do {                                                                                   \
+        if ((J) == 7) __asm__("" : "+r"(rotb_c));                                          \
         const V k_ = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)kk), _mm256_set1_epi8((char)(J))); \
         V *d_ = &s[((J) + (Q)) & 7];                                                       \
         const V t_ = _mm256_add_epi8(s[((J) - 1 + (Q)) & 7], _mm256_xor_si256(k_, *d_));   \
-        *d_ = ROTB(_mm256_xor_si256(k_, t_), J);                                           \
+        *d_ = ROTB(_mm256_xor_si256(k_, t_), J, rotb_c);                                   \
     } while (0)
 
 /* the key schedule runs in the same loop, in SWAR on the integer units,
@@ -39,6 +48,7 @@ typedef __m256i V;
 static void x86_ctr(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8])
 {
     uint64_t kk = lwcx_load64le(key);
+    const V *rotb_c = ROTB_CONSTS;
     V s[8];
     s[0] = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
