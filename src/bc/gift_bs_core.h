@@ -195,17 +195,32 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
 #define BS_XOR_MASK32(w, m) BS_XOR(w, BS_MASK32(m))
 #endif
 
+/* Word i of a state or key array, as the round pair reads and writes it; an
+ * includer may read its words strided (gift_wide512_part.c: one part of a
+ * split word at a time). */
+#ifndef GIFT_BS_AT
+#define GIFT_BS_AT(a, i) ((a)[i])
+#endif
+
+/* The type of a round's key-word offsets; an includer may widen it to
+ * pointer width (size_t), so that an offset plus a constant folds into the
+ * address (gift_wide512_part.c). */
+#ifndef GIFT_BS_OFS
+#define GIFT_BS_OFS unsigned
+#endif
+typedef GIFT_BS_OFS gift_bs_ofs;
+
 /* w ^ round-key word bit i at offset o: one key (masks km) or sliced (ks);
  * every caller passes a literal 0 for the other, so the choice is compiled
  * away. */
-#define GIFT_BS_XK(w, km, ks, o, i) ((ks) ? BS_XOR(w, (ks)[(o) + (i)]) : BS_XOR_MASK32(w, (km)[(o) + (i)]))
+#define GIFT_BS_XK(w, km, ks, o, i) ((ks) ? BS_XOR(w, GIFT_BS_AT(ks, (o) + (i))) : BS_XOR_MASK32(w, (km)[(o) + (i)]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
  * b_{4i+1} with U and b_{4i} with V, GIFT-128 b_{4i+2} with U and b_{4i+1}
  * with V (key words stored as GIFT_BS_KCOMP says); the constant goes to
  * b_{4i+3} (i < 6) and b_{n-1}. */
 GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word w,
-                                   const uint32_t *km, const bs_word *ks, const unsigned o[4],
+                                   const uint32_t *km, const bs_word *ks, const gift_bs_ofs o[4],
                                    BS_TABLE_REF uint32_t *rc)
 {
     const unsigned b = pos % 4, i = pos / 4;
@@ -223,7 +238,7 @@ GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word
 
 /* Offsets of round r's key words: GIFT-64 U = place 1, V = place 0;
  * GIFT-128 U = places 5||4, V = places 1||0. */
-GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, unsigned o[4], unsigned r)
+GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, gift_bs_ofs o[4], unsigned r)
 {
     o[0] = gift_bs_kofs(0, r);
     o[1] = gift_bs_kofs(1, r);
@@ -247,7 +262,7 @@ GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, unsigned o[4], unsigned 
 GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                    const uint32_t *km, const bs_word *ks, unsigned r)
 {
-    unsigned o0[4], o1[4];
+    gift_bs_ofs o0[4], o1[4];
     BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
@@ -257,7 +272,8 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
         BS_UNROLL(4)
         for (unsigned s = 0; s < 4; s++) {
             const unsigned j = 4 * g + s;
-            gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], x[4 * j], x[4 * j + 1], x[4 * j + 2], x[4 * j + 3]);
+            gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], GIFT_BS_AT(x, 4 * j), GIFT_BS_AT(x, 4 * j + 1),
+                         GIFT_BS_AT(x, 4 * j + 2), GIFT_BS_AT(x, 4 * j + 3));
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * j + b);
@@ -271,7 +287,7 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * k + b);
-                y[p] = gift_bs_ark(n, p, t[b], km, ks, o1, rc1);
+                GIFT_BS_AT(y, p) = gift_bs_ark(n, p, t[b], km, ks, o1, rc1);
             }
         }
     }
@@ -283,7 +299,7 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
                                        const bs_word *BS_RESTRICT x, const uint32_t *km,
                                        const bs_word *ks, unsigned r)
 {
-    unsigned o0[4], o1[4];
+    gift_bs_ofs o0[4], o1[4];
     BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
@@ -355,6 +371,9 @@ GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word
 #if !defined(BS_WORD_SPLIT)
     if (n == 64 && !inv) gift_bs_round2(n, y, x, km, ks, r);
     if (n == 64 && inv) gift_bs_round2_inv(n, y, x, km, ks, r);
+#elif defined(GIFT_BS_ROUND2_64_S) /* the includer's own sliced-key pair (gift_wide512.c) */
+    if (n == 64 && !inv) ks ? GIFT_BS_ROUND2_64_S(y, x, ks, r) : gift_bs_round2_64_m(y, x, km, r);
+    if (n == 64 && inv) ks ? gift_bs_round2_inv64_s(y, x, ks, r) : gift_bs_round2_inv64_m(y, x, km, r);
 #else
     if (n == 64 && !inv) ks ? gift_bs_round2_64_s(y, x, ks, r) : gift_bs_round2_64_m(y, x, km, r);
     if (n == 64 && inv) ks ? gift_bs_round2_inv64_s(y, x, ks, r) : gift_bs_round2_inv64_m(y, x, km, r);
@@ -398,6 +417,7 @@ GIFT_BS_INLINE void gift_bs_decrypt(const unsigned n, bs_word *x, bs_word *t, co
 }
 
 /* --- key search -------------------------------------------------------------- */
+#if !defined(GIFT_BS_ROUNDS_ONLY) /* gift_wide512_part.c takes the rounds only */
 
 /* One batch of a key search: lane l's key is key0 with key bit lane_bit[k]
  * flipped for every bit k of l (k < log2(BS_LANES)). Returns the word whose
@@ -422,5 +442,7 @@ GIFT_BS_INLINE bs_word gift_bs_search(const unsigned n, const uint8_t *key0,
         diff = BS_OR(diff, BS_XOR(x[i], BS_MASK32(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
     return BS_NOT(diff);
 }
+
+#endif
 
 #endif

@@ -3,6 +3,10 @@
  * side): the rounds of gift_bs_core.h and the entry points of gift_bs_impl.h
  * unchanged, to prove them beyond 256 lanes. Never chosen by default. */
 #include "bs_word_u64x8.h"
+#if defined(BS_WORD_SPLIT)
+#include "gift_wide512_part.h"
+#define GIFT_BS_ROUND2_64_S lwcx_gift64_wide512_round2_s
+#endif
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_wide512
