@@ -3,8 +3,14 @@
  * header: every cipher's one-key rounds on a broadcast block (all lanes
  * alike: encryption and decryption against ref) and its key-search kernel
  * (each of the 32 lanes its own key: the lanes that hit are exactly those
- * ref says). tests/bs_cores_cuda.cu compiles the same cores with nvcc. */
+ * ref says). tests/bs_cores_cuda.cu compiles the same cores with nvcc.
+ * Built a second time with LWCX_TEST_TERN: the word then has the
+ * three-input operation (BS_TERN, here in two-input ones), so the cores
+ * take the circuits written for AVX-512, checked on every machine. */
 #include "../src/bc/bs_word_u32.h"
+#if defined(LWCX_TEST_TERN)
+#define BS_TERN(a, b, c, imm) BS_TERN_GENERIC(a, b, c, imm)
+#endif
 #include "../src/bc/gift_bs_core.h"
 #include "../src/bc/pipo_bs_core.h"
 #include "../src/bc/present_bs_core.h"

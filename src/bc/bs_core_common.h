@@ -98,6 +98,22 @@
 #endif
 #endif
 
+/* A word header may define BS_TERN(a, b, c, imm): any Boolean function of
+ * three words, bit ((a << 2) | (b << 1) | c) of the 8-bit constant imm
+ * being the result for those input bits (AVX-512's vpternlog). Cores use it
+ * for circuits written for it and keep a two-input circuit for the words
+ * without it. BS_TERN_GENERIC is its meaning in two-input operations, for
+ * the tests (slow: up to eight minterms). */
+#define BS_TERN_MINTERM(a, b, c, imm, i)                                                       \
+    (((imm) >> (i) & 1) ? BS_AND(BS_AND((i) & 4 ? (a) : BS_NOT(a), (i) & 2 ? (b) : BS_NOT(b)),  \
+                                 (i) & 1 ? (c) : BS_NOT(c))                                    \
+                        : BS_ZERO)
+#define BS_TERN_GENERIC(a, b, c, imm)                                                            \
+    BS_OR(BS_OR(BS_OR(BS_TERN_MINTERM(a, b, c, imm, 0), BS_TERN_MINTERM(a, b, c, imm, 1)),       \
+                BS_OR(BS_TERN_MINTERM(a, b, c, imm, 2), BS_TERN_MINTERM(a, b, c, imm, 3))),      \
+          BS_OR(BS_OR(BS_TERN_MINTERM(a, b, c, imm, 4), BS_TERN_MINTERM(a, b, c, imm, 5)),       \
+                BS_OR(BS_TERN_MINTERM(a, b, c, imm, 6), BS_TERN_MINTERM(a, b, c, imm, 7))))
+
 /* The key-search lane patterns pat[] (BS_LANE_PATS) must be one per bit of
  * a lane index. */
 #define BS_LANE_PATS_CHECK(pat)                                                                   \

@@ -74,6 +74,10 @@ BS_INLINE void bs_x8_set_mask32(bs_word *p, uint32_t m)
  * of this word take only 64-bit broadcasts (a separate vpbroadcastd a key
  * bit: 38 of 231 instructions of a GIFT-64 round) */
 #define BS_XOR_MASK32(w, m) ((bs_word)_mm512_xor_epi32((__m512i)(w), _mm512_set1_epi32((int)(m))))
+/* the three-input operation (vpternlogd), see BS_TERN in bs_core_common.h;
+ * dword elements, so a BS_MASK32 operand folds in as {1to16} */
+#define BS_TERN(a, b, c, imm) \
+    ((bs_word)_mm512_ternarylogic_epi32((__m512i)(a), (__m512i)(b), (__m512i)(c), (imm)))
 #endif
 
 /* Initializer of the key-search lane patterns: entry k is the word whose

@@ -555,11 +555,12 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
     const unsigned bs = cu_block_bytes(c), kb = cu_key_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, whole = a->nbatches / CU_PARTS;
     for (uint64_t b0 = (uint64_t)g.block * g.block_dim; CU_PARTS * b0 < a->nbatches; b0 += step) {
-        if (CU_PARTS * (b0 + g.thread) >= a->nbatches) continue;
+        const uint64_t b_in = b0 + g.thread; /* this thread's word, for the packing */
+        if (CU_PARTS * b_in >= a->nbatches) continue;
         bs_word x[128], y[128], k[256], *r;
         unsigned stride;
-        const unsigned parts = cu_parts(b0 + g.thread, a->nbatches);
-        const size_t first = (size_t)cu_first(b0 + g.thread, whole, &stride);
+        const unsigned parts = cu_parts(b_in, a->nbatches);
+        const size_t first = (size_t)cu_first(b_in, whole, &stride);
         cu_pack(k, CU_BUF(g, const uint8_t, a->keys) + first * kb, kb, stride * kb, cu_be(c), parts);
         cu_pack(x, CU_BUF(g, const uint8_t, a->in) + first * bs, bs, stride * bs, cu_be(c), parts);
         if (c == CU_PRESENT80 || c == CU_PRESENT128) {
@@ -585,7 +586,7 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
                     : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
         }
-        uint64_t b = b0;
+        uint64_t b = b0; /* b_in again, from the uniform b0: not kept across the rounds */
         CU_HIDE64(b);
         b += g.thread;
         const size_t off = (size_t)cu_first(b, whole, &stride) * bs;
@@ -767,29 +768,25 @@ CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
 }
 
 /* PRESENT's encryption under the batch's keys (the cores'
- * present_bs_crypt_sliced): rounds 1-7, then rounds 8-31 as a loop of three
- * iterations of 8 rounds unrolled. Unrolled whole, PRESENT-80's search was
- * 6k instructions (96 KiB) run once per batch, and on an H100 its warps
- * waited 1.75 cycles an instruction for the next to be fetched; PRESENT-128's
- * spilled 356 bytes. In the loop the register's words are where the body
- * expects them at each iteration (moved back by the body's rotation after
- * it: nk moves per 8 rounds), and the round counter's low 3 bits are the
- * body's constants. */
-CU_BODY void cu_present_search_round(bs_word **x, bs_word **y, present_bs_keyreg *kr, unsigned r)
-{
-    bs_word *t = *x;
-    present_bs_round_enc_s(*y, *x, present_bs_round_key(kr));
-    *x = *y, *y = t;
-    present_bs_key_update(kr, r);
-}
+ * present_bs_crypt_sliced): rounds 1-7, then rounds 8-31
+ * as a loop of three iterations of 8 rounds unrolled. Unrolled whole,
+ * PRESENT-80's search was 6k instructions (96 KiB) run once per batch, and
+ * on an H100 its warps waited 1.75 cycles an instruction for the next to be
+ * fetched; PRESENT-128's spilled 356 bytes. In the loop the register's words
+ * are where the body expects them at each iteration (moved back by the
+ * body's rotation after it: nk moves per 8 rounds), and the round counter's
+ * low 3 bits are the body's constants. */
+#define CU_PRESENT_BODY 8
+#define CU_PRESENT_HEAD (PRESENT_ROUNDS % CU_PRESENT_BODY)
+BS_STATIC_ASSERT(CU_PRESENT_BODY == 8, "the body starts at multiples of 8 (the counter's low bits)");
 
 CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_word *y, bs_word *k)
 {
     present_bs_keyreg kr = {k, nk, 0};
-    BS_UNROLL(7)
-    for (unsigned r = 1; r < 8; r++) cu_present_search_round(&x, &y, &kr, r);
+    BS_UNROLL(8)
+    for (unsigned r = 1; r <= CU_PRESENT_HEAD; r++) present_bs_sliced_enc_round(&x, &y, &kr, r);
     CU_UNROLL(1)
-    for (unsigned i = 1; i < 4; i++) {
+    for (unsigned i = 1; i <= PRESENT_ROUNDS / CU_PRESENT_BODY; i++) {
         bs_word moved[128];
         BS_UNROLL(128)
         for (unsigned j = 0; j < nk; j++) moved[j] = k[kr.off + j];
@@ -797,7 +794,8 @@ CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_wor
         for (unsigned j = 0; j < nk; j++) k[j] = k[nk + j] = moved[j];
         kr.off = 0;
         BS_UNROLL(8)
-        for (unsigned u = 0; u < 8; u++) cu_present_search_round(&x, &y, &kr, 8 * i + u);
+        for (unsigned u = 0; u < CU_PRESENT_BODY; u++)
+            present_bs_sliced_enc_round(&x, &y, &kr, CU_PRESENT_BODY * i + u);
     }
     present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(&kr)));
     return x;

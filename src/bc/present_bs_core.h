@@ -1,7 +1,9 @@
 /* PRESENT bitsliced over an abstract word (see bc_impl.h): word x[i] holds
  * bit i of every block of the batch, one block per bit position of the word
- * ("lane"). The S-box is a 14-op Boolean circuit, pLayer is where each S-box
- * output is stored (bit b of nibble j moves to 16 b + j), and the key
+ * ("lane"). The S-box is a 14-op Boolean circuit (9 three-input operations
+ * where the word has them, BS_TERN, each round then adding the next round's
+ * key to its outputs: PRESENT_KEY_AFTER), pLayer is where each S-box output
+ * is stored (bit b of nibble j moves to 16 b + j), and the key
  * schedule can run sliced too: the key register as nk words (80 or 128),
  * its rotation a moving offset. The includer defines (bs_word_*.h), besides
  * bs_word and the Boolean operations of bc_impl.h:
@@ -31,6 +33,18 @@
 #ifndef PRESENT_TWO_ROUNDS
 #define PRESENT_TWO_ROUNDS 0
 #endif
+/* Where a round adds its key: on the S-box inputs (round r adds K_r, the
+ * 32nd key after the last round) or, with three-input operations and one
+ * key for all lanes, on the outputs (the first key before the rounds, round
+ * r adds K_{r+1}), where the circuit below takes it for free. Measured on a
+ * Zen 4: the inputs are faster on the words without them (avx2 and
+ * bitslice64 took 5% and 8% longer with the key after) and with the lanes'
+ * own keys (the avx512 key search 17% longer). */
+#ifdef BS_TERN
+#define PRESENT_KEY_AFTER 1
+#else
+#define PRESENT_KEY_AFTER 0
+#endif
 
 /* One key for all lanes, as expand() leaves it: m[r][i] = bit i of round key
  * K_{r+1} as 0 or ~0, so applying a key bit is one broadcast (8 KiB). */
@@ -52,21 +66,22 @@ BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESEN
 /* Round keys come either as broadcast masks (one key for all lanes) or
  * sliced (one word per bit, each lane its own key). */
 typedef struct present_bs_rk {
-    int sliced;
+    int sliced, after; /* after: the key goes on the S-box outputs */
     const uint32_t *m;
     const bs_word *ks;
 } present_bs_rk;
 /* (a function, not a compound literal: C++ and CUDA have none) */
-PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, const uint32_t *m, const bs_word *ks)
+PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const uint32_t *m, const bs_word *ks)
 {
     present_bs_rk rk;
     rk.sliced = sliced;
+    rk.after = after;
     rk.m = m;
     rk.ks = ks;
     return rk;
 }
-#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, (masks), 0)
-#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, (words))
+#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, PRESENT_KEY_AFTER, (masks), 0)
+#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, 0, (words))
 
 /* Round-key bit i. Every caller builds rk with one of the two macros in the
  * call itself, so after inlining the choice is made at compile time. */
@@ -111,30 +126,67 @@ PRESENT_INLINE void present_bs_sbox_inv(bs_word *o0, bs_word *o1, bs_word *o2, b
     *o3 = BS_XOR(BS_XOR(BS_XOR(x01, x2), BS_XOR(x3, a01)), BS_XOR(a012, a023));
 }
 
-/* o = S(x[0..3] ^ round-key bits i..i+3) */
-PRESENT_INLINE void present_bs_sbox_key(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, const bs_word *x,
-                                        present_bs_rk rk, int i)
+#if PRESENT_KEY_AFTER
+/* o_j = S_j(x) ^ k_j: the S-box with the next round's key bits added to its
+ * outputs, in 9 three-input operations: the shortest circuit of them whose
+ * every output is the XOR of two of its wires that we know of (a SAT search
+ * over such circuits: none of 7, 8 undecided after 15 minutes; 7 is the
+ * shortest with no condition on the outputs), so that the key bit is a
+ * third input at no cost. 144 operations a round, where the
+ * two-input circuit and its key took 202 after the compilers' own fusing.
+ * test_bs_cores_u32_tern runs it against ref on every machine (BS_TERN in
+ * two-input operations). */
+PRESENT_INLINE void present_bs_sbox_fold(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, bs_word x0,
+                                         bs_word x1, bs_word x2, bs_word x3, bs_word k0, bs_word k1,
+                                         bs_word k2, bs_word k3)
 {
-    present_bs_sbox(o0, o1, o2, o3, BS_XOR(x[0], present_bs_key(rk, i)),
-                    BS_XOR(x[1], present_bs_key(rk, i + 1)), BS_XOR(x[2], present_bs_key(rk, i + 2)),
-                    BS_XOR(x[3], present_bs_key(rk, i + 3)));
+    const bs_word maj = BS_TERN(x3, x2, x1, 0xE8); /* majority of x1, x2, x3 */
+    const bs_word a = BS_TERN(maj, x3, x0, 0x93);  /* ~(x3 ^ (maj & x0)) */
+    const bs_word b = BS_TERN(x3, x2, x1, 0xB4);   /* x3 ^ (x2 & ~x1) */
+    const bs_word c = BS_TERN(a, x2, x1, 0xD2);    /* a ^ (x1 & ~x2) */
+    const bs_word d = BS_TERN(c, maj, x0, 0x42);   /* ~(c ^ maj) & (c ^ x0) */
+    *o0 = BS_TERN(x0, b, k0, 0x96);                /* x0 ^ b ^ k0 */
+    *o1 = BS_TERN(maj, c, k1, 0x69);               /* ~(maj ^ c) ^ k1 */
+    *o2 = BS_TERN(b, d, k2, 0x69);                 /* ~(b ^ d) ^ k2 */
+    *o3 = BS_TERN(c, x0, k3, 0x96);                /* x0 ^ c ^ k3 */
+}
+#endif
+
+/* S-box j of a round on x[0..3] into o0..o3 (bits 0..3 of its output) with
+ * its key: that of its inputs (bits 4j .. 4j+3) or, rk.after, that of the
+ * places pLayer sends its outputs to (j + 16 b) */
+PRESENT_INLINE void present_bs_sbox_j(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, const bs_word *x,
+                                      present_bs_rk rk, int j)
+{
+#if PRESENT_KEY_AFTER
+    if (rk.after) {
+        present_bs_sbox_fold(o0, o1, o2, o3, x[0], x[1], x[2], x[3], present_bs_key(rk, j),
+                             present_bs_key(rk, 16 + j), present_bs_key(rk, 32 + j),
+                             present_bs_key(rk, 48 + j));
+        return;
+    }
+#endif
+    present_bs_sbox(o0, o1, o2, o3, BS_XOR(x[0], present_bs_key(rk, 4 * j)),
+                    BS_XOR(x[1], present_bs_key(rk, 4 * j + 1)), BS_XOR(x[2], present_bs_key(rk, 4 * j + 2)),
+                    BS_XOR(x[3], present_bs_key(rk, 4 * j + 3)));
 }
 
-/* y = pLayer(S(x ^ K)) */
+/* y = pLayer(S(x ^ K)), or pLayer(S(x)) ^ K (rk.after: x with its key
+ * already added, K the next round's) */
 PRESENT_INLINE void present_bs_round_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                          present_bs_rk rk)
 {
     BS_UNROLL(16)
-    for (int j = 0; j < 16; j++)
-        present_bs_sbox_key(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], x + 4 * j, rk, 4 * j);
+    for (int j = 0; j < 16; j++) present_bs_sbox_j(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], x + 4 * j, rk, j);
 }
 
-/* Two rounds, y = pLayer(S(pLayer(S(x ^ K1)) ^ K2)), as four independent
- * super-boxes of 16 words: the S-boxes 4g .. 4g+3 of the first round feed
- * exactly the S-boxes g, g+4, g+8, g+12 of the second (output bit b of S-box
- * 4g+m lands in input bit m of S-box 4b+g). 16 words stay in registers
- * between the rounds, so a round loads and stores half the state it would
- * alone: on a 32-register word (AVX-512) the stores bounded the round. */
+/* Two rounds, keys k1 and k2 as in present_bs_round_enc, as four
+ * independent super-boxes of 16 words: the S-boxes 4g .. 4g+3 of the first
+ * round feed exactly the S-boxes g, g+4, g+8, g+12 of the second (output bit
+ * b of S-box 4g+m lands in input bit m of S-box 4b+g). 16 words stay in
+ * registers between the rounds, so a round loads and stores half the state
+ * it would alone: on a 32-register word (AVX-512) the stores bounded the
+ * round. */
 PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                           present_bs_rk k1, present_bs_rk k2)
 {
@@ -144,12 +196,12 @@ PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word 
         BS_UNROLL(4)
         for (int m = 0; m < 4; m++) {
             const int j = 4 * g + m;
-            present_bs_sbox_key(&t[m], &t[4 + m], &t[8 + m], &t[12 + m], x + 4 * j, k1, 4 * j);
+            present_bs_sbox_j(&t[m], &t[4 + m], &t[8 + m], &t[12 + m], x + 4 * j, k1, j);
         }
         BS_UNROLL(4)
         for (int b = 0; b < 4; b++) {
             const int j = 4 * b + g;
-            present_bs_sbox_key(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], t + 4 * b, k2, 4 * j);
+            present_bs_sbox_j(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], t + 4 * b, k2, j);
         }
     }
 }
@@ -206,25 +258,27 @@ PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
     for (int i = 0; i < 64; i++) x[i] = BS_XOR(x[i], present_bs_key(rk, i));
 }
 
-/* One key: 31 rounds and the final key on the packed batch x (y is scratch);
- * returns where the result is (x or y). */
+/* One key: 31 rounds and the 32 round keys on the packed batch x (y is
+ * scratch); returns where the result is (x or y). */
 PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
 {
+    const int k = PRESENT_KEY_AFTER; /* round r's key: m[r + k] */
     int r = 0;
+    if (PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_MASKS(s->m[0]));
 #if PRESENT_TWO_ROUNDS
     for (; r + 2 <= PRESENT_ROUNDS; r += 2) {
         bs_word *t = x;
-        present_bs_round2_enc_m(y, x, s->m[r], s->m[r + 1]);
+        present_bs_round2_enc_m(y, x, s->m[r + k], s->m[r + 1 + k]);
         x = y, y = t;
     }
 #endif
     BS_UNROLL_ROUNDS
     for (; r < PRESENT_ROUNDS; r++) {
         bs_word *t = x;
-        present_bs_round_enc_m(y, x, s->m[r]);
+        present_bs_round_enc_m(y, x, s->m[r + k]);
         x = y, y = t;
     }
-    present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
+    if (!PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
     return x;
 }
 
@@ -311,18 +365,24 @@ PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
     if (k->off >= k->nk) k->off -= k->nk;
 }
 
+/* Round r of the sliced encryption, the register at K_r: the round, then
+ * the register to K_{r+1}; *x and *y swap. After round 31 the state wants
+ * K_32 added. */
+PRESENT_INLINE void present_bs_sliced_enc_round(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
+{
+    bs_word *t = *x;
+    present_bs_round_enc_s(*y, *x, present_bs_round_key(k));
+    present_bs_key_update(k, r);
+    *x = *y, *y = t;
+}
+
 /* Encrypt (or decrypt) the batch x under the lanes' own keys, the register
  * starting as the user keys (off 0), running its schedule alongside. */
 PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_bs_keyreg *k, int enc)
 {
     if (enc) {
         BS_UNROLL_ROUNDS
-        for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) {
-            bs_word *t = x;
-            present_bs_round_enc_s(y, x, present_bs_round_key(k));
-            x = y, y = t;
-            present_bs_key_update(k, r);
-        }
+        for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) present_bs_sliced_enc_round(&x, &y, k, r);
         present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
     } else {
         BS_UNROLL_ROUNDS
