@@ -64,30 +64,37 @@ BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESEN
 }
 
 /* Round keys come either as broadcast masks (one key for all lanes) or
- * sliced (one word per bit, each lane its own key). */
+ * sliced (one word per bit, each lane its own key; bits 0-2 and 18-22 from
+ * saved[0 .. 8) where saved is set: see present_bs_crypt_sliced). */
 typedef struct present_bs_rk {
     int sliced, after; /* after: the key goes on the S-box outputs */
     const uint32_t *m;
-    const bs_word *ks;
+    const bs_word *ks, *saved;
 } present_bs_rk;
 /* (a function, not a compound literal: C++ and CUDA have none) */
-PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const uint32_t *m, const bs_word *ks)
+PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const uint32_t *m, const bs_word *ks,
+                                              const bs_word *saved)
 {
     present_bs_rk rk;
     rk.sliced = sliced;
     rk.after = after;
     rk.m = m;
     rk.ks = ks;
+    rk.saved = saved;
     return rk;
 }
-#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, PRESENT_KEY_AFTER, (masks), 0)
-#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, 0, (words))
+#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, PRESENT_KEY_AFTER, (masks), 0, 0)
+#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, 0, (words), 0)
+#define PRESENT_RK_SLICED_SAVED(words, saved) present_bs_rk_of(1, 0, 0, (words), (saved))
 
-/* Round-key bit i. Every caller builds rk with one of the two macros in the
+/* Round-key bit i. Every caller builds rk with one of the macros in the
  * call itself, so after inlining the choice is made at compile time. */
 PRESENT_INLINE bs_word present_bs_key(present_bs_rk rk, int i)
 {
-    return rk.sliced ? rk.ks[i] : BS_MASK32(rk.m[i]);
+    if (!rk.sliced) return BS_MASK32(rk.m[i]);
+    if (rk.saved && i < 3) return rk.saved[i];
+    if (rk.saved && i >= 18 && i < 23) return rk.saved[i - 15];
+    return rk.ks[i];
 }
 
 /* The S-box on bits (x0 least significant .. x3), checked against the table
@@ -247,6 +254,12 @@ BS_ROUND void present_bs_round_enc_s(bs_word *BS_RESTRICT y, const bs_word *BS_R
     present_bs_round_enc(y, x, PRESENT_RK_SLICED(ks));
 }
 
+BS_ROUND void present_bs_round2_enc_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                      const bs_word *ks1, const bs_word *saved1, const bs_word *ks2)
+{
+    present_bs_round2_enc(y, x, PRESENT_RK_SLICED_SAVED(ks1, saved1), PRESENT_RK_SLICED(ks2));
+}
+
 BS_ROUND void present_bs_round_dec_s(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
                                      const bs_word *ks)
 {
@@ -376,13 +389,34 @@ PRESENT_INLINE void present_bs_sliced_enc_round(bs_word **x, bs_word **y, presen
     *x = *y, *y = t;
 }
 
+/* Rounds r and r+1 of the sliced encryption in one pass
+ * (present_bs_round2_enc), the register at K_r, then at K_{r+2}. Stepping
+ * the register to K_{r+1} rewrites the words of K_r's bits 0-2 (the S-boxed
+ * nibble: register bits 16-18) and, of an 80-bit key, 18-22 (the counter:
+ * bits 34-38): those are saved first. */
+PRESENT_INLINE void present_bs_sliced_enc_round2(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
+{
+    bs_word *t = *x, saved[8];
+    const bs_word *k1 = present_bs_round_key(k);
+    for (int i = 0; i < 3; i++) saved[i] = k1[i];
+    for (int i = 18; i < 23; i++) saved[i - 15] = k1[i];
+    present_bs_key_update(k, r);
+    present_bs_round2_enc_s(*y, *x, k1, saved, present_bs_round_key(k));
+    present_bs_key_update(k, r + 1);
+    *x = *y, *y = t;
+}
+
 /* Encrypt (or decrypt) the batch x under the lanes' own keys, the register
  * starting as the user keys (off 0), running its schedule alongside. */
 PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_bs_keyreg *k, int enc)
 {
     if (enc) {
+        unsigned r = 1;
+#if PRESENT_TWO_ROUNDS
+        for (; r + 1 <= PRESENT_ROUNDS; r += 2) present_bs_sliced_enc_round2(&x, &y, k, r);
+#endif
         BS_UNROLL_ROUNDS
-        for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) present_bs_sliced_enc_round(&x, &y, k, r);
+        for (; r <= PRESENT_ROUNDS; r++) present_bs_sliced_enc_round(&x, &y, k, r);
         present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
     } else {
         BS_UNROLL_ROUNDS
