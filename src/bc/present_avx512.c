@@ -1,7 +1,8 @@
 /* PRESENT bitsliced over 512 blocks with AVX-512: the 512-lane word of
  * bs_word_u64x8.h compiled for AVX-512 (one zmm register per word, eight
- * bitslice64 instances side by side; the compilers fuse the S-box's
- * and/xor pairs into vpternlogq), the rounds of present_bs_core.h in pairs
+ * bitslice64 instances side by side; BS_TERN is vpternlogd, so the core's
+ * S-box is its 9-operation circuit with the key on the outputs), the rounds
+ * of present_bs_core.h in pairs
  * (32 registers hold a 16-word super-box and its temporaries), packing
  * by 8x8 transposes of 64-bit elements before the bit transposes. Compiled
  * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
@@ -14,7 +15,7 @@
  * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
 #define PRESENT_BS_DESC \
     {.name = "avx512", \
-     .description = "AVX-512: 512 blocks bitsliced in 64 zmm (8 x 64 lanes), 14-op S-box circuit (vpternlogq), rounds in pairs", \
+     .description = "AVX-512: 512 blocks bitsliced in 64 zmm (8 x 64 lanes), S-box in 9 vpternlogd with the next key on its outputs, rounds in pairs", \
      .features = LWCX_CPU_AVX512, \
      .batch = BS_LANES, \
      .constant_time = 1}
