@@ -768,14 +768,14 @@ CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
 }
 
 /* PRESENT's encryption under the batch's keys (the cores'
- * present_bs_crypt_sliced): rounds 1-7, then rounds 8-31
- * as a loop of three iterations of 8 rounds unrolled. Unrolled whole,
- * PRESENT-80's search was 6k instructions (96 KiB) run once per batch, and
- * on an H100 its warps waited 1.75 cycles an instruction for the next to be
- * fetched; PRESENT-128's spilled 356 bytes. In the loop the register's words
- * are where the body expects them at each iteration (moved back by the
- * body's rotation after it: nk moves per 8 rounds), and the round counter's
- * low 3 bits are the body's constants. */
+ * present_bs_crypt_sliced): rounds 1-7, then rounds 8-31 as a loop of three
+ * iterations of 8 rounds unrolled. Unrolled whole, PRESENT-80's search was
+ * 6k instructions (96 KiB) run once per batch, and on an H100 its warps
+ * waited 1.75 cycles an instruction for the next to be fetched; PRESENT-128's
+ * spilled 356 bytes. In the loop the register's words are where the body
+ * expects them at each iteration (moved back by the body's rotation after
+ * it: nk moves per 8 rounds), and the round counter's low 3 bits are the
+ * body's constants. */
 #define CU_PRESENT_BODY 8
 #define CU_PRESENT_HEAD (PRESENT_ROUNDS % CU_PRESENT_BODY)
 BS_STATIC_ASSERT(CU_PRESENT_BODY == 8, "the body starts at multiples of 8 (the counter's low bits)");

@@ -64,8 +64,8 @@ BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESEN
 }
 
 /* Round keys come either as broadcast masks (one key for all lanes) or
- * sliced (one word per bit, each lane its own key; bits 0-2 and 18-22 from
- * saved[0 .. 8) where saved is set: see present_bs_crypt_sliced). */
+ * sliced (one word per bit, each lane its own key; the bits of
+ * present_bs_saved_slot from saved[] where saved is set). */
 typedef struct present_bs_rk {
     int sliced, after; /* after: the key goes on the S-box outputs */
     const uint32_t *m;
@@ -87,13 +87,23 @@ PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const uint3
 #define PRESENT_RK_SLICED(words) present_bs_rk_of(1, 0, 0, (words), 0)
 #define PRESENT_RK_SLICED_SAVED(words, saved) present_bs_rk_of(1, 0, 0, (words), (saved))
 
+/* The words of K_r that the register's step to K_{r+1} rewrites
+ * (present_bs_sliced_enc_round2): round-key bits 0-2 (the S-boxed nibble,
+ * register bits 16-18) and, of an 80-bit key, 18-22 (the counter, bits
+ * 34-38; a 128-bit key's counter lies outside the round key). Their place in
+ * the saved copy, or -1. */
+#define PRESENT_SAVED_WORDS 8
+PRESENT_INLINE int present_bs_saved_slot(int i)
+{
+    return i < 3 ? i : i >= 18 && i < 23 ? i - 15 : -1;
+}
+
 /* Round-key bit i. Every caller builds rk with one of the macros in the
  * call itself, so after inlining the choice is made at compile time. */
 PRESENT_INLINE bs_word present_bs_key(present_bs_rk rk, int i)
 {
     if (!rk.sliced) return BS_MASK32(rk.m[i]);
-    if (rk.saved && i < 3) return rk.saved[i];
-    if (rk.saved && i >= 18 && i < 23) return rk.saved[i - 15];
+    if (rk.saved && present_bs_saved_slot(i) >= 0) return rk.saved[present_bs_saved_slot(i)];
     return rk.ks[i];
 }
 
@@ -390,16 +400,15 @@ PRESENT_INLINE void present_bs_sliced_enc_round(bs_word **x, bs_word **y, presen
 }
 
 /* Rounds r and r+1 of the sliced encryption in one pass
- * (present_bs_round2_enc), the register at K_r, then at K_{r+2}. Stepping
- * the register to K_{r+1} rewrites the words of K_r's bits 0-2 (the S-boxed
- * nibble: register bits 16-18) and, of an 80-bit key, 18-22 (the counter:
- * bits 34-38): those are saved first. */
+ * (present_bs_round2_enc), the register at K_r, then at K_{r+2}. The words
+ * of K_r that stepping the register to K_{r+1} rewrites are saved first. */
 PRESENT_INLINE void present_bs_sliced_enc_round2(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
 {
-    bs_word *t = *x, saved[8];
+    bs_word *t = *x, saved[PRESENT_SAVED_WORDS];
     const bs_word *k1 = present_bs_round_key(k);
-    for (int i = 0; i < 3; i++) saved[i] = k1[i];
-    for (int i = 18; i < 23; i++) saved[i - 15] = k1[i];
+    BS_UNROLL(64)
+    for (int i = 0; i < 64; i++)
+        if (present_bs_saved_slot(i) >= 0) saved[present_bs_saved_slot(i)] = k1[i];
     present_bs_key_update(k, r);
     present_bs_round2_enc_s(*y, *x, k1, saved, present_bs_round_key(k));
     present_bs_key_update(k, r + 1);
