@@ -60,8 +60,8 @@ static int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_
     k->im = im;
     memcpy(k->pk, pk, p->pk_bytes);
     aimer_gf_from_bytes(p, k->ct, pk + p->lambda);
-    k->aff_bytes = im->affine_bytes(p);
-    k->aff = malloc(k->aff_bytes);
+    k->aff_bytes = (im->affine_bytes(p) + AIMER_MATRIX_ALIGN - 1) / AIMER_MATRIX_ALIGN * AIMER_MATRIX_ALIGN;
+    k->aff = aligned_alloc(AIMER_MATRIX_ALIGN, k->aff_bytes);
     if (!k->aff) return LWCX_ERR_NOMEM;
     if (im->affine_init(im, p, k->aff, k->b, pk)) return LWCX_ERR_NOMEM;
     if (sk) {

@@ -79,7 +79,7 @@ static inline int aimer_sliced_init(const aimer_impl *im, const aimer_params *p,
  * (the e_i of the sets; e* is small and squared), built once from an
  * implementation's squaring. */
 typedef struct aimer_powers {
-    uint64_t m[6][AIMER_MAX_WORDS * AIMER_MAX_N];
+    _Alignas(AIMER_MATRIX_ALIGN) uint64_t m[6][AIMER_MAX_WORDS * AIMER_MAX_N];
 } aimer_powers;
 static const struct {
     unsigned field, k;
