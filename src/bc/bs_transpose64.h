@@ -6,23 +6,35 @@
 #ifndef LWCX_BS_TRANSPOSE64_H
 #define LWCX_BS_TRANSPOSE64_H
 
-/* One stage: rows k and k|j for every k without bit j, i.e. the j x j
- * off-diagonal blocks of every 2j x 2j square swap. */
-BS_INLINE void bs_tr_stage(bs_word a[64], const unsigned j)
+/* The stages of row distances j = 4 * stride, 2 * stride, stride on the 8
+ * rows base + stride * i: a set of rows those stages only mix among
+ * themselves, held in registers. */
+BS_INLINE void bs_tr_group(bs_word a[64], const unsigned base, const unsigned stride)
 {
-    BS_UNROLL(32)
-    for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) bs_tr_swap(&a[k], &a[k | j], j);
+    bs_word r[8];
+    BS_UNROLL(8)
+    for (unsigned i = 0; i < 8; i++) r[i] = a[base + stride * i];
+    BS_UNROLL(3)
+    for (unsigned j = 4; j; j >>= 1) {
+        BS_UNROLL(4)
+        for (unsigned m = 0; m < 4; m++) { /* k: the rows without bit j, m with a 0 put in there */
+            const unsigned k = (m & (j - 1)) | (m & ~(j - 1)) << 1;
+            bs_tr_swap(&r[k], &r[k | j], j * stride);
+        }
+    }
+    BS_UNROLL(8)
+    for (unsigned i = 0; i < 8; i++) a[base + stride * i] = r[i];
 }
 
-/* Afterwards, in every 64-bit lane, bit c of a[r] is what bit r of a[c] was. */
+/* Afterwards, in every 64-bit lane, bit c of a[r] is what bit r of a[c] was.
+ * The six stages commute (stage j exchanges bit log2 j of the row index with
+ * that of the bit index), so they run as two passes over 8 groups of 8 rows:
+ * the rows are read and written twice, not six times (stage by stage, the
+ * stores bound it). */
 BS_OUTLINE void bs_transpose64(bs_word a[64])
 {
-    bs_tr_stage(a, 32);
-    bs_tr_stage(a, 16);
-    bs_tr_stage(a, 8);
-    bs_tr_stage(a, 4);
-    bs_tr_stage(a, 2);
-    bs_tr_stage(a, 1);
+    for (unsigned g = 0; g < 8; g++) bs_tr_group(a, g, 8); /* j = 32, 16, 8 */
+    for (unsigned g = 0; g < 8; g++) bs_tr_group(a, 8 * g, 1); /* j = 4, 2, 1 */
 }
 
 #endif
