@@ -79,7 +79,7 @@ __attribute__((target("bmi"))) static void permute4_side(uint64_t *st, uint64_t 
 static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
-    uint64_t st[25 * 4];
+    _Alignas(32) uint64_t st[25 * 4]; /* no ymm row across two cache lines */
     if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 4, st, permute4);
     return 0;
@@ -88,7 +88,7 @@ static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t out
 static int shake_x4_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                         const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
 {
-    uint64_t st[25 * 4];
+    _Alignas(32) uint64_t st[25 * 4]; /* no ymm row across two cache lines */
     lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 4, st, permute4, side, permute4_side);
     return 0;
 }

@@ -76,7 +76,7 @@ __attribute__((target("bmi"))) static void permute8_side(uint64_t *st, uint64_t 
 static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
-    uint64_t st[25 * 8];
+    _Alignas(64) uint64_t st[25 * 8]; /* a zmm lane row per cache line */
     if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute8);
     return 0;
@@ -85,7 +85,7 @@ static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t out
 static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                         const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
 {
-    uint64_t st[25 * 8];
+    _Alignas(64) uint64_t st[25 * 8]; /* a zmm lane row per cache line */
     lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 8, st, permute8, side, permute8_side);
     return 0;
 }
