@@ -77,6 +77,11 @@ enum {
     LWCX_CPU_AVX512 = 1u << 7, /* F+BW+VL, with the OS (XCR0) check for ZMM state */
     LWCX_CPU_GFNI = 1u << 8,   /* Galois-field instructions (VEX forms need AVX) */
     LWCX_CPU_BMI1 = 1u << 9,   /* andn and the other BMI1 bit instructions */
+    /* not an instruction set: AVX-512 whose 512-bit operations run at full
+     * width (Intel's AVX-512 cores, AMD from Zen 5), not as two 256-bit
+     * halves (Zen 4); the automatic choice asks for it where only then does
+     * the zmm kernel beat the ymm one */
+    LWCX_CPU_ZMM_FULL = 1u << 10,
     LWCX_CPU_NEON = 1u << 16,  /* aarch64 Advanced SIMD */
     LWCX_CPU_PMULL = 1u << 17, /* aarch64 64x64 polynomial multiply */
     LWCX_CPU_ARMAES = 1u << 18,

@@ -18,6 +18,21 @@ static uint64_t read_xcr0(void)
     return (uint64_t)hi << 32 | lo;
 }
 
+/* Whether 512-bit operations run at full width: by vendor and family, as
+ * no CPUID bit tells. Zen 4 (family 19h) issues each as two 256-bit halves;
+ * Zen 5 (1Ah) desktop and server cores do not. */
+static int zmm_full_width(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
+    const int intel = b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu; /* GenuineIntel */
+    const int amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;   /* AuthenticAMD */
+    if (intel) return 1;
+    if (!amd || !__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned family = ((a >> 8) & 0xf) + ((a >> 20) & 0xff);
+    return family >= 0x1a;
+}
+
 static uint32_t detect(void)
 {
     unsigned a, b, c, d;
@@ -42,6 +57,7 @@ static uint32_t detect(void)
         if (zmm_ok && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)))
             f |= LWCX_CPU_AVX512;
     }
+    if ((f & LWCX_CPU_AVX512) && zmm_full_width()) f |= LWCX_CPU_ZMM_FULL;
     return f;
 }
 
@@ -126,7 +142,7 @@ static const struct {
     {"ssse3", LWCX_CPU_SSSE3},   {"sse4.1", LWCX_CPU_SSE41}, {"avx2", LWCX_CPU_AVX2},
     {"bmi2", LWCX_CPU_BMI2},     {"pclmul", LWCX_CPU_PCLMUL}, {"vpclmul", LWCX_CPU_VPCLMUL},
     {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"gfni", LWCX_CPU_GFNI},
-    {"bmi1", LWCX_CPU_BMI1},
+    {"bmi1", LWCX_CPU_BMI1},     {"zmmfull", LWCX_CPU_ZMM_FULL},
     {"neon", LWCX_CPU_NEON},
     {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES}, {"sha3", LWCX_CPU_SHA3},
 };
@@ -156,6 +172,7 @@ uint32_t lwcx_cpu_features(void)
     uint32_t f = atomic_load_explicit(&cached_features, memory_order_relaxed);
     if (LWCX_LIKELY(f & FEATURES_VALID)) return f & ~FEATURES_VALID;
     f = detect() & ~disabled_by_env();
+    if (!(f & LWCX_CPU_AVX512)) f &= ~LWCX_CPU_ZMM_FULL; /* a trait of AVX-512's, hidden with it */
     atomic_store_explicit(&cached_features, f | FEATURES_VALID, memory_order_relaxed);
     return f;
 }

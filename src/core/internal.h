@@ -26,6 +26,9 @@ struct lwcx_impl {
     const char *name;
     const char *description;
     uint32_t features; /* LWCX_CPU_* bits required */
+    /* LWCX_CPU_* bits the automatic choice also asks for: without them the
+     * implementation runs, but a later one in the list is faster */
+    uint32_t auto_features;
     unsigned batch;    /* natural batch width */
     /* 1: running time and memory addresses do not depend on the key or other
      * secrets (no secret-indexed tables, no secret branches) */

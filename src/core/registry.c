@@ -128,7 +128,9 @@ const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
     for (size_t i = 0; !d && p->impls[i]; i++)
-        if (!p->impls[i]->manual && lwcx_impl_supported(p->impls[i])) d = p->impls[i];
+        if (!p->impls[i]->manual && lwcx_impl_supported(p->impls[i]) &&
+            (lwcx_cpu_features() & p->impls[i]->auto_features) == p->impls[i]->auto_features)
+            d = p->impls[i];
     /* the last entry of every list is "ref", which needs nothing */
     const lwcx_impl_desc *expected = NULL;
     if (atomic_compare_exchange_strong(&p->active, &expected, d)) return d;
