@@ -18,4 +18,21 @@
 
 #include "bs_word_ops32.h"
 
+/* Three-input logic (BS_TERN): one LOP3, whose table is vpternlog's (a the
+ * high bit of the index). PRESENT's cores then take the 9-operation S-box
+ * with the key on its outputs; ptxas does not find those LOP3s itself in
+ * the same function written in two-input operations, which the host (the
+ * launcher's CPU runs of the bodies) uses. */
+#if defined(__CUDA_ARCH__)
+#define BS_TERN(a, b, c, imm)                                                                         \
+    __extension__({                                                                               \
+        uint32_t t_;                                                                              \
+        asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(t_) : "r"((uint32_t)(a)), "r"((uint32_t)(b)), \
+            "r"((uint32_t)(c)), "n"(imm));                                                        \
+        t_;                                                                                       \
+    })
+#else
+#define BS_TERN(a, b, c, imm) BS_TERN_GENERIC(a, b, c, imm)
+#endif
+
 #endif

@@ -783,8 +783,14 @@ BS_STATIC_ASSERT(CU_PRESENT_BODY == 8, "the body starts at multiples of 8 (the c
 CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_word *y, bs_word *k)
 {
     present_bs_keyreg kr = {k, nk, 0};
+    /* the key on the S-box outputs (BS_TERN: LOP3): the register a round ahead */
+    const unsigned ahead = PRESENT_KEY_AFTER;
+    if (ahead) {
+        present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(&kr)));
+        present_bs_key_update(&kr, 1);
+    }
     BS_UNROLL(8)
-    for (unsigned r = 1; r <= CU_PRESENT_HEAD; r++) present_bs_sliced_enc_round(&x, &y, &kr, r);
+    for (unsigned r = 1; r <= CU_PRESENT_HEAD; r++) present_bs_sliced_enc_round(&x, &y, &kr, r + ahead);
     CU_UNROLL(1)
     for (unsigned i = 1; i <= PRESENT_ROUNDS / CU_PRESENT_BODY; i++) {
         bs_word moved[128];
@@ -795,9 +801,9 @@ CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_wor
         kr.off = 0;
         BS_UNROLL(8)
         for (unsigned u = 0; u < CU_PRESENT_BODY; u++)
-            present_bs_sliced_enc_round(&x, &y, &kr, CU_PRESENT_BODY * i + u);
+            present_bs_sliced_enc_round(&x, &y, &kr, CU_PRESENT_BODY * i + u + ahead);
     }
-    present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(&kr)));
+    if (!ahead) present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(&kr)));
     return x;
 }
 

@@ -394,12 +394,14 @@ PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
 /* Round r of the sliced encryption, the register at K_r: the round, then
  * the register to K_{r+1}; *x and *y swap. After round 31 the state wants
  * K_32 added. With PRESENT_KEY_AFTER, r is one more: the register at K_r
- * is the key on this round's outputs, and K_32 needs no step after it. */
+ * is the key on this round's outputs (after the last round the register
+ * steps once more, unused: a condition there would make the GPU's
+ * register offsets depend on the loop and its words local memory). */
 PRESENT_INLINE void present_bs_sliced_enc_round(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
 {
     bs_word *t = *x;
     present_bs_round_enc_s(*y, *x, present_bs_round_key(k));
-    if (r <= PRESENT_ROUNDS) present_bs_key_update(k, r);
+    present_bs_key_update(k, r);
     *x = *y, *y = t;
 }
 
