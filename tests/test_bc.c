@@ -278,6 +278,34 @@ static void bad_arguments(void)
 }
 
 /* With arguments, only the ciphers they name (ctest runs them in parallel). */
+/* The automatic choice by call size: GIFT's avx512vl (auto_small) takes the
+ * one-key calls of at most its batch, avx512 the rest and the key search;
+ * no other cipher has such an implementation. */
+static void sized_choice(lwcx_blockcipher c)
+{
+    const char *prim = lwcx_bc_name(c);
+    lwcx_primitive *p = lwcx_find_primitive(prim);
+    const lwcx_impl *gen = lwcx_impl_auto(prim), *small = lwcx_impl_find(prim, "avx512vl");
+    const size_t bb = lwcx_bc_block_bytes(c);
+    int rc = LWCX_OK;
+    if (getenv("LWCX_IMPL") || !gen) return; /* forced: sizes play no part */
+    if (small && lwcx_impl_available(small, NULL)) {
+        const unsigned b = lwcx_impl_batch(small);
+        CHECK(gen == lwcx_impl_find(prim, "avx512"), "%s: automatic choice %s", prim, lwcx_impl_name(gen));
+        CHECK(lwcx_resolve_sized(p, NULL, bb, 1, &rc) == small &&
+                  lwcx_resolve_sized(p, NULL, bb * b, b, &rc) == small,
+              "%s: one-batch calls to avx512vl", prim);
+        CHECK(lwcx_resolve_sized(p, NULL, bb * (b + 1), b + 1, &rc) == gen &&
+                  lwcx_resolve_sized(p, NULL, bb * 4 * b, 4 * b, &rc) == gen,
+              "%s: longer calls to avx512", prim);
+        CHECK(lwcx_resolve_sized(p, small, bb, 1, &rc) == small &&
+                  lwcx_resolve_sized(p, gen, bb, 1, &rc) == gen,
+              "%s: a handle is obeyed", prim);
+    } else {
+        CHECK(lwcx_resolve_sized(p, NULL, bb, 1, &rc) == gen, "%s: small calls to the automatic choice", prim);
+    }
+}
+
 static int chosen(int argc, char **argv, lwcx_blockcipher c)
 {
     for (int a = 1; a < argc; a++)
@@ -301,6 +329,7 @@ int main(int argc, char **argv)
         const char *prim = lwcx_bc_name(ciphers[i]);
         const char *names[16];
         size_t n = tu_available(prim, names);
+        sized_choice(ciphers[i]);
         CHECK(n >= 1 && strcmp(names[n - 1], "ref") == 0, "%s: ref is always available and last", prim);
         for (size_t j = 0; j < n; j++) {
             const lwcx_impl *im = lwcx_impl_find(prim, names[j]);

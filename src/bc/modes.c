@@ -37,10 +37,12 @@ static const bc_impl *pick(const bc_cipher *ci, const lwcx_impl *impl, int *rc)
     return (const bc_impl *)lwcx_resolve(ci->prim, impl, rc);
 }
 
-/* The same for one key over len bytes (ECB, CTR): large calls may go to a GPU. */
+/* The same for one key over len bytes (ECB, CTR): large calls may go to a
+ * GPU, calls of one narrow batch to a narrower implementation. */
 static const bc_impl *pick_sized(const bc_cipher *ci, const lwcx_impl *impl, size_t len, int *rc)
 {
-    return (const bc_impl *)lwcx_resolve_sized(ci->prim, impl, len, rc);
+    return (const bc_impl *)lwcx_resolve_sized(ci->prim, impl, len,
+                                               (len + ci->block_bytes - 1) / ci->block_bytes, rc);
 }
 
 size_t lwcx_bc_block_bytes(lwcx_blockcipher c)

@@ -50,6 +50,10 @@ struct lwcx_impl {
      * runs faster here than on one CPU core (the measured crossover): when
      * the choice is automatic, such calls come here (lwcx_resolve_sized) */
     size_t (*auto_from)(void);
+    /* 1: chosen automatically only for one-key ECB and CTR calls of at most
+     * one batch, which a later, wider implementation would run half empty
+     * (lwcx_resolve_sized); never for the rest (key search, many keys) */
+    int auto_small;
 };
 typedef struct lwcx_impl lwcx_impl_desc;
 
@@ -83,10 +87,13 @@ static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl,
     return lwcx_resolve_slow(p, impl, status);
 }
 
-/* The same for one call over len bytes: where the choice is automatic, an
- * implementation whose auto_from() is set and at most len (a GPU, for large
- * calls) when it is usable here, else what lwcx_resolve gives. */
-const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, int *status);
+/* The same for one call over len bytes in nblocks blocks: where the choice
+ * is automatic, an implementation whose auto_from() is set and at most len
+ * (a GPU, for large calls), or one ahead of the automatic choice marked
+ * auto_small whose batch holds the nblocks, when it is usable here; else
+ * what lwcx_resolve gives. */
+const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, size_t nblocks,
+                               int *status);
 
 /* 1 if this CPU has d's features and its probe (if any) passes. */
 int lwcx_impl_supported(const lwcx_impl_desc *d);

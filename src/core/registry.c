@@ -128,7 +128,7 @@ const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
     for (size_t i = 0; !d && p->impls[i]; i++)
-        if (!p->impls[i]->manual && lwcx_impl_supported(p->impls[i]) &&
+        if (!p->impls[i]->manual && !p->impls[i]->auto_small && lwcx_impl_supported(p->impls[i]) &&
             (lwcx_cpu_features() & p->impls[i]->auto_features) == p->impls[i]->auto_features)
             d = p->impls[i];
     /* the last entry of every list is "ref", which needs nothing */
@@ -155,15 +155,22 @@ const void *lwcx_resolve_slow(lwcx_primitive *p, const lwcx_impl *impl, int *sta
     return impl;
 }
 
-const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, int *status)
+const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, size_t nblocks,
+                               int *status)
 {
     const lwcx_impl_desc *d = lwcx_resolve(p, impl, status);
     if (impl || !d || atomic_load(&p->forced)) return d;
+    int ahead = 1; /* of d in the list */
     for (size_t i = 0; p->impls[i]; i++) {
-        const lwcx_impl_desc *big = p->impls[i];
-        if (!big->auto_from) continue;
-        const size_t from = big->auto_from(); /* (before the probe: small calls never wake a GPU) */
-        if (from && len >= from && lwcx_impl_supported(big)) return big;
+        const lwcx_impl_desc *alt = p->impls[i];
+        if (alt == d) ahead = 0;
+        if (alt->auto_from) {
+            const size_t from = alt->auto_from(); /* (before the probe: small calls never wake a GPU) */
+            if (from && len >= from && lwcx_impl_supported(alt)) return alt;
+        } else if (alt->auto_small && ahead && nblocks <= alt->batch && lwcx_impl_supported(alt) &&
+                   (lwcx_cpu_features() & alt->auto_features) == alt->auto_features) {
+            return alt;
+        }
     }
     return d;
 }
