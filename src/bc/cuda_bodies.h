@@ -783,12 +783,8 @@ BS_STATIC_ASSERT(CU_PRESENT_BODY == 8, "the body starts at multiples of 8 (the c
 CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_word *y, bs_word *k)
 {
     present_bs_keyreg kr = {k, nk, 0};
-    /* the key on the S-box outputs (BS_TERN: LOP3): the register a round ahead */
-    const unsigned ahead = PRESENT_KEY_AFTER;
-    if (ahead) {
-        present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(&kr)));
-        present_bs_key_update(&kr, 1);
-    }
+    const unsigned ahead = PRESENT_KEY_AFTER; /* (BS_TERN: LOP3) */
+    present_bs_sliced_enc_begin(x, &kr);
     BS_UNROLL(8)
     for (unsigned r = 1; r <= CU_PRESENT_HEAD; r++) present_bs_sliced_enc_round(&x, &y, &kr, r + ahead);
     CU_UNROLL(1)
@@ -803,7 +799,7 @@ CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_wor
         for (unsigned u = 0; u < CU_PRESENT_BODY; u++)
             present_bs_sliced_enc_round(&x, &y, &kr, CU_PRESENT_BODY * i + u + ahead);
     }
-    if (!ahead) present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(&kr)));
+    present_bs_sliced_enc_end(x, &kr);
     return x;
 }
 

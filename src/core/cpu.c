@@ -57,7 +57,7 @@ static uint32_t detect(void)
         if (zmm_ok && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)))
             f |= LWCX_CPU_AVX512;
     }
-    if ((f & LWCX_CPU_AVX512) && zmm_full_width()) f |= LWCX_CPU_ZMM_FULL;
+    if (zmm_full_width()) f |= LWCX_CPU_ZMM_FULL; /* kept only with AVX-512 (lwcx_cpu_features) */
     return f;
 }
 
