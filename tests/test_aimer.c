@@ -529,8 +529,8 @@ static void test_field(const lwcx_impl *impl)
 }
 
 /* Every kernel of impl against ref's on random inputs: the field ops of
- * each n (sqr_n at the small k and the sets' e_i, the S-box
- * exponentiations), and the affine layer of each set from a random IV. */
+ * each n (sqr_n at the small k and the sets' e_i, the check maps, the
+ * S-box exponentiations), and the affine layer of each set from a random IV. */
 static void test_vs_ref(const lwcx_impl *impl)
 {
     const aimer_impl *im = (const aimer_impl *)impl, *ref = (const aimer_impl *)lwcx_impl_find("aimer", "ref");
@@ -551,6 +551,18 @@ static void test_vs_ref(const lwcx_impl *impl)
                     if (!ks[k]) continue;
                     f->sqr_n(x, a, ks[k]), g->sqr_n(y, a, ks[k]), bad += memcmp(x, y, sizeof x) != 0;
                 }
+                /* the check maps: the S-boxes' (e_i, c_i), which fast
+                 * kernels keep as matrices, and e* with a random constant
+                 * (their fallback); in place too */
+                if (f->check_map)
+                    for (unsigned i = 0; i <= p->L; i++) {
+                        const uint64_t *m = i < p->L ? p->c[i] : b;
+                        const unsigned k = i < p->L ? p->e[i] : p->e_star;
+                        aimer_gf u;
+                        g->sqr_n(y, a, k), g->mul(u, a, m), aimer_gf_add(y, y, u);
+                        f->check_map(x, a, k, m), bad += memcmp(x, y, sizeof x) != 0;
+                        memcpy(x, a, sizeof x), f->check_map(x, x, k, m), bad += memcmp(x, y, sizeof x) != 0;
+                    }
                 if (it % 20 == 0) {
                     for (unsigned i = 0; i < p->L; i++) {
                         f->exp_invmer(x, b, p->e[i]), g->exp_invmer(y, b, p->e[i]);

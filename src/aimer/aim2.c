@@ -187,24 +187,32 @@ int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t
     return im->xof_final(&x, mu, aimer_commit_bytes(p));
 }
 
+/* z = x^(2^k) + m x */
+static void check_map(const aimer_field_ops *f, uint64_t *z, const uint64_t *x, unsigned k, const uint64_t *m)
+{
+    aimer_gf u;
+    if (f->check_map) {
+        f->check_map(z, x, k, m);
+        return;
+    }
+    f->sqr_n(z, x, k);
+    f->mul(u, x, m);
+    aimer_gf_add(z, z, u);
+    lwcx_wipe(u, sizeof u);
+}
+
 void lwcx_aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
                      aimer_gf *x, aimer_gf *z, int with_b)
 {
     const aimer_field_ops *f = &im->field[p->field];
     const unsigned L = p->L;
-    aimer_gf u;
     if (with_b)
         memcpy(x[L], key->b, sizeof x[L]);
     else
         memset(x[L], 0, sizeof x[L]);
     for (unsigned i = 0; i < L; i++) {
         im->affine_apply(p, key->aff, i, x[L], x[i]);
-        f->sqr_n(z[i], x[i], p->e[i]);
-        f->mul(u, x[i], p->c[i]);
-        aimer_gf_add(z[i], z[i], u);
+        check_map(f, z[i], x[i], p->e[i], p->c[i]);
     }
-    f->sqr_n(z[L], x[L], p->e_star);
-    f->mul(u, x[L], key->ct);
-    aimer_gf_add(z[L], z[L], u);
-    lwcx_wipe(u, sizeof u);
+    check_map(f, z[L], x[L], p->e_star, key->ct);
 }

@@ -90,6 +90,10 @@ typedef struct aimer_field_ops {
     void (*exp_invmer)(uint64_t *c, const uint64_t *a, unsigned e);
     /* c = a^(2^e - 1): the output S-box */
     void (*exp_mer)(uint64_t *c, const uint64_t *a, unsigned e);
+    /* c = a^(2^k) + m a: the map of a multiplication check, linear in a.
+     * Optional (NULL: sqr_n, mul and an addition); the fast kernels keep
+     * it as one matrix for the input S-boxes' (k, m) = (e_i, c_i). */
+    void (*check_map)(uint64_t *c, const uint64_t *a, unsigned k, const uint64_t *m);
 } aimer_field_ops;
 
 /* A single sponge fed beside a multi-way hash (shake_xn_side): the len

@@ -13,26 +13,28 @@
 
 /* ---- linear maps: y ^= x M over the sliced M, every word read ------------- */
 
-/* Rows r..r+7 at once: the bits of x shifted to the sign bits and spread
- * into masks (constant time); acc ^= mask & row in one vpternlogq. */
+/* Rows r..r+7 at once: eight bits of x as a mask register that selects
+ * which rows join the sums (acc ^= row where the bit is set, one masked
+ * vpxorq a row vector; the mask comes from the bits, no branch and every
+ * row read, so constant time). Two sets of accumulators halve the chains. */
 AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
-    __m512i acc[AIMER_MAX_WORDS];
-    for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
-    const __m512i eight = _mm512_set1_epi64(8);
+    __m512i acc[2][AIMER_MAX_WORDS];
+    for (unsigned w = 0; w < W; w++) acc[0][w] = acc[1][w] = _mm512_setzero_si512();
     for (unsigned v = 0; v < W; v++) {
-        const __m512i xv = _mm512_set1_epi64((long long)x[v]);
-        __m512i cnt = _mm512_set_epi64(56, 57, 58, 59, 60, 61, 62, 63); /* lane l: bit l to the top */
-        for (unsigned r = 64 * v; r < 64 * v + 64; r += 8) {
-            const __m512i mask = _mm512_srai_epi64(_mm512_sllv_epi64(xv, cnt), 63);
-            cnt = _mm512_sub_epi64(cnt, eight);
+        const uint64_t xv = x[v];
+        for (unsigned r = 0; r < 64; r += 8) {
+            const __mmask8 k = (__mmask8)(xv >> r);
+            const uint64_t *row = m + 64 * v + r;
             for (unsigned w = 0; w < W; w++)
-                acc[w] = _mm512_ternarylogic_epi64(acc[w], mask, _mm512_loadu_si512(m + w * n + r), 0x78);
+                acc[(r / 8) & 1][w] = _mm512_mask_xor_epi64(acc[(r / 8) & 1][w], k, acc[(r / 8) & 1][w],
+                                                          _mm512_loadu_si512(row + w * n));
         }
     }
     for (unsigned w = 0; w < W; w++) {
-        const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(acc[w]), _mm512_extracti64x4_epi64(acc[w], 1));
+        const __m512i s = _mm512_xor_si512(acc[0][w], acc[1][w]);
+        const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(s), _mm512_extracti64x4_epi64(s, 1));
         const __m128i q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
         y[w] ^= (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q)));
     }

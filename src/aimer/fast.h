@@ -77,14 +77,40 @@ static inline int aimer_sliced_init(const aimer_impl *im, const aimer_params *p,
 
 /* The matrices of x -> x^(2^k) for the (n, k) of the multiplication checks
  * (the e_i of the sets; e* is small and squared), built once from an
- * implementation's squaring. */
+ * implementation's squaring; and those of the checks' whole maps
+ * x -> x^(2^e_i) + c_i x of the input S-boxes (one product less a check),
+ * one per (field, e_i, c_i) of the sets. */
+#define AIMER_CHECK_MAPS 8
 typedef struct aimer_powers {
     _Alignas(AIMER_MATRIX_ALIGN) uint64_t m[6][AIMER_MAX_WORDS * AIMER_MAX_N];
+    _Alignas(AIMER_MATRIX_ALIGN) uint64_t check[AIMER_CHECK_MAPS][AIMER_MAX_WORDS * AIMER_MAX_N];
+    struct {
+        unsigned field, k;
+        const uint64_t *c;
+    } check_key[AIMER_CHECK_MAPS];
+    unsigned checks;
 } aimer_powers;
 static const struct {
     unsigned field, k;
 } aimer_power_keys[6] = {{AIMER_GF128, 49}, {AIMER_GF128, 91}, {AIMER_GF192, 17},
                          {AIMER_GF192, 47}, {AIMER_GF256, 11}, {AIMER_GF256, 141}};
+
+static inline const uint64_t *aimer_powers_get(const aimer_powers *pw, unsigned field, unsigned k)
+{
+    for (unsigned i = 0; i < 6; i++)
+        if (aimer_power_keys[i].field == field && aimer_power_keys[i].k == k) return pw->m[i];
+    return NULL;
+}
+
+/* the check map's matrix for (field, k, c), or NULL */
+static inline const uint64_t *aimer_check_get(const aimer_powers *pw, unsigned field, unsigned k, const uint64_t *c)
+{
+    for (unsigned i = 0; i < pw->checks; i++)
+        if (pw->check_key[i].field == field && pw->check_key[i].k == k &&
+            !memcmp(pw->check_key[i].c, c, (2 + field) * sizeof(uint64_t)))
+            return pw->check[i];
+    return NULL;
+}
 
 static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *fields)
 {
@@ -97,13 +123,29 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
             for (unsigned w = 0; w < n / 64; w++) pw->m[i][w * n + r] = t[w];
         }
     }
-}
-
-static inline const uint64_t *aimer_powers_get(const aimer_powers *pw, unsigned field, unsigned k)
-{
-    for (unsigned i = 0; i < 6; i++)
-        if (aimer_power_keys[i].field == field && aimer_power_keys[i].k == k) return pw->m[i];
-    return NULL;
+    pw->checks = 0;
+    for (int set = 0; lwcx_aimer_params_get((lwcx_aimer_set)set); set++) {
+        const aimer_params *p = lwcx_aimer_params_get((lwcx_aimer_set)set);
+        for (unsigned i = 0; i < p->L; i++) {
+            if (aimer_check_get(pw, p->field, p->e[i], p->c[i]) || pw->checks == AIMER_CHECK_MAPS) continue;
+            const uint64_t *frob = aimer_powers_get(pw, p->field, p->e[i]);
+            uint64_t *m = pw->check[pw->checks];
+            for (unsigned r = 0; r < p->n; r++) {
+                aimer_gf t = {0}, u;
+                t[r / 64] = (uint64_t)1 << (r % 64);
+                fields[p->field].mul(u, t, p->c[i]);
+                if (frob)
+                    for (unsigned w = 0; w < p->words; w++) t[w] = frob[w * p->n + r];
+                else
+                    for (unsigned s = 0; s < p->e[i]; s++) fields[p->field].sqr(t, t);
+                for (unsigned w = 0; w < p->words; w++) m[w * p->n + r] = t[w] ^ u[w];
+            }
+            pw->check_key[pw->checks].field = p->field;
+            pw->check_key[pw->checks].k = p->e[i];
+            pw->check_key[pw->checks].c = p->c[i];
+            pw->checks++;
+        }
+    }
 }
 
 /* The field kernels after mul and sqr, for a field of W words named by
@@ -123,6 +165,27 @@ static inline const uint64_t *aimer_powers_get(const aimer_powers *pw, unsigned 
         }                                                                                         \
         for (unsigned i = 0; i < k; i++) SQR(t, t);                                               \
         memcpy(c, t, sizeof t);                                                                   \
+    }                                                                                             \
+    /* a^(2^k) + m a: a check map's matrix where there is one (c = a is
+     * served through a copy; no other secret temporaries) */                                   \
+    static void check_map##W(uint64_t *c, const uint64_t *a, unsigned k, const uint64_t *m)      \
+    {                                                                                             \
+        aimer_gf u;                                                                               \
+        if (c == a) {                                                                             \
+            memcpy(u, a, sizeof u);                                                               \
+            check_map##W(c, u, k, m);                                                             \
+        } else {                                                                                  \
+            const uint64_t *mat = aimer_check_get(POWERS(), FIELD, k, m);                         \
+            if (mat) {                                                                            \
+                memset(c, 0, sizeof u);                                                           \
+                APPLY(mat, c, a);                                                                 \
+                return;                                                                           \
+            }                                                                                     \
+            MUL(u, a, m);                                                                         \
+            sqr_n##W(c, a, k);                                                                    \
+            aimer_gf_add(c, c, u);                                                                \
+        }                                                                                         \
+        lwcx_wipe(u, sizeof u);                                                                   \
     }                                                                                             \
     /* a^d over the bits of the public exponent d, from the top */                                \
     static void invmer##W(uint64_t *c, const uint64_t *a, unsigned e)                             \
@@ -157,7 +220,8 @@ static inline const uint64_t *aimer_powers_get(const aimer_powers *pw, unsigned 
         lwcx_wipe(r, sizeof r);                                                                   \
     }
 #define AIMER_FAST_OPS(W, MUL, SQR) \
-    {.mul = MUL, .sqr = SQR, .sqr_n = sqr_n##W, .exp_invmer = invmer##W, .exp_mer = mer##W}
+    {.mul = MUL, .sqr = SQR, .sqr_n = sqr_n##W, .exp_invmer = invmer##W, .exp_mer = mer##W, \
+     .check_map = check_map##W}
 #define AIMER_FAST_FIELDS(MUL, SQR) \
     {AIMER_FAST_OPS(2, MUL##2, SQR##2), AIMER_FAST_OPS(3, MUL##3, SQR##3), AIMER_FAST_OPS(4, MUL##4, SQR##4)}
 
