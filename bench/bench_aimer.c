@@ -140,7 +140,9 @@ static void run_sign_keccak(void *p, const lwcx_impl *impl)
     im->xof_final(&x, buf, T);
 }
 
-/* the field and affine work of one signature's MPC simulation (sign.c) */
+/* the field and affine work of one signature's MPC simulation (sign.c):
+ * every repetition's parties simulated together (mpc_parties), then their
+ * alpha and v shares */
 static void run_sign_field(void *p, const lwcx_impl *impl)
 {
     state *s = p;
@@ -148,19 +150,29 @@ static void run_sign_field(void *p, const lwcx_impl *impl)
     if (!key) return;
     const aimer_params *pr = key->p;
     const aimer_field_ops *f = &key->im->field[pr->field];
-    aimer_gf x[AIMER_MAX_L + 1] = {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}}, z[AIMER_MAX_L + 1], u, acc = {0};
-    for (unsigned r = 0; r < pr->T; r++)
-        for (unsigned j = 0; j < pr->N; j++) {
-            lwcx_aimer_mpc_party(key->im, pr, key, x, z, j == pr->N - 1);
-            for (unsigned i = 0; i <= pr->L; i++) {
-                f->mul(u, x[i], z[i]);
-                aimer_gf_add(acc, acc, u);
-                f->mul(u, z[i], x[i]);
-                aimer_gf_add(x[0], x[0], u);
+    const unsigned L = pr->L, N = pr->N, stride = 2 * (L + 1);
+    aimer_gf *v = calloc((size_t)N * stride, sizeof *v), u, alpha = {0};
+    if (!v) return;
+    for (unsigned j = 0; j < N; j++)
+        for (unsigned i = 0; i < L; i++)
+            for (unsigned w = 0; w < pr->words; w++) v[j * stride + i][w] = 0x9e3779b97f4a7c15u * (j * 4 + i + 1) + w;
+    for (unsigned r = 0; r < pr->T; r++) {
+        lwcx_aimer_mpc_parties(key->im, pr, key, v, v + L + 1, stride, N, 1);
+        for (unsigned j = 0; j < N; j++) {
+            aimer_gf a = {0}, c = {0};
+            for (unsigned i = 0; i <= L; i++) {
+                f->mul(u, v[j * stride + i], v[(r % N) * stride + i]); /* a challenge */
+                aimer_gf_add(a, a, u);
+                f->mul(u, v[j * stride + L + 1 + i], v[(r % N) * stride + i]);
+                aimer_gf_add(c, c, u);
             }
-            f->mul(u, acc, x[1]);
-            aimer_gf_add(x[1], x[1], u);
+            aimer_gf_add(alpha, alpha, a);
+            f->mul(u, c, alpha);
+            aimer_gf_add(v[j * stride], v[j * stride], u); /* the next repetition's inputs */
         }
+    }
+    lwcx_wipe(v, (size_t)N * stride * sizeof *v);
+    free(v);
 }
 
 #define CASE(tag, op, fn) \

@@ -216,3 +216,14 @@ void lwcx_aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const str
     }
     check_map(f, z[L], x[L], p->e_star, key->ct);
 }
+
+void lwcx_aimer_mpc_parties(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
+                            aimer_gf *x, aimer_gf *z, size_t stride, unsigned count, int with_b)
+{
+    if (im->mpc_parties) {
+        im->mpc_parties(p, key, x, z, stride, count, with_b);
+        return;
+    }
+    for (unsigned j = 0; j < count; j++)
+        lwcx_aimer_mpc_party(im, p, key, x + j * stride, z + j * stride, with_b && j == count - 1);
+}

@@ -119,6 +119,13 @@ struct aimer_impl {
     void (*affine_apply)(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
                          const uint64_t *x);
 
+    /* Optional (NULL: lwcx_aimer_mpc_party one party at a time): the same
+     * for count parties at once, party j's x and z at x + j * stride and
+     * z + j * stride; the last of them holds the public constants if
+     * with_b. */
+    void (*mpc_parties)(const aimer_params *p, const struct lwcx_aimer_key *key, aimer_gf *x, aimer_gf *z,
+                        size_t stride, unsigned count, int with_b);
+
     /* Keccak. sec is 128 (SHAKE128) or 192/256 (SHAKE256). An xof is
      * initialised, absorbed, then either finalised (one squeeze of len
      * bytes; 0, or -1 and out zeroed if anything failed) or released; both
@@ -193,6 +200,11 @@ void lwcx_aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t
  * z[L] = x[L]^(2^e*) + x[L] ct. */
 void lwcx_aimer_mpc_party(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
                      aimer_gf *x, aimer_gf *z, int with_b);
+
+/* lwcx_aimer_mpc_party for count parties, party j's x and z at x + j *
+ * stride, z + j * stride; the last holds the constants if with_b */
+void lwcx_aimer_mpc_parties(const aimer_impl *im, const aimer_params *p, const struct lwcx_aimer_key *key,
+                            aimer_gf *x, aimer_gf *z, size_t stride, unsigned count, int with_b);
 
 /* The protocol (sign.c, verify.c). mu = H(0 || pk || m), 2 lambda bytes. */
 int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,

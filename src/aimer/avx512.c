@@ -1,6 +1,8 @@
-/* AIMer avx512 (AVX-512 F/BW/VL + PCLMULQDQ): field products and squares
- * by PCLMULQDQ, the affine layer and the large Frobenius powers as
- * word-sliced masked sums eight rows a vector, an 8-way Keccak in zmm
+/* AIMer avx512 (AVX-512 F/BW/VL + PCLMULQDQ + GFNI): field products and
+ * squares by PCLMULQDQ; the parties' affine layers and check maps eight
+ * parties at once by gf2p8affineqb (8x8 bit blocks of the matrices, a byte
+ * of each party's input a lane byte); the large Frobenius powers as
+ * word-sliced masked sums eight rows a vector; an 8-way Keccak in zmm
  * registers (vpternlogq, vprolq) for the many independent hashes, a
  * scalar Keccak with andn for the single ones. */
 #include <immintrin.h>
@@ -42,6 +44,169 @@ AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *
 
 /* sqr_n, the exponentiations and affine_apply over mul, sqr and apply_w */
 AIMER_FAST_KERNELS(lwcx_aimer_avx512, clmul_mul, clmul_sqr, apply_w)
+
+/* ---- linear maps of eight parties at once, on GFNI ------------------------ */
+
+/* The 8x8 byte transpose of a zmm, byte r of qword b to byte b of qword r
+ * (its own inverse): bytes r of qwords 2c and 2c + 1 paired in 128-bit
+ * lane c (vpshufb), then the pairs to their places (vpermw). */
+static inline __m512i bytes_transpose(__m512i v)
+{
+    static const uint16_t place[32] = {0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27,
+                                       4, 12, 20, 28, 5, 13, 21, 29, 6, 14, 22, 30, 7, 15, 23, 31};
+    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+    return _mm512_permutexvar_epi16(_mm512_loadu_si512(place), _mm512_shuffle_epi8(v, pair));
+}
+
+/* A GF(2)-linear map of GF(2^n) as the 8x8 bit blocks gf2p8affineqb
+ * takes: block (i, j) maps input byte i into output byte j, its byte 7 - k
+ * the input bits that output bit k sums. Stored by input byte, the n/8
+ * blocks of input byte i (n/64 zmm) at g + i n/8. From the sliced m: the
+ * eight rows of input byte i, word w, are eight consecutive words there;
+ * their bytes j transposed (rows reversed) give each block as an 8x8 bit
+ * matrix, row t in byte 7 - t; gf2p8affineqb of that matrix with the
+ * bytes 1 << (7 - b) transposes its bits into the block. */
+static void gfni_from_sliced(unsigned n, uint64_t *g, const uint64_t *m)
+{
+    const __m512i reverse = _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i units = _mm512_set1_epi64(0x0102040810204080);
+    for (unsigned i = 0; i < n / 8; i++)
+        for (unsigned w = 0; w < n / 64; w++) {
+            const __m512i rows = _mm512_permutexvar_epi64(reverse, _mm512_loadu_si512(m + (size_t)w * n + 8 * i));
+            _mm512_storeu_si512(g + (size_t)i * (n / 8) + 8 * w,
+                                _mm512_gf2p8affine_epi64_epi8(units, bytes_transpose(rows), 0));
+        }
+}
+
+/* t[i] (i < 8W): byte i of each of the count (<= 8) vectors x[b * stride],
+ * vector b in byte b (zero past count) */
+AIMER_APPLY_INLINE void gfni_slice(uint64_t *t, const aimer_gf *x, size_t stride, unsigned count, unsigned W)
+{
+    _Alignas(64) uint64_t u[8];
+    for (unsigned q = 0; q < W; q++) {
+        for (unsigned b = 0; b < 8; b++) u[b] = b < count ? x[b * stride][q] : 0;
+        _mm512_store_si512(t + 8 * q, bytes_transpose(_mm512_load_si512(u)));
+    }
+}
+
+/* acc[jb] ^= output bytes 8jb..8jb+7 (lanes) of every vector (bytes) of
+ * t times the map g */
+AIMER_APPLY_INLINE void gfni_acc(__m512i *acc, const uint64_t *g, const uint64_t *t, unsigned W)
+{
+    for (unsigned i = 0; i < 8 * W; i++) {
+        const __m512i s = _mm512_set1_epi64((long long)t[i]);
+        for (unsigned jb = 0; jb < W; jb++)
+            acc[jb] = _mm512_xor_si512(acc[jb], _mm512_gf2p8affine_epi64_epi8(s, _mm512_load_si512(g + (i * W + jb) * 8), 0));
+    }
+}
+
+/* y[b * stride] = vector b of acc (words past W zero) */
+AIMER_APPLY_INLINE void gfni_unslice(aimer_gf *y, size_t stride, unsigned count, const __m512i *acc, unsigned W)
+{
+    _Alignas(64) uint64_t u[AIMER_MAX_WORDS][8];
+    for (unsigned jb = 0; jb < W; jb++) _mm512_store_si512(u[jb], bytes_transpose(acc[jb]));
+    for (unsigned b = 0; b < count; b++)
+        for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) y[b * stride][w] = w < W ? u[w][b] : 0;
+    lwcx_wipe(u, sizeof u);
+}
+
+static size_t gfni_map_words(const aimer_params *p)
+{
+    return (size_t)p->n * p->n / 64;
+}
+
+/* The check maps of the input S-boxes (fast.h's, built from ours) in
+ * blocks, in the order of fast_powers' */
+static _Alignas(64) uint64_t gfni_checks[AIMER_CHECK_MAPS][AIMER_MAX_N * AIMER_MAX_N / 64];
+static pthread_once_t gfni_checks_once = PTHREAD_ONCE_INIT;
+static void gfni_checks_build(void)
+{
+    const aimer_powers *pw = fast_powers_get();
+    for (unsigned i = 0; i < pw->checks; i++)
+        gfni_from_sliced(128 + 64 * pw->check_key[i].field, gfni_checks[i], pw->check[i]);
+}
+static const uint64_t *gfni_check(const aimer_params *p, unsigned i)
+{
+    const aimer_powers *pw = fast_powers_get();
+    const uint64_t *m = aimer_check_get(pw, p->field, p->e[i], p->c[i]);
+    pthread_once(&gfni_checks_once, gfni_checks_build);
+    return m ? gfni_checks[(size_t)(m - pw->check[0]) / (AIMER_MAX_WORDS * AIMER_MAX_N)] : NULL;
+}
+
+/* affine_init: the sliced layers, then as blocks */
+static int gfni_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
+{
+    uint64_t *sliced = malloc(aimer_sliced_bytes(p));
+    int bad = !sliced || aimer_sliced_init(im, p, sliced, b, iv);
+    for (unsigned i = 0; !bad && i < p->L; i++)
+        gfni_from_sliced(p->n, (uint64_t *)aff + i * gfni_map_words(p), sliced + i * gfni_map_words(p));
+    free(sliced);
+    return bad ? -1 : 0;
+}
+
+AIMER_APPLY_INLINE void gfni_affine_apply_w(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
+                                            const uint64_t *x, unsigned W)
+{
+    _Alignas(64) uint64_t t[8 * AIMER_MAX_WORDS];
+    aimer_gf in, out;
+    __m512i acc[AIMER_MAX_WORDS];
+    memcpy(in, x, sizeof in);
+    for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
+    gfni_slice(t, &in, 1, 1, W);
+    gfni_acc(acc, (const uint64_t *)aff + i * gfni_map_words(p), t, W);
+    gfni_unslice(&out, 1, 1, acc, W);
+    aimer_gf_add(y, y, out);
+    lwcx_wipe(t, sizeof t);
+    lwcx_wipe(in, sizeof in);
+    lwcx_wipe(out, sizeof out);
+}
+
+static void gfni_affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, const uint64_t *x)
+{
+    switch (p->words) {
+    case 2: gfni_affine_apply_w(p, aff, i, y, x, 2); break;
+    case 3: gfni_affine_apply_w(p, aff, i, y, x, 3); break;
+    default: gfni_affine_apply_w(p, aff, i, y, x, 4); break;
+    }
+}
+
+/* mpc_parties for up to eight parties: their x[i] sliced once for the
+ * affine layer (x[L]) and the check maps (z[i]); z[L] by the field */
+AIMER_APPLY_INLINE void gfni_parties8(const aimer_params *p, const struct lwcx_aimer_key *key, aimer_gf *x,
+                                      aimer_gf *z, size_t stride, unsigned count, int with_b, unsigned W)
+{
+    const unsigned L = p->L;
+    const aimer_field_ops *f = &lwcx_aimer_avx512.field[p->field];
+    _Alignas(64) uint64_t t[AIMER_MAX_L][8 * AIMER_MAX_WORDS];
+    __m512i acc[AIMER_MAX_WORDS];
+    for (unsigned i = 0; i < L; i++) gfni_slice(t[i], x + i, stride, count, W);
+    for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
+    for (unsigned i = 0; i < L; i++) gfni_acc(acc, (const uint64_t *)key->aff + i * gfni_map_words(p), t[i], W);
+    gfni_unslice(x + L, stride, count, acc, W);
+    if (with_b) aimer_gf_add(x[(count - 1) * stride + L], x[(count - 1) * stride + L], key->b);
+    for (unsigned i = 0; i < L; i++) {
+        for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
+        gfni_acc(acc, gfni_check(p, i), t[i], W);
+        gfni_unslice(z + i, stride, count, acc, W);
+    }
+    for (unsigned b = 0; b < count; b++) f->check_map(z[b * stride + L], x[b * stride + L], p->e_star, key->ct);
+    lwcx_wipe(t, sizeof t);
+}
+
+static void gfni_parties(const aimer_params *p, const struct lwcx_aimer_key *key, aimer_gf *x, aimer_gf *z,
+                         size_t stride, unsigned count, int with_b)
+{
+    for (unsigned j = 0; j < count; j += 8) {
+        const unsigned c = count - j < 8 ? count - j : 8;
+        aimer_gf *xj = x + j * stride, *zj = z + j * stride;
+        const int b = with_b && j + c == count;
+        switch (p->words) {
+        case 2: gfni_parties8(p, key, xj, zj, stride, c, b, 2); break;
+        case 3: gfni_parties8(p, key, xj, zj, stride, c, b, 3); break;
+        default: gfni_parties8(p, key, xj, zj, stride, c, b, 4); break;
+        }
+    }
+}
 
 /* ---- 8-way Keccak: lane i of the eight states in one zmm ------------------ */
 
@@ -95,16 +260,17 @@ static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
 const aimer_impl lwcx_aimer_avx512 = {
     .desc = {
         .name = "avx512",
-        .description = "AVX-512 + PCLMULQDQ: carry-less field products, 8-row masked affine layer, "
-                       "8-way Keccak in zmm",
-        .features = LWCX_CPU_AVX2 | LWCX_CPU_AVX512 | LWCX_CPU_VPCLMUL | LWCX_CPU_PCLMUL | LWCX_CPU_BMI1,
+        .description = "AVX-512 + PCLMULQDQ + GFNI: carry-less field products, eight parties' affine "
+                       "layers by gf2p8affineqb, 8-way Keccak in zmm",
+        .features = LWCX_CPU_AVX2 | LWCX_CPU_AVX512 | LWCX_CPU_VPCLMUL | LWCX_CPU_PCLMUL | LWCX_CPU_GFNI | LWCX_CPU_BMI1,
         .batch = 8,
         .constant_time = 1,
     },
     .field = AIMER_FAST_FIELDS(clmul_mul, clmul_sqr),
-    .affine_bytes = aimer_sliced_bytes,
-    .affine_init = aimer_sliced_init,
-    .affine_apply = aimer_fast_affine_apply,
+    .affine_bytes = aimer_sliced_bytes, /* as many bits in blocks */
+    .affine_init = gfni_affine_init,
+    .affine_apply = gfni_affine_apply,
+    .mpc_parties = gfni_parties,
     .xof_init = lwcx_keccak_xof_init,
     .xof_absorb = keccak_bmi_absorb,
     .xof_final = keccak_bmi_final,

@@ -254,7 +254,8 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
     AIMER_FAST_FIELD(2, AIMER_GF128, MUL##2, SQR##2, fast_powers_get, fast_apply2)                 \
     AIMER_FAST_FIELD(3, AIMER_GF192, MUL##3, SQR##3, fast_powers_get, fast_apply3)                 \
     AIMER_FAST_FIELD(4, AIMER_GF256, MUL##4, SQR##4, fast_powers_get, fast_apply4)                 \
-    static void aimer_fast_affine_apply(const aimer_params *p, const void *aff, unsigned i, uint64_t *y, \
+    __attribute__((unused)) static void aimer_fast_affine_apply(const aimer_params *p, const void *aff, \
+                                                                unsigned i, uint64_t *y, \
                                         const uint64_t *x)                                        \
     {                                                                                             \
         const uint64_t *m = (const uint64_t *)aff + (size_t)i * p->words * p->n;                  \

@@ -185,10 +185,8 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
         h1_side.len += h1_record_bytes(p); /* it ends where this record starts */
 
-        for (unsigned j = 0; j < N; j++) {
-            aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
-            lwcx_aimer_mpc_party(im, p, key, v + V_X, v + V_Z(p), j == N - 1);
-        }
+        aimer_gf *views = w.views + (size_t)rep * N * V_ELEMS(p);
+        lwcx_aimer_mpc_parties(im, p, key, views + V_X, views + V_Z(p), V_ELEMS(p), N, 1);
     }
     if (bad) {
         im->xof_release(&hx);

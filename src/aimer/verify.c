@@ -49,13 +49,15 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
 
     /* the trees of all repetitions, the tapes and views of one */
     const size_t nodes_bytes = (size_t)T * 2 * N * lam, tapes_bytes = (size_t)N * (cb + tb);
-    const size_t eps_bytes = (size_t)T * (L + 1) * lam, views = 3 * (size_t)N * sizeof(aimer_gf);
+    /* per party: alpha, v, pt shares, then x[0..L] and z[0..L] */
+    const size_t eps_bytes = (size_t)T * (L + 1) * lam, views = (3 + 2 * (size_t)(L + 1)) * N * sizeof(aimer_gf);
     /* h1's input of each repetition (N commitments, the offsets),
      * consecutive: absorbed while the next ones are hashed */
     const size_t record_bytes = (size_t)N * cb + (size_t)(L + 2) * lam;
     uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views + T * record_bytes);
     if (!mem) return LWCX_ERR_NOMEM;
-    aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N;
+    aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N, *xz = pt_j + N;
+    const size_t xz_stride = 2 * (size_t)(L + 1); /* party j's x at xz + j * xz_stride, its z L + 1 on */
     uint8_t *nodes = mem + views, *tapes = nodes + nodes_bytes, *eps = tapes + tapes_bytes;
     uint8_t *shares = eps + eps_bytes, *records = shares + 2 * (size_t)N * lam;
 
@@ -107,14 +109,13 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
 
         aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
         for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + ((size_t)rep * (L + 1) + i) * lam);
+        /* the parties' views from their tapes (the hidden one's is zero:
+         * simulated with the others, its results unused) */
+        memset(xz + (size_t)hid * xz_stride, 0, xz_stride * sizeof(aimer_gf));
         for (unsigned j = 0; j < N; j++) {
-            if (j == hid) {
-                aimer_gf_from_bytes(p, alpha_j[j], proof + delta_at + (L + 2) * lam);
-                aimer_gf_add(alpha, alpha, alpha_j[j]);
-                continue;
-            }
+            if (j == hid) continue;
             const uint8_t *tape = tapes + j * (cb + tb) + cb;
-            aimer_gf xs[AIMER_MAX_L + 1], zs[AIMER_MAX_L + 1];
+            aimer_gf *xs = xz + j * xz_stride;
             aimer_gf_from_bytes(p, pt_j[j], tape);
             for (unsigned i = 0; i < L; i++) aimer_gf_from_bytes(p, xs[i], tape + (i + 1) * lam);
             aimer_gf_from_bytes(p, alpha_j[j], tape + (L + 1) * lam);
@@ -129,7 +130,15 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
                 aimer_gf_from_bytes(p, u, proof + delta_at + (L + 1) * lam);
                 aimer_gf_add(v_j[j], v_j[j], u);
             }
-            lwcx_aimer_mpc_party(im, p, key, xs, zs, j == N - 1);
+        }
+        lwcx_aimer_mpc_parties(im, p, key, xz, xz + L + 1, xz_stride, N, 1);
+        for (unsigned j = 0; j < N; j++) {
+            if (j == hid) {
+                aimer_gf_from_bytes(p, alpha_j[j], proof + delta_at + (L + 2) * lam);
+                aimer_gf_add(alpha, alpha, alpha_j[j]);
+                continue;
+            }
+            const aimer_gf *xs = xz + j * xz_stride, *zs = xs + L + 1;
             for (unsigned i = 0; i <= L; i++) {
                 f->mul(u, xs[i], e[i]);
                 aimer_gf_add(alpha_j[j], alpha_j[j], u);
