@@ -50,9 +50,11 @@ static int os_random(uint8_t *out, size_t len)
     return 0;
 }
 
-/* Fills key (caller storage) for im: pk, and sk when given. */
+/* Fills key (caller storage) for im: pk, and sk when given; for_proofs:
+ * also what only the proofs use (key generation, which loads a key with
+ * no ct yet to compute it, does without). */
 static int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_params *p,
-                    const uint8_t *pk, const uint8_t *sk)
+                    const uint8_t *pk, const uint8_t *sk, int for_proofs)
 {
     memset(k, 0, sizeof *k);
     k->magic = AIMER_KEY_MAGIC;
@@ -75,6 +77,7 @@ static int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_
         if (!ok) return LWCX_ERR_ARG;
         k->has_sk = 1;
     }
+    if (for_proofs && im->key_init) im->key_init(p, k);
     return LWCX_OK;
 }
 
@@ -105,7 +108,7 @@ int lwcx_aimer_key_new_with(const lwcx_impl *impl, lwcx_aimer_key **key, lwcx_ai
     if (!im) return rc;
     lwcx_aimer_key *k = malloc(sizeof *k);
     if (!k) return LWCX_ERR_NOMEM;
-    rc = key_load(k, im, p, pk, sk);
+    rc = key_load(k, im, p, pk, sk, 1);
     if (rc) {
         key_clear(k);
         free(k);
@@ -181,7 +184,7 @@ int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8
     uint8_t iv_ct[2 * AIMER_MAX_LAMBDA];
     memcpy(iv_ct, randomness + p->lambda, p->lambda);
     memset(iv_ct + p->lambda, 0, p->lambda);
-    rc = key_load(&k, im, p, iv_ct, NULL);
+    rc = key_load(&k, im, p, iv_ct, NULL, 0);
     if (rc == LWCX_OK) {
         aimer_gf_from_bytes(p, k.pt, randomness);
         lwcx_aimer_aim2(im, p, k.aff, k.b, k.ct, k.pt);
@@ -217,7 +220,7 @@ static int sign_once(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig, co
     const aimer_impl *im = lwcx_resolve(&lwcx_prim_aimer, impl, &rc);
     if (!im) return rc;
     struct lwcx_aimer_key k;
-    rc = key_load(&k, im, p, sk + p->lambda, sk);
+    rc = key_load(&k, im, p, sk + p->lambda, sk, 1);
     if (rc == LWCX_OK) rc = rho ? lwcx_aimer_key_sign_from(&k, sig, msg, len, rho) : lwcx_aimer_key_sign(&k, sig, msg, len);
     key_clear(&k);
     return rc;
@@ -247,7 +250,7 @@ int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint
     const aimer_impl *im = lwcx_resolve(&lwcx_prim_aimer, impl, &rc);
     if (!im) return rc;
     struct lwcx_aimer_key k;
-    rc = key_load(&k, im, p, pk, NULL);
+    rc = key_load(&k, im, p, pk, NULL, 1);
     if (rc == LWCX_OK) rc = lwcx_aimer_key_verify(&k, sig, siglen, msg, len);
     key_clear(&k);
     return rc;
@@ -266,7 +269,7 @@ int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uin
     /* the message enters only through mu, so it may move before signing */
     struct lwcx_aimer_key k;
     uint8_t mu[2 * AIMER_MAX_LAMBDA], rho[AIMER_MAX_LAMBDA];
-    rc = key_load(&k, im, p, sk + p->lambda, sk);
+    rc = key_load(&k, im, p, sk + p->lambda, sk, 1);
     if (rc == LWCX_OK && lwcx_aimer_hash_message(im, p, mu, k.pk, msg, len)) rc = LWCX_ERR_NOMEM;
     if (rc == LWCX_OK && os_random(rho, p->lambda)) rc = LWCX_ERR_UNSUPPORTED;
     if (rc == LWCX_OK) {

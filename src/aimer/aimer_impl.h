@@ -119,6 +119,9 @@ struct aimer_impl {
     void (*affine_apply)(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
                          const uint64_t *x);
 
+    /* Optional: completes a loaded key's expansion (aff, b and ct set)
+     * with what depends on ct, for the proofs; key generation skips it. */
+    void (*key_init)(const aimer_params *p, struct lwcx_aimer_key *key);
     /* Optional (NULL: lwcx_aimer_mpc_party one party at a time): the same
      * for count parties at once, party j's x and z at x + j * stride and
      * z + j * stride; the last of them holds the public constants if

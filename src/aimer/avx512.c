@@ -133,6 +133,26 @@ static const uint64_t *gfni_check(const aimer_params *p, unsigned i)
     return m ? gfni_checks[(size_t)(m - pw->check[0]) / (AIMER_MAX_WORDS * AIMER_MAX_N)] : NULL;
 }
 
+/* The key's expansion: the L affine layers, then the output S-box's check
+ * map x^(2^e*) + ct x (key_init), as blocks */
+static size_t gfni_affine_bytes(const aimer_params *p)
+{
+    return (p->L + 1) * gfni_map_words(p) * sizeof(uint64_t);
+}
+
+static void gfni_key_init(const aimer_params *p, struct lwcx_aimer_key *key)
+{
+    const aimer_field_ops *f = &lwcx_aimer_avx512.field[p->field];
+    _Alignas(64) uint64_t m[AIMER_MAX_WORDS * AIMER_MAX_N];
+    for (unsigned r = 0; r < p->n; r++) {
+        aimer_gf x = {0}, y;
+        x[r / 64] = (uint64_t)1 << (r % 64);
+        f->check_map(y, x, p->e_star, key->ct);
+        for (unsigned w = 0; w < p->words; w++) m[(size_t)w * p->n + r] = y[w];
+    }
+    gfni_from_sliced(p->n, (uint64_t *)key->aff + p->L * gfni_map_words(p), m);
+}
+
 /* affine_init: the sliced layers, then as blocks */
 static int gfni_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
 {
@@ -176,20 +196,25 @@ AIMER_APPLY_INLINE void gfni_parties8(const aimer_params *p, const struct lwcx_a
                                       aimer_gf *z, size_t stride, unsigned count, int with_b, unsigned W)
 {
     const unsigned L = p->L;
-    const aimer_field_ops *f = &lwcx_aimer_avx512.field[p->field];
-    _Alignas(64) uint64_t t[AIMER_MAX_L][8 * AIMER_MAX_WORDS];
+    _Alignas(64) uint64_t t[AIMER_MAX_L + 1][8 * AIMER_MAX_WORDS];
     __m512i acc[AIMER_MAX_WORDS];
     for (unsigned i = 0; i < L; i++) gfni_slice(t[i], x + i, stride, count, W);
     for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
     for (unsigned i = 0; i < L; i++) gfni_acc(acc, (const uint64_t *)key->aff + i * gfni_map_words(p), t[i], W);
+    if (with_b) { /* the last party's b, sliced */
+        aimer_gf bs[8] = {{0}};
+        memcpy(bs[count - 1], key->b, sizeof bs[0]);
+        gfni_slice(t[L], bs, 1, 8, W);
+        for (unsigned w = 0; w < W; w++) acc[w] = _mm512_xor_si512(acc[w], _mm512_load_si512(t[L] + 8 * w));
+    }
+    /* x[L], sliced as it is: lane l of acc[w] is byte 8w + l of every party */
+    for (unsigned w = 0; w < W; w++) _mm512_store_si512(t[L] + 8 * w, acc[w]);
     gfni_unslice(x + L, stride, count, acc, W);
-    if (with_b) aimer_gf_add(x[(count - 1) * stride + L], x[(count - 1) * stride + L], key->b);
-    for (unsigned i = 0; i < L; i++) {
+    for (unsigned i = 0; i <= L; i++) {
         for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
-        gfni_acc(acc, gfni_check(p, i), t[i], W);
+        gfni_acc(acc, i < L ? gfni_check(p, i) : (const uint64_t *)key->aff + L * gfni_map_words(p), t[i], W);
         gfni_unslice(z + i, stride, count, acc, W);
     }
-    for (unsigned b = 0; b < count; b++) f->check_map(z[b * stride + L], x[b * stride + L], p->e_star, key->ct);
     lwcx_wipe(t, sizeof t);
 }
 
@@ -267,8 +292,9 @@ const aimer_impl lwcx_aimer_avx512 = {
         .constant_time = 1,
     },
     .field = AIMER_FAST_FIELDS(clmul_mul, clmul_sqr),
-    .affine_bytes = aimer_sliced_bytes, /* as many bits in blocks */
+    .affine_bytes = gfni_affine_bytes,
     .affine_init = gfni_affine_init,
+    .key_init = gfni_key_init,
     .affine_apply = gfni_affine_apply,
     .mpc_parties = gfni_parties,
     .xof_init = lwcx_keccak_xof_init,
