@@ -71,7 +71,7 @@ static int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_
         aimer_gf ct;
         if (lwcx_ct_compare(sk + p->lambda, pk, p->pk_bytes)) return LWCX_ERR_ARG;
         aimer_gf_from_bytes(p, k->pt, sk);
-        lwcx_aimer_aim2(im, p, k->aff, k->b, ct, k->pt);
+        lwcx_aimer_aim2(im, p, k->aff, k->b, ct, k->pt, k->t);
         int ok = lwcx_ct_compare(ct, k->ct, sizeof ct) == 0;
         lwcx_wipe(ct, sizeof ct);
         if (!ok) return LWCX_ERR_ARG;
@@ -187,7 +187,7 @@ int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8
     rc = key_load(&k, im, p, iv_ct, NULL, 0);
     if (rc == LWCX_OK) {
         aimer_gf_from_bytes(p, k.pt, randomness);
-        lwcx_aimer_aim2(im, p, k.aff, k.b, k.ct, k.pt);
+        lwcx_aimer_aim2(im, p, k.aff, k.b, k.ct, k.pt, NULL);
         memcpy(pk, iv_ct, p->lambda);
         aimer_gf_to_bytes(p, pk + p->lambda, k.ct);
         memcpy(sk, randomness, p->lambda);

@@ -164,6 +164,7 @@ struct lwcx_aimer_key {
     int has_sk;
     uint8_t pk[2 * AIMER_MAX_LAMBDA];
     aimer_gf pt, ct, b;
+    aimer_gf t[AIMER_MAX_L]; /* with sk: the input S-boxes' outputs for pt */
     void *aff; /* AIMER_MATRIX_ALIGN-aligned */
     size_t aff_bytes;
 };
@@ -178,9 +179,10 @@ struct lwcx_aimer_key {
 /* t[i] = (pt ^ c_i)^(1/(2^e_i - 1)) for the L input S-boxes */
 void lwcx_aimer_sbox_outputs(const aimer_impl *im, const aimer_params *p, aimer_gf t[AIMER_MAX_L],
                         const uint64_t *pt);
-/* ct = AIM2(pt) for the key's affine layer (aff, b) */
+/* ct = AIM2(pt) for the key's affine layer (aff, b); t_out (or NULL): the
+ * L input S-boxes' outputs */
 void lwcx_aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *aff, const uint64_t *b,
-                uint64_t *ct, const uint64_t *pt);
+                uint64_t *ct, const uint64_t *pt, aimer_gf *t_out);
 /* The bits of (2^e - 1)^-1 mod (2^n - 1), n/64 words: bit (e*i mod n) for
  * i < e^-1 mod n, since (2^e - 1) * sum 2^(e*i) = 2^(e*k) - 1 = 1. */
 void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS]);

@@ -108,14 +108,14 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     const size_t delta_at = (size_t)p->logN * lam + cb; /* delta_pt's offset in a proof */
     sign_ws w;
     aimer_xof x, hx;
-    aimer_gf t[AIMER_MAX_L], d[AIMER_MAX_L + 3], u;
+    aimer_gf d[AIMER_MAX_L + 3], u;
     uint8_t buf[(AIMER_MAX_T + 1) * AIMER_MAX_LAMBDA], bytes[AIMER_MAX_LAMBDA];
     uint8_t prefix;
     int bad = 0;
 
     if (ws_alloc(&w, p)) return LWCX_ERR_NOMEM;
     memset(sig, 0, p->sig_bytes);
-    lwcx_aimer_sbox_outputs(im, p, t, key->pt);
+    const aimer_gf *t = key->t; /* computed when the key was loaded */
 
     /* salt and root seeds = H(3 || pt || mu || rho) */
     prefix = AIMER_H_SALT;
@@ -248,7 +248,6 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     }
 
 out:
-    lwcx_wipe(t, sizeof t);
     lwcx_wipe(d, sizeof d);
     lwcx_wipe(u, sizeof u);
     lwcx_wipe(buf, sizeof buf);
