@@ -213,10 +213,70 @@ BS_OUTLINE void bs_pack_be(const unsigned n, bs_word *x, const uint8_t *in)
     if (n == 128) bs_transpose64(x + 64);
 }
 
+/* The 8x8 byte transpose of a zmm, byte r of qword b to byte b of qword r:
+ * bytes r of qwords 2c and 2c + 1 paired in 128-bit lane c (vpshufb),
+ * then the pairs to their places (vpermw); AVX512BW, no VBMI. */
+BS_INLINE __m512i bs_x8_bytes_transpose(__m512i v)
+{
+    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+    const __m512i place = _mm512_set_epi16(31, 23, 15, 7, 30, 22, 14, 6, 29, 21, 13, 5, 28, 20, 12, 4, 27, 19, 11, 3,
+                                           26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
+    return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));
+}
+
+/* bs_unpack_be where the CPU has GFNI: the 64x64 bit transposes as 8x8
+ * bit blocks (gf2p8affineqb of a block with the unit bytes transposes it)
+ * moved as bytes and qwords, about half the instructions of the shift
+ * network. Per 8 rows 8I..8I+7 (reversed) and group e: their elements e
+ * side by side (8x8 qword transpose), bytes transposed, so that qword B is
+ * the block of rows 8I.. and bits 8B.. (rows reversed in its bytes), and
+ * its bits transposed. Per group e then: those of the 8 row sets side by
+ * side (I reversed) and bytes transposed: the blocks 64 e + 8 B.. with their
+ * bytes big-endian. */
+__attribute__((target("gfni"))) BS_OUTLINE void bs_unpack_be_gfni(const unsigned n, uint8_t *out, bs_word *x)
+{
+    const __m512i even = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+    const __m512i units = _mm512_set1_epi64(0x8040201008040201); /* byte b: bit b */
+    for (unsigned h = 0; h < n / 64; h++) {
+        bs_word *w = x + 64 * h;
+        for (unsigned I = 0; I < 8; I++) {
+            __m512i r[8];
+            for (unsigned j = 0; j < 8; j++) r[j] = _mm512_loadu_si512(&w[8 * I + 7 - j]);
+            bs_x8_transpose8(r);
+            for (unsigned e = 0; e < 8; e++)
+                _mm512_storeu_si512(&w[8 * I + e], _mm512_gf2p8affine_epi64_epi8(units, bs_x8_bytes_transpose(r[e]), 0));
+        }
+    }
+    for (unsigned e = 0; e < 8; e++) {
+        __m512i lo[8], hi[8];
+        for (unsigned j = 0; j < 8; j++) lo[j] = _mm512_loadu_si512(&x[8 * (7 - j) + e]), hi[j] = _mm512_setzero_si512();
+        bs_x8_transpose8(lo);
+        if (n == 128) {
+            for (unsigned j = 0; j < 8; j++) hi[j] = _mm512_loadu_si512(&x[64 + 8 * (7 - j) + e]);
+            bs_x8_transpose8(hi);
+        }
+        for (unsigned B = 0; B < 8; B++) {
+            const __m512i l = bs_x8_bytes_transpose(lo[B]);
+            if (n == 64) {
+                _mm512_storeu_si512(out + 8 * (64 * e + 8 * B), l);
+            } else {
+                const __m512i u = bs_x8_bytes_transpose(hi[B]);
+                uint8_t *p = out + 16 * (64 * e + 8 * B);
+                _mm512_storeu_si512(p, _mm512_permutex2var_epi64(u, even, l));
+                _mm512_storeu_si512(p + 64, _mm512_permutex2var_epi64(u, odd, l));
+            }
+        }
+    }
+}
+
 /* the inverse of bs_pack_be (x is clobbered) */
 BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
 {
     const __m512i even = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+    if (lwcx_cpu_features() & LWCX_CPU_GFNI) {
+        bs_unpack_be_gfni(n, out, x);
+        return;
+    }
     bs_transpose64(x);
     if (n == 128) bs_transpose64(x + 64);
     for (unsigned k = 0; k < 64; k += 8) {
