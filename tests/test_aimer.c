@@ -529,8 +529,8 @@ static void test_field(const lwcx_impl *impl)
 }
 
 /* Every kernel of impl against ref's on random inputs: the field ops of
- * each n (sqr_n at the small k and the sets' e_i, the check maps, the
- * S-box exponentiations), and the affine layer of each set from a random IV. */
+ * each n (sqr_n at the small k and the sets' e_i, the check maps, the dot
+ * kernel, the S-box exponentiations), and the affine layer of each set from a random IV. */
 static void test_vs_ref(const lwcx_impl *impl)
 {
     const aimer_impl *im = (const aimer_impl *)impl, *ref = (const aimer_impl *)lwcx_impl_find("aimer", "ref");
@@ -563,6 +563,23 @@ static void test_vs_ref(const lwcx_impl *impl)
                         f->check_map(x, a, k, m), bad += memcmp(x, y, sizeof x) != 0;
                         memcpy(x, a, sizeof x), f->check_map(x, x, k, m), bad += memcmp(x, y, sizeof x) != 0;
                     }
+                /* the dot kernel, k = 1 .. L + 1 products onto a */
+                if (f->dot) {
+                    aimer_gf va[AIMER_MAX_L + 1], vb[AIMER_MAX_L + 1];
+                    for (unsigned i = 0; i <= p->L; i++)
+                        for (unsigned w = 0; w < p->words; w++) va[i][w] = rnd(), vb[i][w] = rnd();
+                    for (unsigned i = p->words; i < AIMER_MAX_WORDS; i++)
+                        for (unsigned k = 0; k <= p->L; k++) va[k][i] = vb[k][i] = 0;
+                    for (unsigned k = 1; k <= p->L + 1; k++) {
+                        memcpy(x, a, sizeof x), memcpy(y, a, sizeof y);
+                        f->dot(x, va, vb, k);
+                        for (unsigned i = 0; i < k; i++) {
+                            aimer_gf u;
+                            g->mul(u, va[i], vb[i]), aimer_gf_add(y, y, u);
+                        }
+                        bad += memcmp(x, y, sizeof x) != 0;
+                    }
+                }
                 if (it % 20 == 0) {
                     for (unsigned i = 0; i < p->L; i++) {
                         f->exp_invmer(x, b, p->e[i]), g->exp_invmer(y, b, p->e[i]);

@@ -94,7 +94,26 @@ typedef struct aimer_field_ops {
      * Optional (NULL: sqr_n, mul and an addition); the fast kernels keep
      * it as one matrix for the input S-boxes' (k, m) = (e_i, c_i). */
     void (*check_map)(uint64_t *c, const uint64_t *a, unsigned k, const uint64_t *m);
+    /* c ^= sum a[i] b[i] for i < k (k <= AIMER_MAX_L + 1): the
+     * shares of the checks. Optional (NULL: mul and additions); carry-less
+     * kernels add the products before one reduction. */
+    void (*dot)(uint64_t *c, const aimer_gf *a, const aimer_gf *b, unsigned k);
 } aimer_field_ops;
+
+/* c ^= sum a[i] b[i] (f->dot, or products one at a time) */
+static inline void aimer_dot(const aimer_field_ops *f, uint64_t *c, const aimer_gf *a, const aimer_gf *b,
+                             unsigned k)
+{
+    if (f->dot) {
+        f->dot(c, a, b, k);
+        return;
+    }
+    for (unsigned i = 0; i < k; i++) {
+        aimer_gf u;
+        f->mul(u, a[i], b[i]);
+        for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) c[w] ^= u[w];
+    }
+}
 
 /* A single sponge fed beside a multi-way hash (shake_xn_side): the len
  * bytes at in are still to be absorbed into x. */

@@ -102,7 +102,7 @@ const aimer_impl lwcx_aimer_avx2 = {
         .batch = 4,
         .constant_time = 1,
     },
-    .field = AIMER_FAST_FIELDS(clmul_mul, clmul_sqr),
+    .field = AIMER_FAST_FIELDS_DOT(clmul_mul, clmul_sqr, clmul_dot),
     .affine_bytes = aimer_sliced_bytes,
     .affine_init = aimer_sliced_init,
     .affine_apply = aimer_fast_affine_apply,

@@ -291,7 +291,7 @@ const aimer_impl lwcx_aimer_avx512 = {
         .batch = 8,
         .constant_time = 1,
     },
-    .field = AIMER_FAST_FIELDS(clmul_mul, clmul_sqr),
+    .field = AIMER_FAST_FIELDS_DOT(clmul_mul, clmul_sqr, clmul_dot),
     .affine_bytes = gfni_affine_bytes,
     .affine_init = gfni_affine_init,
     .key_init = gfni_key_init,

@@ -219,11 +219,16 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
         lwcx_wipe(x, sizeof x);                                                                   \
         lwcx_wipe(r, sizeof r);                                                                   \
     }
-#define AIMER_FAST_OPS(W, MUL, SQR) \
+#define AIMER_FAST_OPS(W, MUL, SQR, DOT) \
     {.mul = MUL, .sqr = SQR, .sqr_n = sqr_n##W, .exp_invmer = invmer##W, .exp_mer = mer##W, \
-     .check_map = check_map##W}
-#define AIMER_FAST_FIELDS(MUL, SQR) \
-    {AIMER_FAST_OPS(2, MUL##2, SQR##2), AIMER_FAST_OPS(3, MUL##3, SQR##3), AIMER_FAST_OPS(4, MUL##4, SQR##4)}
+     .check_map = check_map##W, .dot = DOT}
+#define AIMER_FAST_FIELDS(MUL, SQR)                                                     \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2, NULL), AIMER_FAST_OPS(3, MUL##3, SQR##3, NULL), \
+     AIMER_FAST_OPS(4, MUL##4, SQR##4, NULL)}
+/* with a dot kernel per field: DOT##2 .. DOT##4 */
+#define AIMER_FAST_FIELDS_DOT(MUL, SQR, DOT)                                                \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3), \
+     AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4)}
 
 /* For an implementation's APPLY_W: W must be a constant where it runs, so
  * that the accumulators are registers; clang 14 kept avx512's out of line

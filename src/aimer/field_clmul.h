@@ -104,6 +104,26 @@ static inline void clmul_mul(uint64_t *c, const uint64_t *a, const uint64_t *b, 
     clmul_store(c, r, W);
 }
 
+/* c ^= sum a[i] b[i]: the unreduced products summed, one
+ * reduction */
+static inline void clmul_dot(uint64_t *c, const aimer_gf *a, const aimer_gf *b, unsigned k,
+                             unsigned W)
+{
+    __m128i va[2], vb[2], r[2 * 2], sum[2 * 2], vc[2];
+    for (unsigned q = 0; q < W; q++) sum[q] = _mm_setzero_si128();
+    for (unsigned i = 0; i < k; i++) {
+        clmul_load(va, a[i], W);
+        clmul_load(vb, b[i], W);
+        clmul_wide(r, va, vb, W);
+        for (unsigned q = 0; q < W; q++) sum[q] = _mm_xor_si128(sum[q], r[q]);
+    }
+    clmul_reduce(sum, W);
+    clmul_load(vc, c, W);
+    vc[0] = _mm_xor_si128(vc[0], sum[0]);
+    vc[1] = _mm_xor_si128(vc[1], sum[1]);
+    clmul_store(c, vc, W);
+}
+
 /* squares have no cross terms: each word squared in place */
 static inline void clmul_sqr(uint64_t *c, const uint64_t *a, unsigned W)
 {
@@ -126,6 +146,10 @@ static inline void clmul_sqr(uint64_t *c, const uint64_t *a, unsigned W)
     static void clmul_sqr##W(uint64_t *c, const uint64_t *a)                    \
     {                                                                           \
         clmul_sqr(c, a, W);                                                     \
+    }                                                                           \
+    static void clmul_dot##W(uint64_t *c, const aimer_gf *a, const aimer_gf *b, unsigned k) \
+    {                                                                           \
+        clmul_dot(c, a, b, k, W);                                       \
     }
 CLMUL_W_(2)
 CLMUL_W_(3)

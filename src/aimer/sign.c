@@ -212,12 +212,8 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, eps[i], w.eps + ((size_t)rep * (L + 1) + i) * lam);
         for (unsigned j = 0; j < N; j++) {
             aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
-            for (unsigned i = 0; i <= L; i++) {
-                f->mul(u, v[V_X + i], eps[i]);
-                aimer_gf_add(v[V_A(p)], v[V_A(p)], u);
-                f->mul(u, v[V_Z(p) + i], eps[i]);
-                aimer_gf_add(v[V_C(p)], v[V_C(p)], u);
-            }
+            aimer_dot(f, v[V_A(p)], v + V_X, eps, L + 1);
+            aimer_dot(f, v[V_C(p)], v + V_Z(p), eps, L + 1);
             aimer_gf_add(alpha, alpha, v[V_A(p)]);
             aimer_gf_to_bytes(p, w.shares + (size_t)j * lam, v[V_A(p)]);
         }

@@ -138,13 +138,9 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
                 aimer_gf_add(alpha, alpha, alpha_j[j]);
                 continue;
             }
-            const aimer_gf *xs = xz + j * xz_stride, *zs = xs + L + 1;
-            for (unsigned i = 0; i <= L; i++) {
-                f->mul(u, xs[i], e[i]);
-                aimer_gf_add(alpha_j[j], alpha_j[j], u);
-                f->mul(u, zs[i], e[i]);
-                aimer_gf_add(v_j[j], v_j[j], u);
-            }
+            const aimer_gf *xs = xz + j * xz_stride;
+            aimer_dot(f, alpha_j[j], xs, e, L + 1);
+            aimer_dot(f, v_j[j], xs + L + 1, e, L + 1);
             aimer_gf_add(alpha, alpha, alpha_j[j]);
         }
         /* alpha is open: finish v, and the hidden party's v makes the sum zero */
