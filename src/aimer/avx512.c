@@ -7,6 +7,7 @@
  * scalar Keccak with andn for the single ones. */
 #include <immintrin.h>
 
+#include "../core/zmm_shuffles.h"
 #include "fast.h"
 #include "field_clmul.h"
 #include "keccak_bmi.h"
@@ -47,17 +48,6 @@ AIMER_FAST_KERNELS(lwcx_aimer_avx512, clmul_mul, clmul_sqr, apply_w)
 
 /* ---- linear maps of eight parties at once, on GFNI ------------------------ */
 
-/* The 8x8 byte transpose of a zmm, byte r of qword b to byte b of qword r
- * (its own inverse): bytes r of qwords 2c and 2c + 1 paired in 128-bit
- * lane c (vpshufb), then the pairs to their places (vpermw). */
-static inline __m512i bytes_transpose(__m512i v)
-{
-    static const uint16_t place[32] = {0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27,
-                                       4, 12, 20, 28, 5, 13, 21, 29, 6, 14, 22, 30, 7, 15, 23, 31};
-    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
-    return _mm512_permutexvar_epi16(_mm512_loadu_si512(place), _mm512_shuffle_epi8(v, pair));
-}
-
 /* A GF(2)-linear map of GF(2^n) as the 8x8 bit blocks gf2p8affineqb
  * takes: block (i, j) maps input byte i into output byte j, its byte 7 - k
  * the input bits that output bit k sums. Stored by input byte, the n/8
@@ -74,7 +64,7 @@ static void gfni_from_sliced(unsigned n, uint64_t *g, const uint64_t *m)
         for (unsigned w = 0; w < n / 64; w++) {
             const __m512i rows = _mm512_permutexvar_epi64(reverse, _mm512_loadu_si512(m + (size_t)w * n + 8 * i));
             _mm512_storeu_si512(g + (size_t)i * (n / 8) + 8 * w,
-                                _mm512_gf2p8affine_epi64_epi8(units, bytes_transpose(rows), 0));
+                                _mm512_gf2p8affine_epi64_epi8(units, lwcx_zmm_bytes_transpose(rows), 0));
         }
 }
 
@@ -85,7 +75,7 @@ AIMER_APPLY_INLINE void gfni_slice(uint64_t *t, const aimer_gf *x, size_t stride
     _Alignas(64) uint64_t u[8];
     for (unsigned q = 0; q < W; q++) {
         for (unsigned b = 0; b < 8; b++) u[b] = b < count ? x[b * stride][q] : 0;
-        _mm512_store_si512(t + 8 * q, bytes_transpose(_mm512_load_si512(u)));
+        _mm512_store_si512(t + 8 * q, lwcx_zmm_bytes_transpose(_mm512_load_si512(u)));
     }
 }
 
@@ -104,7 +94,7 @@ AIMER_APPLY_INLINE void gfni_acc(__m512i *acc, const uint64_t *g, const uint64_t
 AIMER_APPLY_INLINE void gfni_unslice(aimer_gf *y, size_t stride, unsigned count, const __m512i *acc, unsigned W)
 {
     _Alignas(64) uint64_t u[AIMER_MAX_WORDS][8];
-    for (unsigned jb = 0; jb < W; jb++) _mm512_store_si512(u[jb], bytes_transpose(acc[jb]));
+    for (unsigned jb = 0; jb < W; jb++) _mm512_store_si512(u[jb], lwcx_zmm_bytes_transpose(acc[jb]));
     for (unsigned b = 0; b < count; b++)
         for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) y[b * stride][w] = w < W ? u[w][b] : 0;
     lwcx_wipe(u, sizeof u);
@@ -265,12 +255,53 @@ __attribute__((target("bmi"))) static void permute8_side(uint64_t *st, uint64_t 
 #undef STORE_
 }
 
+/* The sponges of up to eight one-block inputs (the trees, commitments and
+ * tapes), their bytes moved as zmm rows: eight words of an input (output)
+ * by one masked load (store), eight such rows turned into eight lanes by
+ * one 8x8 transpose. Lane i of state w at st[8 i + w]. */
+static void shake_x8_rows(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                          const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
+{
+    const unsigned rate = sec > 128 ? 136 : 168;
+    _Alignas(64) uint64_t st[25 * 8];
+    __m512i r[8];
+    for (unsigned g = 0; g < 3; g++) { /* lanes 8g..8g+7 */
+        const size_t at = 64 * (size_t)g;
+        const __mmask64 data = at >= inlen ? 0 : inlen - at >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (inlen - at)) - 1;
+        const __mmask64 pad = inlen >= at && inlen < at + 64 ? (__mmask64)1 << (inlen - at) : 0;
+        for (unsigned w = 0; w < 8; w++) {
+            r[w] = w < count ? _mm512_maskz_loadu_epi8(data, in[w] + at) : _mm512_setzero_si512();
+            r[w] = _mm512_mask_mov_epi8(r[w], pad, _mm512_set1_epi8(0x1f)); /* SHAKE's domain bits */
+        }
+        lwcx_zmm_transpose8(r);
+        for (unsigned k = 0; k < 8; k++) _mm512_store_si512(st + 8 * (8 * g + k), r[k]);
+    }
+    _mm512_store_si512(st + 8 * 24, _mm512_setzero_si512());
+    const __m512i end = _mm512_set1_epi64((long long)((uint64_t)0x80 << 56)); /* the padding's last bit */
+    _mm512_store_si512(st + 8 * (rate / 8 - 1), _mm512_xor_si512(_mm512_load_si512(st + 8 * (rate / 8 - 1)), end));
+    for (size_t got = 0; got < outlen;) {
+        lwcx_keccak_permute_lanes(st, permute8, side, permute8_side);
+        const size_t n = outlen - got < rate ? outlen - got : rate;
+        for (size_t at = 0; at < n; at += 64) {
+            const __mmask64 keep = n - at >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (n - at)) - 1;
+            for (unsigned k = 0; k < 8; k++) r[k] = _mm512_load_si512(st + at + 8 * k);
+            lwcx_zmm_transpose8(r);
+            for (unsigned w = 0; w < count; w++) _mm512_mask_storeu_epi8(out[w] + got + at, keep, r[w]);
+        }
+        got += n;
+    }
+    lwcx_wipe(st, sizeof st);
+}
+
 static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     _Alignas(64) uint64_t st[25 * 8]; /* a zmm lane row per cache line */
     if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
-    lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute8);
+    if (inlen < (sec > 128 ? 136u : 168u))
+        shake_x8_rows(sec, out, outlen, in, inlen, count, NULL);
+    else
+        lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute8);
     return 0;
 }
 
@@ -278,7 +309,10 @@ static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
                         const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
 {
     _Alignas(64) uint64_t st[25 * 8]; /* a zmm lane row per cache line */
-    lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 8, st, permute8, side, permute8_side);
+    if (inlen < (sec > 128 ? 136u : 168u))
+        shake_x8_rows(sec, out, outlen, in, inlen, count, side);
+    else
+        lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 8, st, permute8, side, permute8_side);
     return 0;
 }
 

@@ -157,10 +157,8 @@ void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], s
     lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, ways, st, permute, NULL, NULL);
 }
 
-/* one permutation of the interleaved states, with a block of side's when
- * its input completes one */
-static void permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aimer_side *side,
-                          void (*permute_side)(uint64_t *st, uint64_t *s1))
+void lwcx_keccak_permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aimer_side *side,
+                               void (*permute_side)(uint64_t *st, uint64_t *s1))
 {
     if (!side || side->x->pos + side->len < side->x->rate) {
         permute(st);
@@ -184,7 +182,7 @@ void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAY
     for (size_t done = 0;;) {
         const size_t n = inlen - done < rate ? inlen - done : rate;
         for (unsigned w = 0; w < count; w++) absorb_lane(st, ways, w, rate, in[w] + done, n, n < rate);
-        permute_lanes(st, permute, side, permute_side);
+        lwcx_keccak_permute_lanes(st, permute, side, permute_side);
         done += n;
         if (n < rate) break;
     }
@@ -197,7 +195,7 @@ void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAY
         }
         got += n;
         if (got == outlen) break;
-        permute_lanes(st, permute, side, permute_side);
+        lwcx_keccak_permute_lanes(st, permute, side, permute_side);
     }
     lwcx_wipe(st, 25 * ways * sizeof *st);
 }

@@ -28,6 +28,9 @@
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#include "../core/zmm_shuffles.h"
+#endif
 
 typedef uint64_t bs_word __attribute__((vector_size(64), aligned(64)));
 #define BS_LANES 512
@@ -163,27 +166,6 @@ BS_INLINE __m512i bs_x8_bswap64(__m512i v)
     return _mm512_shuffle_epi8(v, rev);
 }
 
-/* r[e] element j -> r[j] element e: pairs, then 2x2 blocks, then 4x4 */
-BS_INLINE void bs_x8_transpose8(__m512i r[8])
-{
-    const __m512i lo2 = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
-    const __m512i hi2 = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
-    __m512i a[8], b[8];
-    for (int i = 0; i < 8; i += 2) {
-        a[i] = _mm512_unpacklo_epi64(r[i], r[i + 1]);
-        a[i + 1] = _mm512_unpackhi_epi64(r[i], r[i + 1]);
-    }
-    for (int i = 0; i < 8; i += 4)
-        for (int j = 0; j < 2; j++) {
-            b[i + j] = _mm512_permutex2var_epi64(a[i + j], lo2, a[i + j + 2]);
-            b[i + j + 2] = _mm512_permutex2var_epi64(a[i + j], hi2, a[i + j + 2]);
-        }
-    for (int j = 0; j < 4; j++) {
-        r[j] = _mm512_shuffle_i64x2(b[j], b[j + 4], 0x44);
-        r[j + 4] = _mm512_shuffle_i64x2(b[j], b[j + 4], 0xEE);
-    }
-}
-
 /* The same layout as below (block 64 e + b in bit b of element e). Rows
  * k..k+7 of a half come from eight loads, one per group e, of the blocks
  * 64 e + k..k+7; a 128-bit block's two halves are split by permutes. */
@@ -202,26 +184,15 @@ BS_OUTLINE void bs_pack_be(const unsigned n, bs_word *x, const uint8_t *in)
                 hi[e] = _mm512_permutex2var_epi64(a, first, b);
             }
         }
-        bs_x8_transpose8(lo);
+        lwcx_zmm_transpose8(lo);
         for (unsigned j = 0; j < 8; j++) _mm512_storeu_si512(&x[k + j], lo[j]);
         if (n == 128) {
-            bs_x8_transpose8(hi);
+            lwcx_zmm_transpose8(hi);
             for (unsigned j = 0; j < 8; j++) _mm512_storeu_si512(&x[64 + k + j], hi[j]);
         }
     }
     bs_transpose64(x);
     if (n == 128) bs_transpose64(x + 64);
-}
-
-/* The 8x8 byte transpose of a zmm, byte r of qword b to byte b of qword r:
- * bytes r of qwords 2c and 2c + 1 paired in 128-bit lane c (vpshufb),
- * then the pairs to their places (vpermw); AVX512BW, no VBMI. */
-BS_INLINE __m512i bs_x8_bytes_transpose(__m512i v)
-{
-    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
-    const __m512i place = _mm512_set_epi16(31, 23, 15, 7, 30, 22, 14, 6, 29, 21, 13, 5, 28, 20, 12, 4, 27, 19, 11, 3,
-                                           26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
-    return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));
 }
 
 /* bs_unpack_be where the CPU has GFNI: the 64x64 bit transposes as 8x8
@@ -242,25 +213,25 @@ __attribute__((target("gfni"))) BS_OUTLINE void bs_unpack_be_gfni(const unsigned
         for (unsigned I = 0; I < 8; I++) {
             __m512i r[8];
             for (unsigned j = 0; j < 8; j++) r[j] = _mm512_loadu_si512(&w[8 * I + 7 - j]);
-            bs_x8_transpose8(r);
+            lwcx_zmm_transpose8(r);
             for (unsigned e = 0; e < 8; e++)
-                _mm512_storeu_si512(&w[8 * I + e], _mm512_gf2p8affine_epi64_epi8(units, bs_x8_bytes_transpose(r[e]), 0));
+                _mm512_storeu_si512(&w[8 * I + e], _mm512_gf2p8affine_epi64_epi8(units, lwcx_zmm_bytes_transpose(r[e]), 0));
         }
     }
     for (unsigned e = 0; e < 8; e++) {
         __m512i lo[8], hi[8];
         for (unsigned j = 0; j < 8; j++) lo[j] = _mm512_loadu_si512(&x[8 * (7 - j) + e]), hi[j] = _mm512_setzero_si512();
-        bs_x8_transpose8(lo);
+        lwcx_zmm_transpose8(lo);
         if (n == 128) {
             for (unsigned j = 0; j < 8; j++) hi[j] = _mm512_loadu_si512(&x[64 + 8 * (7 - j) + e]);
-            bs_x8_transpose8(hi);
+            lwcx_zmm_transpose8(hi);
         }
         for (unsigned B = 0; B < 8; B++) {
-            const __m512i l = bs_x8_bytes_transpose(lo[B]);
+            const __m512i l = lwcx_zmm_bytes_transpose(lo[B]);
             if (n == 64) {
                 _mm512_storeu_si512(out + 8 * (64 * e + 8 * B), l);
             } else {
-                const __m512i u = bs_x8_bytes_transpose(hi[B]);
+                const __m512i u = lwcx_zmm_bytes_transpose(hi[B]);
                 uint8_t *p = out + 16 * (64 * e + 8 * B);
                 _mm512_storeu_si512(p, _mm512_permutex2var_epi64(u, even, l));
                 _mm512_storeu_si512(p + 64, _mm512_permutex2var_epi64(u, odd, l));
@@ -282,10 +253,10 @@ BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
     for (unsigned k = 0; k < 64; k += 8) {
         __m512i lo[8], hi[8];
         for (unsigned j = 0; j < 8; j++) lo[j] = _mm512_loadu_si512(&x[k + j]);
-        bs_x8_transpose8(lo);
+        lwcx_zmm_transpose8(lo);
         if (n == 128) {
             for (unsigned j = 0; j < 8; j++) hi[j] = _mm512_loadu_si512(&x[64 + k + j]);
-            bs_x8_transpose8(hi);
+            lwcx_zmm_transpose8(hi);
         }
         for (unsigned e = 0; e < 8; e++) {
             if (n == 64) {

@@ -1,0 +1,42 @@
+/* Shuffles of 8x8 matrices in zmm registers, for the files compiled with
+ * AVX-512 F + BW (bitsliced packing, AIMer's GFNI blocks and lane rows).
+ * static inline: each includer compiles them with its own flags. */
+#ifndef LWCX_ZMM_SHUFFLES_H
+#define LWCX_ZMM_SHUFFLES_H
+
+#include <immintrin.h>
+
+/* r[e] element j -> r[j] element e (qwords): pairs, then 2x2 blocks, then
+ * 4x4 */
+static inline void lwcx_zmm_transpose8(__m512i r[8])
+{
+    const __m512i lo2 = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+    const __m512i hi2 = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    __m512i a[8], b[8];
+    for (int i = 0; i < 8; i += 2) {
+        a[i] = _mm512_unpacklo_epi64(r[i], r[i + 1]);
+        a[i + 1] = _mm512_unpackhi_epi64(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 8; i += 4)
+        for (int j = 0; j < 2; j++) {
+            b[i + j] = _mm512_permutex2var_epi64(a[i + j], lo2, a[i + j + 2]);
+            b[i + j + 2] = _mm512_permutex2var_epi64(a[i + j], hi2, a[i + j + 2]);
+        }
+    for (int j = 0; j < 4; j++) {
+        r[j] = _mm512_shuffle_i64x2(b[j], b[j + 4], 0x44);
+        r[j + 4] = _mm512_shuffle_i64x2(b[j], b[j + 4], 0xEE);
+    }
+}
+
+/* The 8x8 byte transpose of one zmm, byte r of qword b to byte b of qword
+ * r (its own inverse): bytes r of qwords 2c and 2c + 1 paired in 128-bit
+ * lane c (vpshufb), then the pairs to their places (vpermw); no VBMI. */
+static inline __m512i lwcx_zmm_bytes_transpose(__m512i v)
+{
+    const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+    const __m512i place = _mm512_set_epi16(31, 23, 15, 7, 30, 22, 14, 6, 29, 21, 13, 5, 28, 20, 12, 4, 27, 19, 11, 3,
+                                           26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
+    return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));
+}
+
+#endif
