@@ -8,7 +8,7 @@
 
 /* r[e] element j -> r[j] element e (qwords): pairs, then 2x2 blocks, then
  * 4x4 */
-static inline void lwcx_zmm_transpose8(__m512i r[8])
+static inline __attribute__((always_inline)) void lwcx_zmm_transpose8(__m512i r[8])
 {
     const __m512i lo2 = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
     const __m512i hi2 = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
@@ -31,11 +31,16 @@ static inline void lwcx_zmm_transpose8(__m512i r[8])
 /* The 8x8 byte transpose of one zmm, byte r of qword b to byte b of qword
  * r (its own inverse): bytes r of qwords 2c and 2c + 1 paired in 128-bit
  * lane c (vpshufb), then the pairs to their places (vpermw); no VBMI. */
-static inline __m512i lwcx_zmm_bytes_transpose(__m512i v)
+static inline __attribute__((always_inline)) __m512i lwcx_zmm_bytes_transpose(__m512i v)
 {
     const __m512i pair = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
-    const __m512i place = _mm512_set_epi16(31, 23, 15, 7, 30, 22, 14, 6, 29, 21, 13, 5, 28, 20, 12, 4, 27, 19, 11, 3,
-                                           26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
+    __m512i place = _mm512_set_epi16(31, 23, 15, 7, 30, 22, 14, 6, 29, 21, 13, 5, 28, 20, 12, 4, 27, 19, 11, 3,
+                                     26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
+#if defined(__clang__)
+    /* opaque to clang 14, which otherwise turns the two constant shuffles
+     * into about twenty others (the GFNI unpacking at 1.8x gcc's time) */
+    __asm__("" : "+v"(place));
+#endif
     return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));
 }
 
