@@ -20,10 +20,15 @@ typedef struct bs_ctr_layout {
     unsigned lane_rot; /* bit i of the block's index in the batch is lane pattern i + lane_rot
                           (mod the number of patterns) */
     void (*unpack)(unsigned n, uint8_t *out, bs_word *x); /* may clobber x */
+    /* optional (NULL): unpack XORed onto in, out = in ^ batch (may be equal) */
+    void (*unpack_xor)(unsigned n, uint8_t *out, const uint8_t *in, bs_word *x);
 } bs_ctr_layout;
 
-/* bs_pack_be's */
-#define BS_CTR_PACK_BE ((bs_ctr_layout){0, 0, bs_unpack_be})
+/* bs_pack_be's (with the word header's fused unpack-and-XOR if it has one) */
+#ifndef BS_UNPACK_XOR_BE
+#define BS_UNPACK_XOR_BE NULL
+#endif
+#define BS_CTR_PACK_BE ((bs_ctr_layout){0, 0, bs_unpack_be, BS_UNPACK_XOR_BE})
 
 /* Block j of the batch = (hi:lo + j) mod 2^n, sliced as the layout says: a
  * ripple-carry adder of the block index onto a lane-constant counter (2-5
@@ -59,23 +64,29 @@ BS_INLINE void bs_ctr(const unsigned n, const bs_ctr_layout layout, bs_ctr_encry
     const size_t batch_bytes = (size_t)n / 8 * BS_LANES;
     uint64_t lo = lwcx_load64be(iv + n / 8 - 8), hi = n == 128 ? lwcx_load64be(iv) : 0;
     bs_word x[128], y[128];
-    bs_word stream_w[128]; /* one batch of keystream */
+    bs_word stream_w[128]; /* one batch of keystream, where it is not XORed on unpacking */
     uint8_t *stream = (uint8_t *)stream_w;
+    int streamed = 0;
     while (len) {
         bs_ctr_words(n, layout, x, hi, lo);
-        layout.unpack(n, stream, encrypt(sched, x, y));
         const size_t m = len < batch_bytes ? len : batch_bytes;
-        /* a word at a time: gcc 12 left a byte loop as it was in the 64-bit
-           word's files (a byte a cycle: PRESENT-80 bitslice64 CTR took 1.27x
-           clang's time), clang vectorized it */
-        size_t i = 0;
-        for (; i + sizeof(bs_word) <= m; i += sizeof(bs_word)) {
-            bs_word w;
-            memcpy(&w, in + i, sizeof w);
-            w = BS_XOR(w, stream_w[i / sizeof w]);
-            memcpy(out + i, &w, sizeof w);
+        if (layout.unpack_xor && m == batch_bytes) {
+            layout.unpack_xor(n, out, in, encrypt(sched, x, y));
+        } else {
+            layout.unpack(n, stream, encrypt(sched, x, y));
+            streamed = 1;
+            /* a word at a time: gcc 12 left a byte loop as it was in the 64-bit
+               word's files (a byte a cycle: PRESENT-80 bitslice64 CTR took 1.27x
+               clang's time), clang vectorized it */
+            size_t i = 0;
+            for (; i + sizeof(bs_word) <= m; i += sizeof(bs_word)) {
+                bs_word w;
+                memcpy(&w, in + i, sizeof w);
+                w = BS_XOR(w, stream_w[i / sizeof w]);
+                memcpy(out + i, &w, sizeof w);
+            }
+            for (; i < m; i++) out[i] = (uint8_t)(in[i] ^ stream[i]);
         }
-        for (; i < m; i++) out[i] = (uint8_t)(in[i] ^ stream[i]);
         out += m, in += m, len -= m;
         lo += BS_LANES;
         hi += lo < BS_LANES; /* the low half wrapped (only read for 128-bit blocks) */
@@ -83,7 +94,7 @@ BS_INLINE void bs_ctr(const unsigned n, const bs_ctr_layout layout, bs_ctr_encry
     /* the cipher's states and the keystream */
     lwcx_wipe(x, n * sizeof x[0]);
     lwcx_wipe(y, n * sizeof y[0]);
-    lwcx_wipe(stream_w, batch_bytes);
+    if (streamed) lwcx_wipe(stream_w, batch_bytes);
 }
 
 #endif

@@ -204,7 +204,15 @@ BS_OUTLINE void bs_pack_be(const unsigned n, bs_word *x, const uint8_t *in)
  * its bits transposed. Per group e then: those of the 8 row sets side by
  * side (I reversed) and bytes transposed: the blocks 64 e + 8 B.. with their
  * bytes big-endian. */
-__attribute__((target("gfni"))) BS_OUTLINE void bs_unpack_be_gfni(const unsigned n, uint8_t *out, bs_word *x)
+/* stores v at p, XORed with the same bytes of in (p's offset in out) if in */
+BS_INLINE void bs_x8_store_xor(uint8_t *p, const uint8_t *in, const uint8_t *out, __m512i v)
+{
+    if (in) v = _mm512_xor_si512(v, _mm512_loadu_si512(in + (p - out)));
+    _mm512_storeu_si512(p, v);
+}
+
+__attribute__((target("gfni"))) BS_OUTLINE void bs_unpack_be_gfni(const unsigned n, uint8_t *out, const uint8_t *in,
+                                                                bs_word *x)
 {
     const __m512i even = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
     const __m512i units = _mm512_set1_epi64(0x8040201008040201); /* byte b: bit b */
@@ -229,23 +237,23 @@ __attribute__((target("gfni"))) BS_OUTLINE void bs_unpack_be_gfni(const unsigned
         for (unsigned B = 0; B < 8; B++) {
             const __m512i l = lwcx_zmm_bytes_transpose(lo[B]);
             if (n == 64) {
-                _mm512_storeu_si512(out + 8 * (64 * e + 8 * B), l);
+                bs_x8_store_xor(out + 8 * (64 * e + 8 * B), in, out, l);
             } else {
                 const __m512i u = lwcx_zmm_bytes_transpose(hi[B]);
                 uint8_t *p = out + 16 * (64 * e + 8 * B);
-                _mm512_storeu_si512(p, _mm512_permutex2var_epi64(u, even, l));
-                _mm512_storeu_si512(p + 64, _mm512_permutex2var_epi64(u, odd, l));
+                bs_x8_store_xor(p, in, out, _mm512_permutex2var_epi64(u, even, l));
+                bs_x8_store_xor(p + 64, in, out, _mm512_permutex2var_epi64(u, odd, l));
             }
         }
     }
 }
 
-/* the inverse of bs_pack_be (x is clobbered) */
-BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
+/* the inverse of bs_pack_be (x is clobbered), XORed onto in if in */
+BS_OUTLINE void bs_unpack_be_onto(const unsigned n, uint8_t *out, const uint8_t *in, bs_word *x)
 {
     const __m512i even = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), odd = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
     if (lwcx_cpu_features() & LWCX_CPU_GFNI) {
-        bs_unpack_be_gfni(n, out, x);
+        bs_unpack_be_gfni(n, out, in, x);
         return;
     }
     bs_transpose64(x);
@@ -260,15 +268,27 @@ BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
         }
         for (unsigned e = 0; e < 8; e++) {
             if (n == 64) {
-                _mm512_storeu_si512(out + 8 * (64 * e + k), bs_x8_bswap64(lo[e]));
+                bs_x8_store_xor(out + 8 * (64 * e + k), in, out, bs_x8_bswap64(lo[e]));
             } else {
                 uint8_t *p = out + 16 * (64 * e + k);
-                _mm512_storeu_si512(p, bs_x8_bswap64(_mm512_permutex2var_epi64(hi[e], even, lo[e])));
-                _mm512_storeu_si512(p + 64, bs_x8_bswap64(_mm512_permutex2var_epi64(hi[e], odd, lo[e])));
+                bs_x8_store_xor(p, in, out, bs_x8_bswap64(_mm512_permutex2var_epi64(hi[e], even, lo[e])));
+                bs_x8_store_xor(p + 64, in, out, bs_x8_bswap64(_mm512_permutex2var_epi64(hi[e], odd, lo[e])));
             }
         }
     }
 }
+
+BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
+{
+    bs_unpack_be_onto(n, out, NULL, x);
+}
+
+/* CTR's keystream batch XORed onto in as it is unpacked (bs_ctr.h) */
+BS_OUTLINE void bs_unpack_xor_be(const unsigned n, uint8_t *out, const uint8_t *in, bs_word *x)
+{
+    bs_unpack_be_onto(n, out, in, x);
+}
+#define BS_UNPACK_XOR_BE bs_unpack_xor_be
 #else
 /* 512 blocks of n bits (64 or 128, big-endian bytes) into n words: word i
  * holds bit i of every block read as a big-endian number (block 64 e + b in

@@ -96,7 +96,7 @@ static bs_word *ctr_encrypt256(const void *s, bs_word *x, bs_word *y)
 {
     return ctr_encrypt(s, x, y, 4, 17);
 }
-#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack})
+#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack, NULL})
 static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
     bs_ctr(64, PIPO_CTR_LAYOUT, ctr_encrypt128, s, iv, out, in, len);
