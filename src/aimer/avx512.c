@@ -192,9 +192,10 @@ static void gfni_affine_apply(const aimer_params *p, const void *aff, unsigned i
 }
 
 /* mpc_parties for up to eight parties: their x[i] sliced once for the
- * affine layer (x[L]) and the check maps (z[i]); z[L] by the field */
-AIMER_APPLY_INLINE void gfni_parties8(const aimer_params *p, const struct lwcx_aimer_key *key, aimer_gf *x,
-                                      aimer_gf *z, size_t stride, unsigned count, int with_b, unsigned W)
+ * affine layer (x[L]) and the check maps (z[i], checks[i]) */
+AIMER_APPLY_INLINE void gfni_parties8(const aimer_params *p, const struct lwcx_aimer_key *key,
+                                      const uint64_t *const checks[AIMER_MAX_L + 1], aimer_gf *x, aimer_gf *z,
+                                      size_t stride, unsigned count, int with_b, unsigned W)
 {
     const unsigned L = p->L;
     _Alignas(64) uint64_t t[AIMER_MAX_L + 1][8 * AIMER_MAX_WORDS];
@@ -213,7 +214,7 @@ AIMER_APPLY_INLINE void gfni_parties8(const aimer_params *p, const struct lwcx_a
     gfni_unslice(x + L, stride, count, acc, W);
     for (unsigned i = 0; i <= L; i++) {
         for (unsigned w = 0; w < W; w++) acc[w] = _mm512_setzero_si512();
-        gfni_acc(acc, i < L ? gfni_check(p, i) : (const uint64_t *)key->aff + L * gfni_map_words(p), t[i], W);
+        gfni_acc(acc, checks[i], t[i], W);
         gfni_unslice(z + i, stride, count, acc, W);
     }
     lwcx_wipe(t, sizeof t);
@@ -222,14 +223,17 @@ AIMER_APPLY_INLINE void gfni_parties8(const aimer_params *p, const struct lwcx_a
 static void gfni_parties(const aimer_params *p, const struct lwcx_aimer_key *key, aimer_gf *x, aimer_gf *z,
                          size_t stride, unsigned count, int with_b)
 {
+    const uint64_t *checks[AIMER_MAX_L + 1]; /* the input S-boxes' maps, then the key's output one */
+    for (unsigned i = 0; i < p->L; i++) checks[i] = gfni_check(p, i);
+    checks[p->L] = (const uint64_t *)key->aff + p->L * gfni_map_words(p);
     for (unsigned j = 0; j < count; j += 8) {
         const unsigned c = count - j < 8 ? count - j : 8;
         aimer_gf *xj = x + j * stride, *zj = z + j * stride;
         const int b = with_b && j + c == count;
         switch (p->words) {
-        case 2: gfni_parties8(p, key, xj, zj, stride, c, b, 2); break;
-        case 3: gfni_parties8(p, key, xj, zj, stride, c, b, 3); break;
-        default: gfni_parties8(p, key, xj, zj, stride, c, b, 4); break;
+        case 2: gfni_parties8(p, key, checks, xj, zj, stride, c, b, 2); break;
+        case 3: gfni_parties8(p, key, checks, xj, zj, stride, c, b, 3); break;
+        default: gfni_parties8(p, key, checks, xj, zj, stride, c, b, 4); break;
         }
     }
 }
@@ -304,18 +308,6 @@ static void shake_x8_rows(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size
     lwcx_wipe(st, sizeof st);
 }
 
-static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
-                    const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
-{
-    _Alignas(64) uint64_t st[25 * 8]; /* a zmm lane row per cache line */
-    if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
-    if (inlen < (sec > 128 ? 136u : 168u))
-        shake_x8_rows(sec, out, outlen, in, inlen, count, NULL);
-    else
-        lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 8, st, permute8);
-    return 0;
-}
-
 static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                         const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count, aimer_side *side)
 {
@@ -325,6 +317,13 @@ static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
     else
         lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, 8, st, permute8, side, permute8_side);
     return 0;
+}
+
+static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+                    const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
+{
+    if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);
+    return shake_x8_side(sec, out, outlen, in, inlen, count, NULL);
 }
 
 const aimer_impl lwcx_aimer_avx512 = {
