@@ -282,6 +282,10 @@ static void shake_x8_rows(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size
     __m512i r[8];
     for (unsigned g = 0; g < 3; g++) { /* lanes 8g..8g+7 */
         const size_t at = 64 * (size_t)g;
+        if (at > inlen) { /* past the input and its domain bits: zero (the hashes of a proof: one group) */
+            for (unsigned k = 0; k < 8; k++) _mm512_store_si512(st + 8 * (8 * g + k), _mm512_setzero_si512());
+            continue;
+        }
         const __mmask64 data = at >= inlen ? 0 : inlen - at >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (inlen - at)) - 1;
         const __mmask64 pad = inlen >= at && inlen < at + 64 ? (__mmask64)1 << (inlen - at) : 0;
         for (unsigned w = 0; w < 8; w++) {

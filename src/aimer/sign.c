@@ -154,8 +154,12 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
         bad |= lwcx_aimer_batch_flush(&b);
         for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, w.tapes + j * (cb + tb), cb);
 
-        /* the views from the tapes: pt, t[L], a, c; d sums them */
-        memset(d, 0, sizeof d);
+        /* the views from the tapes: pt, t[L], a, c (consecutive in a
+         * tape); d sums them, added up as bytes (not from the views just
+         * stored: read back at once, in other pieces than were stored, they
+         * stall the loads) */
+        uint8_t sum[(AIMER_MAX_L + 3) * AIMER_MAX_LAMBDA] = {0};
+        const size_t sum_bytes = (size_t)(L + 3) * lam;
         for (unsigned j = 0; j < N; j++) {
             aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
             const uint8_t *tape = w.tapes + j * (cb + tb) + cb;
@@ -163,11 +167,10 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
             for (unsigned i = 0; i < L; i++) aimer_gf_from_bytes(p, v[V_X + i], tape + (i + 1) * lam);
             aimer_gf_from_bytes(p, v[V_A(p)], tape + (L + 1) * lam);
             aimer_gf_from_bytes(p, v[V_C(p)], tape + (L + 2) * lam);
-            aimer_gf_add(d[0], d[0], v[V_PT(p)]);
-            for (unsigned i = 0; i < L; i++) aimer_gf_add(d[1 + i], d[1 + i], v[V_X + i]);
-            aimer_gf_add(d[L + 1], d[L + 1], v[V_A(p)]);
-            aimer_gf_add(d[L + 2], d[L + 2], v[V_C(p)]);
+            for (size_t k = 0; k < sum_bytes; k++) sum[k] ^= tape[k];
         }
+        for (unsigned i = 0; i < L + 3; i++) aimer_gf_from_bytes(p, d[i], sum + i * lam);
+        lwcx_wipe(sum, sizeof sum);
         /* offsets: delta_pt = pt - sum pt_j, delta_t likewise, delta_c =
          * pt * a - sum c_j (a = sum a_j); they join the last party's shares */
         aimer_gf *last = w.views + ((size_t)rep * N + N - 1) * V_ELEMS(p);
