@@ -160,15 +160,20 @@ PRESENT_INLINE void present_bs_sbox_fold(bs_word *o0, bs_word *o1, bs_word *o2, 
                                          bs_word x1, bs_word x2, bs_word x3, bs_word k0, bs_word k1,
                                          bs_word k2, bs_word k3)
 {
+    /* In an order, and with the first operand chosen, so that a copy is
+     * rarely needed: an x86 vpternlog overwrites its first operand, which
+     * is here a value used for the last time, or a key bit (loaded into a
+     * register, not copied); gcc does not reorder the operands itself (138
+     * register copies a round pair in the key search before, 64 after). */
     const bs_word maj = BS_TERN(x3, x2, x1, 0xE8); /* majority of x1, x2, x3 */
-    const bs_word a = BS_TERN(maj, x3, x0, 0x93);  /* ~(x3 ^ (maj & x0)) */
     const bs_word b = BS_TERN(x3, x2, x1, 0xB4);   /* x3 ^ (x2 & ~x1) */
+    const bs_word a = BS_TERN(x3, maj, x0, 0x87);  /* ~(x3 ^ (maj & x0)) */
     const bs_word c = BS_TERN(a, x2, x1, 0xD2);    /* a ^ (x1 & ~x2) */
-    const bs_word d = BS_TERN(c, maj, x0, 0x42);   /* ~(c ^ maj) & (c ^ x0) */
-    *o0 = BS_TERN(x0, b, k0, 0x96);                /* x0 ^ b ^ k0 */
-    *o1 = BS_TERN(maj, c, k1, 0x69);               /* ~(maj ^ c) ^ k1 */
-    *o2 = BS_TERN(b, d, k2, 0x69);                 /* ~(b ^ d) ^ k2 */
+    *o0 = BS_TERN(k0, x0, b, 0x96);                /* x0 ^ b ^ k0 */
+    *o1 = BS_TERN(k1, maj, c, 0x69);               /* ~(maj ^ c) ^ k1 */
+    const bs_word d = BS_TERN(maj, c, x0, 0x42);   /* ~(c ^ maj) & (c ^ x0) */
     *o3 = BS_TERN(c, x0, k3, 0x96);                /* x0 ^ c ^ k3 */
+    *o2 = BS_TERN(b, d, k2, 0x69);                 /* ~(b ^ d) ^ k2 */
 }
 #endif
 
@@ -438,20 +443,30 @@ PRESENT_INLINE void present_bs_sliced_enc_end(bs_word *x, const present_bs_keyre
     if (!PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
 }
 
+/* The rounds of the sliced encryption after present_bs_sliced_enc_begin;
+ * returns where the result is (x or y). */
+PRESENT_INLINE bs_word *present_bs_sliced_enc_rounds(bs_word *x, bs_word *y, present_bs_keyreg *k)
+{
+    const unsigned ahead = PRESENT_KEY_AFTER;
+    unsigned r = 1;
+#if PRESENT_TWO_ROUNDS
+    /* unrolled: the register's offsets and the counter's bits constants */
+    BS_UNROLL(15)
+    for (; r + 1 <= PRESENT_ROUNDS; r += 2) present_bs_sliced_enc_round2(&x, &y, k, r + ahead);
+#endif
+    BS_UNROLL_ROUNDS
+    for (; r <= PRESENT_ROUNDS; r++) present_bs_sliced_enc_round(&x, &y, k, r + ahead);
+    present_bs_sliced_enc_end(x, k);
+    return x;
+}
+
 /* Encrypt (or decrypt) the batch x under the lanes' own keys, the register
  * starting as the user keys (off 0), running its schedule alongside. */
 PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_bs_keyreg *k, int enc)
 {
     if (enc) {
-        const unsigned ahead = PRESENT_KEY_AFTER;
         present_bs_sliced_enc_begin(x, k);
-        unsigned r = 1;
-#if PRESENT_TWO_ROUNDS
-        for (; r + 1 <= PRESENT_ROUNDS; r += 2) present_bs_sliced_enc_round2(&x, &y, k, r + ahead);
-#endif
-        BS_UNROLL_ROUNDS
-        for (; r <= PRESENT_ROUNDS; r++) present_bs_sliced_enc_round(&x, &y, k, r + ahead);
-        present_bs_sliced_enc_end(x, k);
+        x = present_bs_sliced_enc_rounds(x, y, k);
     } else {
         BS_UNROLL_ROUNDS
         for (unsigned r = 1; r <= PRESENT_ROUNDS; r++) present_bs_key_update(k, r);
@@ -474,9 +489,13 @@ PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8
 {
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
-    for (unsigned p = 0; p < nk; p++) kr[p] = (key0[nk / 8 - 1 - p / 8] >> (p % 8) & 1) ? BS_ONES : BS_ZERO;
+    /* a broadcast of each bit, no branch (the bits change every batch),
+     * unrolled: shifts by constants */
+    BS_UNROLL(128)
+    for (unsigned p = 0; p < nk; p++) kr[p] = BS_MASK32(0u - (key0[nk / 8 - 1 - p / 8] >> (p % 8) & 1u));
     for (unsigned b = 0; b < sizeof lane / sizeof lane[0]; b++)
         kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
+    BS_UNROLL(128)
     for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
 }
 
@@ -486,9 +505,18 @@ PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, 
                                          bs_word *x, bs_word *y)
 {
     present_bs_keyreg k = {kr, nk, 0};
-    for (int i = 0; i < 64; i++) x[i] = (pt >> i & 1) ? BS_ONES : BS_ZERO;
-    x = present_bs_crypt_sliced(x, y, &k, 1);
+    /* the batch's plaintext (the same in every lane) and, with the key on
+     * the S-box outputs, K_1 (present_bs_sliced_enc_begin) in one pass */
+    const bs_word *k1 = present_bs_round_key(&k);
+    BS_UNROLL(64)
+    for (int i = 0; i < 64; i++) {
+        const bs_word p = BS_MASK32(0u - (unsigned)(pt >> i & 1));
+        x[i] = PRESENT_KEY_AFTER ? BS_XOR(p, k1[i]) : p;
+    }
+    if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 1);
+    x = present_bs_sliced_enc_rounds(x, y, &k);
     bs_word diff = BS_ZERO;
+    BS_UNROLL(64)
     for (int i = 0; i < 64; i++) diff = BS_OR(diff, (ct >> i & 1) ? BS_NOT(x[i]) : x[i]);
     return diff;
 }
