@@ -82,6 +82,13 @@ static void ctr_unpack(unsigned n, uint8_t *out, bs_word *x)
     unpack(out, x);
 }
 
+/* a full batch's keystream XORed onto in as it is unpacked */
+static void ctr_unpack_xor(unsigned n, uint8_t *out, const uint8_t *in, bs_word *x)
+{
+    (void)n;
+    pipo_bs_unpack_onto(out, in, x);
+}
+
 PIPO_BS_CRYPT bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, unsigned nkw, unsigned rounds)
 {
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
@@ -96,7 +103,7 @@ static bs_word *ctr_encrypt256(const void *s, bs_word *x, bs_word *y)
 {
     return ctr_encrypt(s, x, y, 4, 17);
 }
-#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack, NULL})
+#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack, ctr_unpack_xor})
 static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
     bs_ctr(64, PIPO_CTR_LAYOUT, ctr_encrypt128, s, iv, out, in, len);

@@ -54,8 +54,9 @@ PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t s
 }
 
 /* the inverse (the same transpose): byte stages in x, then bit stages to
- * out, row r at out + sizeof(bs_word) r */
-PIPO_BS_INLINE void pipo_bs_unpack(uint8_t *out, bs_word x[64])
+ * out, row r at out + sizeof(bs_word) r, XORed onto the same bytes of in
+ * if in (CTR's keystream: no buffer to write, read back and wipe) */
+PIPO_BS_INLINE void pipo_bs_unpack_onto(uint8_t *out, const uint8_t *in, bs_word x[64])
 {
     const unsigned row = sizeof(bs_word);
     pipo_bs_tr_bytes(x);
@@ -65,8 +66,16 @@ PIPO_BS_INLINE void pipo_bs_unpack(uint8_t *out, bs_word x[64])
         for (unsigned m = 0; m < 8; m++) v[m] = x[8 * g + m];
         pipo_bs_tr_group(v, 1);
         BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) bs_store_le(out + row * (8 * g + m), v[m]);
+        for (unsigned m = 0; m < 8; m++) {
+            const size_t at = row * (8 * g + m);
+            bs_store_le(out + at, in ? BS_XOR(v[m], bs_load_le(in + at)) : v[m]);
+        }
     }
+}
+
+PIPO_BS_INLINE void pipo_bs_unpack(uint8_t *out, bs_word x[64])
+{
+    pipo_bs_unpack_onto(out, NULL, x);
 }
 
 #endif
