@@ -154,15 +154,61 @@ static void gfni_key_init(const aimer_params *p, struct lwcx_aimer_key *key)
     gfni_from_sliced(p->n, (uint64_t *)key->aff + p->L * gfni_map_words(p), m);
 }
 
-/* affine_init: the sliced layers, then as blocks */
+/* affine_init: each A = U L (read from the squeezed rows as in fast.h: L
+ * row r their bits >= r, U row r their bits <= r, bit r set in both)
+ * composed as 8x8 blocks, about 7x faster than the 16-row tables (a 128-bit
+ * one-shot signature expands the layer every call). L's blocks from its
+ * rows (gfni_from_sliced); U's rows r = 8i.. with bytes transposed, so that
+ * qword k holds byte k of each (the images of input byte i's bits in U's
+ * output byte k); then block (i, j) of A, as the images of its input bits,
+ * the sum over k <= i (U is triangular) of L's block (k, j) applied to
+ * those, and its bits transposed into gf2p8affineqb's form as in
+ * gfni_from_sliced. */
 static int gfni_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
 {
-    uint64_t *sliced = malloc(aimer_sliced_bytes(p));
-    int bad = !sliced || aimer_sliced_init(im, p, sliced, b, iv);
-    for (unsigned i = 0; !bad && i < p->L; i++)
-        gfni_from_sliced(p->n, (uint64_t *)aff + i * gfni_map_words(p), sliced + i * gfni_map_words(p));
-    free(sliced);
-    return bad ? -1 : 0;
+    const unsigned n = p->n, W = p->words, nb = n / 8;
+    const __m512i units = _mm512_set1_epi64(0x0102040810204080);
+    const __m512i reverse = _mm512_broadcast_i32x4(_mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
+    const size_t words = (size_t)W * n; /* a matrix's rows, sliced */
+    uint8_t *buf = lwcx_aimer_affine_squeeze(im, p, iv);
+    uint64_t *mem = malloc(3 * words * sizeof(uint64_t) + 64);
+    if (!buf || !mem) {
+        free(buf);
+        free(mem);
+        return -1;
+    }
+    uint64_t *l = (uint64_t *)(((uintptr_t)mem + 63) & ~(uintptr_t)63), *u = l + words, *bl = u + words;
+    for (unsigned mi = 0; mi < p->L; mi++) {
+        const uint8_t *m = buf + (size_t)mi * n * p->lambda;
+        uint64_t *g = (uint64_t *)aff + mi * gfni_map_words(p);
+        for (unsigned r = 0; r < n; r++) {
+            const unsigned rw = r / 64;
+            const uint64_t bit = (uint64_t)1 << (r % 64), below = bit - 1;
+            for (unsigned w = 0; w < W; w++) {
+                const uint64_t v = lwcx_load64le(m + (size_t)r * p->lambda + 8 * w);
+                l[(size_t)w * n + r] = w < rw ? 0 : w > rw ? v : (v & ~below) | bit;
+                u[(size_t)w * n + r] = w > rw ? 0 : w < rw ? v : (v & below) | bit;
+            }
+        }
+        gfni_from_sliced(n, bl, l);
+        for (unsigned i = 0; i < nb; i++) {
+            _Alignas(64) uint64_t d[AIMER_MAX_N / 8];
+            for (unsigned w = 0; w < W; w++)
+                _mm512_store_si512(d + 8 * w, lwcx_zmm_bytes_transpose(_mm512_load_si512(u + (size_t)w * n + 8 * i)));
+            for (unsigned jb = 0; jb < W; jb++) {
+                __m512i acc = _mm512_setzero_si512();
+                for (unsigned k = 0; k <= i; k++)
+                    acc = _mm512_xor_si512(acc, _mm512_gf2p8affine_epi64_epi8(_mm512_set1_epi64((long long)d[k]),
+                                                                              _mm512_load_si512(bl + (size_t)k * nb + 8 * jb), 0));
+                _mm512_storeu_si512(g + (size_t)i * nb + 8 * jb,
+                                    _mm512_gf2p8affine_epi64_epi8(units, _mm512_shuffle_epi8(acc, reverse), 0));
+            }
+        }
+    }
+    aimer_gf_from_bytes(p, b, buf + (size_t)p->L * n * p->lambda);
+    free(buf);
+    free(mem); /* the matrices are public: they come from the IV */
+    return 0;
 }
 
 AIMER_APPLY_INLINE void gfni_affine_apply_w(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
