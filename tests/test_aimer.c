@@ -367,14 +367,21 @@ static unsigned test_shake_side(const aimer_impl *im, unsigned sec, uint8_t *con
     uint8_t data[1005], side_want[64], side_got[64];
     unsigned bad = 0;
     fill(data, sizeof data);
-    for (size_t k = 0; k < sizeof side_lens / sizeof side_lens[0]; k++) {
-        const size_t sl = side_lens[k];
+    for (size_t k = 0; k < 2 * sizeof side_lens / sizeof side_lens[0]; k++) {
+        const size_t sl = side_lens[k / 2];
         aimer_xof x;
         im->xof_init(&x, sec);
         im->xof_absorb(&x, data, 5);
-        aimer_side side = {&x, data + 5, sl};
+        /* each length twice, the second time behind a sponge with nothing
+         * to absorb, which the chain must pass over (verification chains
+         * h1 and h2) */
+        aimer_xof idle;
+        im->xof_init(&idle, sec);
+        aimer_side side = {&x, data + 5, sl, NULL}, empty = {&idle, data, 0, &side};
         for (unsigned l = 0; l < count; l++) memset(out[l], 0, outlen);
-        if (im->shake_xn_side(sec, out, outlen, ins, len, count, &side)) bad++;
+        if (im->shake_xn_side(sec, out, outlen, ins, len, count, k % 2 ? &empty : &side)) bad++;
+        bad += empty.len != 0 || empty.in != data || idle.pos != 0;
+        im->xof_release(&idle);
         for (unsigned l = 0; l < count; l++) bad += memcmp(out[l], want[l], outlen) != 0;
         bad += sl == 1000 && side.len == sl; /* 1000 bytes fill a block in any permutation */
         bad += side.in != data + 5 + (sl - side.len);

@@ -116,11 +116,13 @@ static inline void aimer_dot(const aimer_field_ops *f, uint64_t *c, const aimer_
 }
 
 /* A single sponge fed beside a multi-way hash (shake_xn_side): the len
- * bytes at in are still to be absorbed into x. */
+ * bytes at in are still to be absorbed into x. A permutation takes a block
+ * of the first sponge of the chain (next) that has one. */
 typedef struct aimer_side {
     aimer_xof *x;
     const uint8_t *in;
     size_t len;
+    struct aimer_side *next;
 } aimer_side;
 
 typedef struct aimer_impl aimer_impl;

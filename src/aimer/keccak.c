@@ -160,7 +160,8 @@ void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], s
 void lwcx_keccak_permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aimer_side *side,
                                void (*permute_side)(uint64_t *st, uint64_t *s1))
 {
-    if (!side || side->x->pos + side->len < side->x->rate) {
+    while (side && side->x->pos + side->len < side->x->rate) side = side->next;
+    if (!side) {
         permute(st);
         return;
     }

@@ -140,7 +140,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     /* h1 absorbs the records of the repetitions done (consecutive in h1in)
      * while the trees and commitments of the next ones are hashed, in their
      * permutations where the implementation can; the rest at the end */
-    aimer_side h1_side = {&hx, w.h1in, 0};
+    aimer_side h1_side = {&hx, w.h1in, 0, NULL};
     const unsigned chunk = aimer_tree_chunk(p);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         uint8_t *record = w.h1in + rep * h1_record_bytes(p);

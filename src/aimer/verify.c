@@ -54,12 +54,14 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     /* h1's input of each repetition (N commitments, the offsets),
      * consecutive: absorbed while the next ones are hashed */
     const size_t record_bytes = (size_t)N * cb + (size_t)(L + 2) * lam;
-    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + 2 * (size_t)N * lam + views + T * record_bytes);
+    /* and h2's, every repetition's alpha and v shares, absorbed alike */
+    const size_t shares_bytes = 2 * (size_t)N * lam;
+    uint8_t *mem = malloc(nodes_bytes + tapes_bytes + eps_bytes + T * shares_bytes + views + T * record_bytes);
     if (!mem) return LWCX_ERR_NOMEM;
     aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N, *xz = pt_j + N;
     const size_t xz_stride = 2 * (size_t)(L + 1); /* party j's x at xz + j * xz_stride, its z L + 1 on */
     uint8_t *nodes = mem + views, *tapes = nodes + nodes_bytes, *eps = tapes + tapes_bytes;
-    uint8_t *shares = eps + eps_bytes, *records = shares + 2 * (size_t)N * lam;
+    uint8_t *shares_all = eps + eps_bytes, *records = shares_all + T * shares_bytes;
 
     im->xof_init(&x, p->n);
     im->xof_absorb(&x, h2, cb);
@@ -88,8 +90,9 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
 
     /* h1 absorbs the records of the repetitions done while the trees and
      * commitments of the next ones are hashed, in their permutations where
-     * the implementation can (as in signing); the rest at the end */
-    aimer_side h1_side = {&hx1, records, 0};
+     * the implementation can (as in signing); h2 their shares where h1 has
+     * no block ready; the rest at the end */
+    aimer_side h2_side = {&hx2, shares_all, 0, NULL}, h1_side = {&hx1, records, 0, &h2_side};
     const unsigned chunk = aimer_tree_chunk(p);
     for (unsigned rep = 0; rep < T && !bad; rep++) {
         const unsigned hid = hidden[rep];
@@ -108,6 +111,7 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
         h1_side.len += record_bytes; /* it ends where this record starts */
 
         aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
+        uint8_t *shares = shares_all + rep * shares_bytes;
         for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + ((size_t)rep * (L + 1) + i) * lam);
         /* the parties' views from their tapes (the hidden one's is zero:
          * simulated with the others, its results unused) */
@@ -155,9 +159,10 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
             aimer_gf_to_bytes(p, shares + (size_t)j * lam, alpha_j[j]);
             aimer_gf_to_bytes(p, shares + (size_t)(N + j) * lam, v_j[j]);
         }
-        im->xof_absorb(&hx2, shares, 2 * (size_t)N * lam);
+        h2_side.len += shares_bytes;
     }
     im->xof_absorb(&hx1, h1_side.in, h1_side.len);
+    im->xof_absorb(&hx2, h2_side.in, h2_side.len);
     bad |= im->xof_final(&hx1, h1x, cb);
     bad |= im->xof_final(&hx2, h2x, cb);
     free(mem);
