@@ -161,10 +161,10 @@ void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix,
 {
     uint8_t *in = b->in[b->count];
     in[0] = prefix;
-    memcpy(in + 1, salt, p->lambda);
+    aimer_copy(in + 1, salt, p->lambda);
     in[1 + p->lambda] = (uint8_t)i;
     in[2 + p->lambda] = (uint8_t)j;
-    memcpy(in + 3 + p->lambda, seed, p->lambda);
+    aimer_copy(in + 3 + p->lambda, seed, p->lambda);
     b->out[b->count++] = out;
     if (b->count == b->im->ways) lwcx_aimer_batch_flush(b);
 }

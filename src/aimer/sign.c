@@ -152,7 +152,7 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
             lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, w.nodes, rep, N + j),
                             w.tapes + j * (cb + tb));
         bad |= lwcx_aimer_batch_flush(&b);
-        for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, w.tapes + j * (cb + tb), cb);
+        for (unsigned j = 0; j < N; j++) aimer_copy(record + j * cb, w.tapes + j * (cb + tb), cb);
 
         /* the views from the tapes: pt, t[L], a, c (consecutive in a
          * tape); d sums them, added up as bytes (not from the views just

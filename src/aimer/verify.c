@@ -106,7 +106,7 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
         for (unsigned j = 0; j < N; j++)
             if (j != hid) lwcx_aimer_batch_add(&b, p, AIMER_H_COMMIT, salt, rep, j, node(p, nodes, rep, N + j), tapes + j * (cb + tb));
         bad |= lwcx_aimer_batch_flush(&b);
-        for (unsigned j = 0; j < N; j++) memcpy(record + j * cb, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
+        for (unsigned j = 0; j < N; j++) aimer_copy(record + j * cb, j == hid ? proof + logN * lam : tapes + j * (cb + tb), cb);
         memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
         h1_side.len += record_bytes; /* it ends where this record starts */
 
