@@ -156,20 +156,8 @@ void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_par
     b->failed = 0;
 }
 
-void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
-                     unsigned i, unsigned j, const uint8_t *seed, uint8_t *out)
-{
-    uint8_t *in = b->in[b->count];
-    in[0] = prefix;
-    aimer_copy(in + 1, salt, p->lambda);
-    in[1 + p->lambda] = (uint8_t)i;
-    in[2 + p->lambda] = (uint8_t)j;
-    aimer_copy(in + 3 + p->lambda, seed, p->lambda);
-    b->out[b->count++] = out;
-    if (b->count == b->im->ways) lwcx_aimer_batch_flush(b);
-}
-
-int lwcx_aimer_batch_flush(aimer_batch *b)
+/* hashes the queued inputs */
+static void batch_run(aimer_batch *b)
 {
     if (b->count) {
         const uint8_t *in[AIMER_MAX_WAYS];
@@ -180,7 +168,25 @@ int lwcx_aimer_batch_flush(aimer_batch *b)
         if (rc) b->failed = 1;
         b->count = 0;
     }
-    lwcx_wipe(b->in, sizeof b->in);
+}
+
+void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
+                     unsigned i, unsigned j, const uint8_t *seed, uint8_t *out)
+{
+    uint8_t *in = b->in[b->count];
+    in[0] = prefix;
+    aimer_copy(in + 1, salt, p->lambda);
+    in[1 + p->lambda] = (uint8_t)i;
+    in[2 + p->lambda] = (uint8_t)j;
+    aimer_copy(in + 3 + p->lambda, seed, p->lambda);
+    b->out[b->count++] = out;
+    if (b->count == b->im->ways) batch_run(b);
+}
+
+int lwcx_aimer_batch_flush(aimer_batch *b)
+{
+    batch_run(b);
+    lwcx_wipe(b->in, sizeof b->in); /* the seeds: once, the full batches overwrite them */
     return b->failed ? -1 : 0;
 }
 

@@ -268,7 +268,8 @@ void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_par
 /* queues H(prefix || salt || i || j || seed) into out; runs the batch when full */
 void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix, const uint8_t *salt,
                      unsigned i, unsigned j, const uint8_t *seed, uint8_t *out);
-/* runs what is queued; returns 0, or -1 if any hash failed */
+/* runs what is queued and wipes the queued inputs (the seeds); returns 0,
+ * or -1 if any hash failed */
 int lwcx_aimer_batch_flush(aimer_batch *b);
 
 /* Repetitions whose seed trees signing and verification expand together
