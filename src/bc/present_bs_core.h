@@ -490,12 +490,17 @@ PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
     /* a broadcast of each bit, no branch (the bits change every batch),
-     * unrolled: shifts by constants */
-    BS_UNROLL(128)
-    for (unsigned p = 0; p < nk; p++) kr[p] = BS_MASK32(0u - (key0[nk / 8 - 1 - p / 8] >> (p % 8) & 1u));
+     * unrolled for each key size (shifts by constants; a loop to nk could
+     * not be, where nk is not a constant) */
+    if (nk == 80) {
+        BS_UNROLL(80)
+        for (unsigned p = 0; p < 80; p++) kr[p] = BS_MASK32(0u - (key0[9 - p / 8] >> (p % 8) & 1u));
+    } else {
+        BS_UNROLL(128)
+        for (unsigned p = 0; p < 128; p++) kr[p] = BS_MASK32(0u - (key0[15 - p / 8] >> (p % 8) & 1u));
+    }
     for (unsigned b = 0; b < sizeof lane / sizeof lane[0]; b++)
         kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
-    BS_UNROLL(128)
     for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
 }
 
