@@ -164,7 +164,7 @@ PRESENT_INLINE void present_bs_sbox_fold(bs_word *o0, bs_word *o1, bs_word *o2, 
      * rarely needed: an x86 vpternlog overwrites its first operand, which
      * is here a value used for the last time, or a key bit (loaded into a
      * register, not copied); gcc does not reorder the operands itself (138
-     * register copies a round pair in the key search before, 64 after). */
+     * register copies a round pair in the key search before, 56 after). */
     const bs_word maj = BS_TERN(x3, x2, x1, 0xE8); /* majority of x1, x2, x3 */
     const bs_word b = BS_TERN(x3, x2, x1, 0xB4);   /* x3 ^ (x2 & ~x1) */
     const bs_word a = BS_TERN(x3, maj, x0, 0x87);  /* ~(x3 ^ (maj & x0)) */
