@@ -180,11 +180,17 @@ BS_INLINE void bs_store64be(uint8_t *p, uint64_t w)
 #endif
 }
 
-/* the inverse of bs_pack_rows (w is clobbered) */
-BS_INLINE void bs_unpack_rows(uint8_t *p, uint64_t w[64], const unsigned bs)
+/* the inverse of bs_pack_rows (w is clobbered); where in is not NULL (a
+ * constant at every call), each row is XORed onto in's row at the same
+ * place (CTR: the keystream onto the input, out may equal in) */
+BS_INLINE void bs_unpack_rows(uint8_t *p, const uint8_t *in, uint64_t w[64], const unsigned bs)
 {
     bs_transpose64(w);
-    for (unsigned b = 0; b < BS_LANES; b++) bs_store64be(p + bs * b, w[b]);
+    for (unsigned b = 0; b < BS_LANES; b++) {
+        uint64_t row = w[b];
+        if (in) row ^= lwcx_load64be(in + bs * b);
+        bs_store64be(p + bs * b, row);
+    }
 }
 
 /* One out-of-line copy per row stride (the block size), so that in each the
@@ -208,11 +214,19 @@ BS_PACK_OUTLINE void bs_pack_rows16(uint64_t w[64], const uint8_t *p)
 }
 BS_PACK_OUTLINE void bs_unpack_rows8(uint8_t *p, uint64_t w[64])
 {
-    bs_unpack_rows(p, w, 8);
+    bs_unpack_rows(p, NULL, w, 8);
 }
 BS_PACK_OUTLINE void bs_unpack_rows16(uint8_t *p, uint64_t w[64])
 {
-    bs_unpack_rows(p, w, 16);
+    bs_unpack_rows(p, NULL, w, 16);
+}
+BS_PACK_OUTLINE void bs_unpack_xor_rows8(uint8_t *p, const uint8_t *in, uint64_t w[64])
+{
+    bs_unpack_rows(p, in, w, 8);
+}
+BS_PACK_OUTLINE void bs_unpack_xor_rows16(uint8_t *p, const uint8_t *in, uint64_t w[64])
+{
+    bs_unpack_rows(p, in, w, 16);
 }
 
 /* 64 blocks of n bits (64 or 128, a constant at every call; big-endian
@@ -238,5 +252,19 @@ BS_INLINE void bs_unpack_be(const unsigned n, uint8_t *out, uint64_t *x)
         bs_unpack_rows16(out, x + 64);
     }
 }
+
+/* CTR's keystream batch XORed onto in as it is unpacked (bs_ctr.h): one
+ * pass over the data, where unpacking to a buffer and XORing it took a
+ * second (gcc 12: 4% of a 4 KiB GIFT-64 CTR call) */
+BS_OUTLINE void bs_unpack_xor_be(const unsigned n, uint8_t *out, const uint8_t *in, uint64_t *x)
+{
+    if (n == 64) {
+        bs_unpack_xor_rows8(out, in, x);
+    } else {
+        bs_unpack_xor_rows16(out + 8, in + 8, x);
+        bs_unpack_xor_rows16(out, in, x + 64);
+    }
+}
+#define BS_UNPACK_XOR_BE bs_unpack_xor_be
 
 #endif
