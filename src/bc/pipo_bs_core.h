@@ -124,6 +124,22 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 #define BS_SET_MASK32(p, m) (*(p) = BS_MASK32(m))
 #endif
 
+/* w ^ BS_MASK32(m); a word may define it as one instruction (as in
+ * gift_bs_core.h) */
+#ifndef BS_XOR_MASK32
+#define BS_XOR_MASK32(w, m) BS_XOR(w, BS_MASK32(m))
+#endif
+
+/* Key words come sliced (bs_word, each lane its own key) or as one key's
+ * masks (uint32_t, broadcast where used: expand() writes 256 or 512 bytes,
+ * not 64 or 128 words, whose writing and wiping took 15% of a 4 KiB avx512
+ * CTR call); sliced is a constant at every call. PIPO_BS_XK: w ^ key word
+ * o; PIPO_BS_KAT: where key word o is. */
+#define PIPO_BS_XK(w, sliced, k, o) \
+    ((sliced) ? BS_XOR(w, ((const bs_word *)(k))[o]) : BS_XOR_MASK32(w, ((const uint32_t *)(k))[o]))
+#define PIPO_BS_KAT(sliced, k, o) \
+    ((sliced) ? (const void *)((const bs_word *)(k) + (o)) : (const void *)((const uint32_t *)(k) + (o)))
+
 /* rc[r][b] = all ones where bit b of r is set (r < 32): the constant of round
  * r, XORed into word b (row 0). Computed once per call, outside the rounds.
  * A broadcast, not a choice between two constant words: gcc 12 stored the
@@ -138,90 +154,98 @@ PIPO_BS_INLINE void pipo_bs_rc(bs_word rc[][5], unsigned rounds)
 /* --- rounds ------------------------------------------------------------------ */
 
 /* Column j of an encryption round: y = R(S(x ^ pre)) ^ k ^ rc, where pre is
- * the whitening key if has_pre. j and has_pre are constants once inlined. */
-PIPO_BS_INLINE void pipo_bs_enc_col(bs_word *y, const bs_word *x, int has_pre, const bs_word *pre,
-                                    const bs_word *k, const bs_word *rc, unsigned j)
+ * the whitening key if has_pre; keys as sliced says (PIPO_BS_XK). j,
+ * has_pre and sliced are constants once inlined. */
+PIPO_BS_INLINE void pipo_bs_enc_col(bs_word *y, const bs_word *x, int sliced, int has_pre, const void *pre,
+                                    const void *k, const bs_word *rc, unsigned j)
 {
     bs_word r[8];
-    for (unsigned i = 0; i < 8; i++)
-        r[i] = has_pre ? BS_XOR(x[8 * i + j], pre[8 * i + j]) : x[8 * i + j];
+    for (unsigned i = 0; i < 8; i++) r[i] = has_pre ? PIPO_BS_XK(x[8 * i + j], sliced, pre, 8 * i + j) : x[8 * i + j];
     pipo_bs_sbox(r);
     for (unsigned i = 0; i < 8; i++) {
         const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
-        bs_word v = BS_XOR(r[i], k[o]);
+        bs_word v = PIPO_BS_XK(r[i], sliced, k, o);
         if (i == 0 && j < 5) v = BS_XOR(v, rc[j]); /* row 0 is not rotated */
         y[o] = v;
     }
 }
 
-/* One encryption round from x into y (x, y distinct). */
+PIPO_BS_INLINE void pipo_bs_enc_round_any(bs_word *y, const bs_word *x, int sliced, int has_pre,
+                                          const void *pre, const void *k, const bs_word *rc)
+{
+    BS_UNROLL(8) /* j a constant in each column */
+    for (unsigned j = 0; j < 8; j++) pipo_bs_enc_col(y, x, sliced, has_pre, pre, k, rc, j);
+}
+
+/* One encryption round from x into y (x, y distinct), sliced keys. */
 PIPO_BS_INLINE void pipo_bs_enc_round(bs_word *y, const bs_word *x, int has_pre,
                                       const bs_word *pre, const bs_word *k, const bs_word *rc)
 {
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 0);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 1);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 2);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 3);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 4);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 5);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 6);
-    pipo_bs_enc_col(y, x, has_pre, pre, k, rc, 7);
+    pipo_bs_enc_round_any(y, x, 1, has_pre, pre, k, rc);
 }
 
 /* Column j of a decryption round: x = S^-1(R^-1(y ^ k ^ rc)) ^ post, where
- * post is the whitening key if has_post. */
-PIPO_BS_INLINE void pipo_bs_dec_col(bs_word *x, const bs_word *y, const bs_word *k,
-                                    const bs_word *rc, int has_post, const bs_word *post,
-                                    unsigned j)
+ * post is the whitening key if has_post (keys as in pipo_bs_enc_col). */
+PIPO_BS_INLINE void pipo_bs_dec_col(bs_word *x, const bs_word *y, int sliced, const void *k,
+                                    const bs_word *rc, int has_post, const void *post, unsigned j)
 {
     bs_word r[8];
     for (unsigned i = 0; i < 8; i++) {
         const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
-        bs_word v = BS_XOR(y[o], k[o]);
+        bs_word v = PIPO_BS_XK(y[o], sliced, k, o);
         if (i == 0 && j < 5) v = BS_XOR(v, rc[j]);
         r[i] = v;
     }
     pipo_bs_sbox_inv(r);
-    for (unsigned i = 0; i < 8; i++) x[8 * i + j] = has_post ? BS_XOR(r[i], post[8 * i + j]) : r[i];
+    for (unsigned i = 0; i < 8; i++) x[8 * i + j] = has_post ? PIPO_BS_XK(r[i], sliced, post, 8 * i + j) : r[i];
 }
 
-PIPO_BS_INLINE void pipo_bs_dec_round(bs_word *x, const bs_word *y, const bs_word *k,
-                                      const bs_word *rc, int has_post, const bs_word *post)
+PIPO_BS_INLINE void pipo_bs_dec_round_any(bs_word *x, const bs_word *y, int sliced, const void *k,
+                                          const bs_word *rc, int has_post, const void *post)
 {
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 0);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 1);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 2);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 3);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 4);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 5);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 6);
-    pipo_bs_dec_col(x, y, k, rc, has_post, post, 7);
+    BS_UNROLL(8) /* j a constant in each column */
+    for (unsigned j = 0; j < 8; j++) pipo_bs_dec_col(x, y, sliced, k, rc, has_post, post, j);
 }
 
 /* The rounds as the loops below call them, out of line on CPUs (see
  * BS_ROUND): inlined into the two-round loop, clang 14 carried each word from
  * the round that stored it to the next one in a register, spilled it, and
  * stored it twice (PIPO-64/256 avx512 ECB 1.2-1.5x gcc's time). */
-BS_ROUND void pipo_bs_enc_round_pre(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x, const bs_word *pre,
-                                    const bs_word *k, const bs_word *rc)
-{
-    pipo_bs_enc_round(y, x, 1, pre, k, rc);
-}
-BS_ROUND void pipo_bs_enc_round_k(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x, const bs_word *k,
-                                  const bs_word *rc)
-{
-    pipo_bs_enc_round(y, x, 0, 0, k, rc);
-}
-BS_ROUND void pipo_bs_dec_round_k(bs_word *BS_RESTRICT x, const bs_word *BS_RESTRICT y, const bs_word *k,
-                                  const bs_word *rc)
-{
-    pipo_bs_dec_round(x, y, k, rc, 0, 0);
-}
-BS_ROUND void pipo_bs_dec_round_post(bs_word *BS_RESTRICT x, const bs_word *BS_RESTRICT y, const bs_word *k,
-                                     const bs_word *rc, const bs_word *post)
-{
-    pipo_bs_dec_round(x, y, k, rc, 1, post);
-}
+#define PIPO_BS_ROUND_FNS(sfx, sliced, K)                                                             \
+    BS_ROUND void pipo_bs_enc_round_pre##sfx(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,    \
+                                             const K *pre, const K *k, const bs_word *rc)             \
+    {                                                                                                 \
+        pipo_bs_enc_round_any(y, x, sliced, 1, pre, k, rc);                                           \
+    }                                                                                                 \
+    BS_ROUND void pipo_bs_enc_round_k##sfx(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,      \
+                                           const K *k, const bs_word *rc)                             \
+    {                                                                                                 \
+        pipo_bs_enc_round_any(y, x, sliced, 0, 0, k, rc);                                             \
+    }                                                                                                 \
+    BS_ROUND void pipo_bs_dec_round_k##sfx(bs_word *BS_RESTRICT x, const bs_word *BS_RESTRICT y,      \
+                                           const K *k, const bs_word *rc)                             \
+    {                                                                                                 \
+        pipo_bs_dec_round_any(x, y, sliced, k, rc, 0, 0);                                             \
+    }                                                                                                 \
+    BS_ROUND void pipo_bs_dec_round_post##sfx(bs_word *BS_RESTRICT x, const bs_word *BS_RESTRICT y,   \
+                                              const K *k, const bs_word *rc, const K *post)           \
+    {                                                                                                 \
+        pipo_bs_dec_round_any(x, y, sliced, k, rc, 1, post);                                          \
+    }
+PIPO_BS_ROUND_FNS(s, 1, bs_word)  /* sliced keys: pipo_bs_enc_round_pres, ... */
+PIPO_BS_ROUND_FNS(m, 0, uint32_t) /* one key's masks: pipo_bs_enc_round_prem, ... */
+
+/* a round pair's calls in either key form (sliced a constant) */
+#define PIPO_BS_ENC_ROUND_PRE(sliced, y, x, key, rc)                                                  \
+    ((sliced) ? pipo_bs_enc_round_pres(y, x, (const bs_word *)(key), (const bs_word *)(key) + 64, rc) \
+              : pipo_bs_enc_round_prem(y, x, (const uint32_t *)(key), (const uint32_t *)(key) + 64, rc))
+#define PIPO_BS_ENC_ROUND_K(sliced, y, x, k, rc)                                                      \
+    ((sliced) ? pipo_bs_enc_round_ks(y, x, (const bs_word *)(k), rc) : pipo_bs_enc_round_km(y, x, (const uint32_t *)(k), rc))
+#define PIPO_BS_DEC_ROUND_K(sliced, x, y, k, rc)                                                      \
+    ((sliced) ? pipo_bs_dec_round_ks(x, y, (const bs_word *)(k), rc) : pipo_bs_dec_round_km(x, y, (const uint32_t *)(k), rc))
+#define PIPO_BS_DEC_ROUND_POST(sliced, x, y, key, rc)                                                      \
+    ((sliced) ? pipo_bs_dec_round_posts(x, y, (const bs_word *)(key) + 64, rc, (const bs_word *)(key))     \
+              : pipo_bs_dec_round_postm(x, y, (const uint32_t *)(key) + 64, rc, (const uint32_t *)(key)))
 
 /* --- whole ciphers ------------------------------------------------------------ */
 
@@ -232,33 +256,47 @@ BS_ROUND void pipo_bs_dec_round_post(bs_word *BS_RESTRICT x, const bs_word *BS_R
 #define PIPO_UNROLL_ROUNDS BS_UNROLL_ROUNDS
 #endif
 
-/* Encrypts the state in a (b is scratch of 64 words) with the sliced key
- * words key[nkw][64] (nkw = 2 or 4) and the constants rc (pipo_bs_rc), for
- * an odd number of rounds; returns the buffer holding the result (b). */
-PIPO_BS_INLINE bs_word *pipo_bs_encrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
-                                        unsigned rounds, const bs_word rc[][5])
+/* Encrypts the state in a (b is scratch of 64 words) with the key words
+ * key[nkw][64] (nkw = 2 or 4), sliced or one key's masks (PIPO_BS_XK), and
+ * the constants rc (pipo_bs_rc), for an odd number of rounds; returns the
+ * buffer holding the result (b). */
+PIPO_BS_INLINE bs_word *pipo_bs_encrypt_any(bs_word *a, bs_word *b, int sliced, const void *key,
+                                            unsigned nkw, unsigned rounds, const bs_word rc[][5])
 {
-    pipo_bs_enc_round_pre(b, a, key, key + 64, rc[1]);
+    PIPO_BS_ENC_ROUND_PRE(sliced, b, a, key, rc[1]);
     PIPO_UNROLL_ROUNDS
     for (unsigned r = 2; r < rounds; r += 2) {
-        pipo_bs_enc_round_k(a, b, key + 64 * (r & (nkw - 1)), rc[r]);
-        pipo_bs_enc_round_k(b, a, key + 64 * ((r + 1) & (nkw - 1)), rc[r + 1]);
+        PIPO_BS_ENC_ROUND_K(sliced, a, b, PIPO_BS_KAT(sliced, key, 64 * (r & (nkw - 1))), rc[r]);
+        PIPO_BS_ENC_ROUND_K(sliced, b, a, PIPO_BS_KAT(sliced, key, 64 * ((r + 1) & (nkw - 1))), rc[r + 1]);
     }
     return b;
 }
 
-/* The inverse of pipo_bs_encrypt: decrypts the state in a, returns the
+/* The inverse of pipo_bs_encrypt_any: decrypts the state in a, returns the
  * buffer holding the result (b). */
-PIPO_BS_INLINE bs_word *pipo_bs_decrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
-                                        unsigned rounds, const bs_word rc[][5])
+PIPO_BS_INLINE bs_word *pipo_bs_decrypt_any(bs_word *a, bs_word *b, int sliced, const void *key,
+                                            unsigned nkw, unsigned rounds, const bs_word rc[][5])
 {
     PIPO_UNROLL_ROUNDS
     for (unsigned r = rounds; r > 1; r -= 2) {
-        pipo_bs_dec_round_k(b, a, key + 64 * (r & (nkw - 1)), rc[r]);
-        pipo_bs_dec_round_k(a, b, key + 64 * ((r - 1) & (nkw - 1)), rc[r - 1]);
+        PIPO_BS_DEC_ROUND_K(sliced, b, a, PIPO_BS_KAT(sliced, key, 64 * (r & (nkw - 1))), rc[r]);
+        PIPO_BS_DEC_ROUND_K(sliced, a, b, PIPO_BS_KAT(sliced, key, 64 * ((r - 1) & (nkw - 1))), rc[r - 1]);
     }
-    pipo_bs_dec_round_post(b, a, key + 64, rc[1], key);
+    PIPO_BS_DEC_ROUND_POST(sliced, b, a, key, rc[1]);
     return b;
+}
+
+/* with sliced key words */
+PIPO_BS_INLINE bs_word *pipo_bs_encrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
+                                        unsigned rounds, const bs_word rc[][5])
+{
+    return pipo_bs_encrypt_any(a, b, 1, key, nkw, rounds, rc);
+}
+
+PIPO_BS_INLINE bs_word *pipo_bs_decrypt(bs_word *a, bs_word *b, const bs_word *key, unsigned nkw,
+                                        unsigned rounds, const bs_word rc[][5])
+{
+    return pipo_bs_decrypt_any(a, b, 1, key, nkw, rounds, rc);
 }
 
 /* --- key search ---------------------------------------------------------------- */

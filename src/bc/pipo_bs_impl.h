@@ -19,29 +19,39 @@
 #endif
 #include "bs_ctr.h"
 
+/* One key: key word w, bit 8 i + j, as a 32-bit mask (2 words for 128-bit
+ * keys), broadcast where the rounds use it (PIPO_BS_XK). */
 typedef struct pipo_bs_sched {
-    bs_word k[4][64]; /* key word w, bit 8 i + j, as a mask (2 words for 128-bit keys) */
+    uint32_t km[4][64];
 } pipo_bs_sched;
 
 /* --- one key -------------------------------------------------------------------- */
 
+/* bit n of the key (bit n % 8 of byte n / 8) as km[n] */
+static void expand(void *sched, const uint8_t *key, unsigned nbytes)
+{
+    uint32_t *km = ((pipo_bs_sched *)sched)->km[0];
+    for (unsigned q = 0; q < nbytes / 4; q++) bs_bit_masks32(km + 32 * q, lwcx_load32le(key + 4 * q));
+}
+
 static void expand128(void *sched, const uint8_t *key)
 {
-    masks(((pipo_bs_sched *)sched)->k[0], key, 16);
+    expand(sched, key, 16);
 }
 
 static void expand256(void *sched, const uint8_t *key)
 {
-    masks(((pipo_bs_sched *)sched)->k[0], key, 32);
+    expand(sched, key, 32);
 }
 
-/* One batch under the sliced key words k. */
-PIPO_BS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, const bs_word *k, unsigned nkw,
-                                unsigned rounds, const bs_word rc[][5], int enc)
+/* One batch under the key words: sliced, or one key's masks (a constant). */
+PIPO_BS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, int sliced, const void *key,
+                                unsigned nkw, unsigned rounds, const bs_word rc[][5], int enc)
 {
     bs_word a[64], b[64], *y;
     pack(a, in);
-    y = enc ? pipo_bs_encrypt(a, b, k, nkw, rounds, rc) : pipo_bs_decrypt(a, b, k, nkw, rounds, rc);
+    y = enc ? pipo_bs_encrypt_any(a, b, sliced, key, nkw, rounds, rc)
+            : pipo_bs_decrypt_any(a, b, sliced, key, nkw, rounds, rc);
     unpack(out, y);
 }
 
@@ -52,7 +62,7 @@ PIPO_BS_CRYPT void crypt(const void *sched, uint8_t *out, const uint8_t *in, siz
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
     pipo_bs_rc(rc, rounds);
     for (size_t i = 0; i < nblocks; i += BS_LANES)
-        crypt_batch(out + 8 * i, in + 8 * i, s->k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
+        crypt_batch(out + 8 * i, in + 8 * i, 0, s->km[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
 }
 
 static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
@@ -93,7 +103,8 @@ PIPO_BS_CRYPT bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, un
 {
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
     pipo_bs_rc(rc, rounds);
-    return pipo_bs_encrypt(x, y, ((const pipo_bs_sched *)sched)->k[0], nkw, rounds, (const bs_word(*)[5])rc);
+    return pipo_bs_encrypt_any(x, y, 0, ((const pipo_bs_sched *)sched)->km[0], nkw, rounds,
+                               (const bs_word(*)[5])rc);
 }
 static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *y)
 {
@@ -122,7 +133,7 @@ static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, siz
     pipo_bs_rc(rc, rounds);
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
         pipo_bs_load_keys(k, keys + 8 * nkw * i, nkw);
-        crypt_batch(out + 8 * i, in + 8 * i, k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
+        crypt_batch(out + 8 * i, in + 8 * i, 1, k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
     }
     lwcx_wipe(k, sizeof k);
 }
@@ -160,14 +171,13 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                    const uint8_t *ct, uint64_t *hits, unsigned nkw, unsigned rounds)
 {
-    pipo_bs_sched k;
-    bs_word a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
-    masks(k.k[0], key0, 8 * nkw);
-    pipo_bs_search_keys(k.k[0], nkw, lane_bit);
+    bs_word k[4][64], a[64], b[64], c[64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    masks(k[0], key0, 8 * nkw);
+    pipo_bs_search_keys(k[0], nkw, lane_bit);
     masks(a, pt, 8);
     masks(c, ct, 8);
     pipo_bs_rc(rc, rounds);
-    bs_store_hits(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k.k[0], nkw, rounds, (const bs_word(*)[5])rc),
+    bs_store_hits(hits, pipo_bs_match(pipo_bs_encrypt(a, b, k[0], nkw, rounds, (const bs_word(*)[5])rc),
                                       c));
     lwcx_wipe(&k, sizeof k);
 }
@@ -186,7 +196,7 @@ static void search256(const uint8_t *key0, const uint16_t *lane_bit, const uint8
 
 const bc_impl PIPO_BS_IMPL(128) = {
     .desc = PIPO_BS_DESC,
-    .sched_bytes = 2 * 64 * sizeof(bs_word),
+    .sched_bytes = 2 * 64 * sizeof(uint32_t),
     .expand = expand128,
     .encrypt = encrypt128,
     .decrypt = decrypt128,
@@ -199,7 +209,7 @@ const bc_impl PIPO_BS_IMPL(128) = {
 
 const bc_impl PIPO_BS_IMPL(256) = {
     .desc = PIPO_BS_DESC,
-    .sched_bytes = 4 * 64 * sizeof(bs_word),
+    .sched_bytes = 4 * 64 * sizeof(uint32_t),
     .expand = expand256,
     .encrypt = encrypt256,
     .decrypt = decrypt256,
