@@ -16,8 +16,9 @@
  *     straight to its rotated place in a second buffer.
  *   - Round key: RK_r = key word r mod nkw (nkw = 2 or 4 words of 8 key bytes)
  *     with r XORed into row 0. Key words come sliced like blocks (64 words
- *     each: per-lane bits for many keys, all-0/all-1 masks for one key); the
- *     constant is 5 words per round (pipo_bs_rc). The key XOR is merged into
+ *     each, per-lane bits, for many keys and key search) or, for one key, as
+ *     64 all-0/all-1 32-bit masks each (see PIPO_BS_XK); the constant is 5
+ *     words per round (pipo_bs_rc). The key XOR is merged into
  *     the stores of the round (encryption) or the loads (decryption).
  *
  * Per round and batch: 8 x 34 S-box operations, 64 key XORs, at most 4
