@@ -42,12 +42,20 @@
 /* rotation of row i, left */
 #define PIPO_BS_ROT(i) ((0x21563470u >> (4 * (i))) & 7u)
 
+/* a ^ b ^ c: one operation where the word has BS_TERN (defined by the word
+ * header, which comes first) */
+#ifdef BS_TERN
+#define PIPO_BS_XOR3(a, b, c) BS_TERN(a, b, c, 0x96)
+#else
+#define PIPO_BS_XOR3(a, b, c) BS_XOR(BS_XOR(a, b), c)
+#endif
+
 /* --- the S-box on one column: r[i] is row i ------------------------------ */
 
 /* Two 5-bit S-boxes around a 3-bit one, as in the specification: S5 on
  * r7..r3, S3 on r2..r0, three mixing XORs, S5 again on (r7, r3, r4, r6, r5)
  * whose outputs feed r2..r0, then a renaming of the outputs. */
-PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
+PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
 {
     bs_word a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
     /* S5 on h, g, f, e, d */
@@ -75,19 +83,33 @@ PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
     v = BS_XOR(v, f);
     f = BS_XOR(f, BS_OR(g, w));
     w = BS_XOR(w, BS_AND(v, u));
-    /* outputs */
+    /* outputs: r[i], XORed with p[i] for i = 1, 2, 7 */
     r[0] = h;
-    r[1] = BS_XOR(a, v);
-    r[2] = BS_XOR(c, u);
+    r[1] = a, p[1] = v;
+    r[2] = c, p[2] = u;
     r[3] = g;
     r[4] = f;
     r[5] = e;
     r[6] = d;
-    r[7] = BS_XOR(b, w);
+    r[7] = b, p[7] = w;
+}
+
+/* Which outputs end with an XOR (pipo_bs_sbox_parts): where the round key
+ * follows, the two XORs become one three-input operation. */
+#define PIPO_BS_SPLIT_OUT(i) ((i) == 1 || (i) == 2 || (i) == 7)
+
+PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
+{
+    bs_word p[8];
+    pipo_bs_sbox_parts(r, p);
+    for (unsigned i = 0; i < 8; i++)
+        if (PIPO_BS_SPLIT_OUT(i)) r[i] = BS_XOR(r[i], p[i]);
 }
 
 /* The inverse: the steps of pipo_bs_sbox undone in reverse order. */
-PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
+/* p (0 or an array): words XORed into inputs 1, 2 and 7 (PIPO_BS_SPLIT_OUT),
+ * which the inverse only XORs into others, three inputs in one operation */
+PIPO_BS_INLINE void pipo_bs_sbox_inv_with(bs_word r[8], const bs_word *p)
 {
     /* h, d, e (the second S5's read-only inputs) come back directly */
     bs_word h = r[0], d = r[6], e = r[5], g = r[3], f = r[4];
@@ -97,7 +119,9 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
     bs_word u = BS_XOR(h, g), v = BS_XOR(d, f);
     bs_word w = BS_XOR(e, BS_AND(v, u));
     g = BS_XOR(g, BS_AND(h, f));
-    bs_word c = BS_XOR(r[2], u), b = BS_XOR(r[7], w), a = BS_XOR(r[1], v);
+    bs_word c = p ? PIPO_BS_XOR3(r[2], p[2], u) : BS_XOR(r[2], u);
+    bs_word b = p ? PIPO_BS_XOR3(r[7], p[7], w) : BS_XOR(r[7], w);
+    bs_word a = p ? PIPO_BS_XOR3(r[1], p[1], v) : BS_XOR(r[1], v);
     /* undo the mixing */
     h = BS_XOR(h, b);
     d = BS_XOR(d, c);
@@ -116,6 +140,11 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
     e = BS_XOR(e, BS_AND(d, f));
     f = BS_XOR(f, BS_AND(h, g));
     r[0] = a, r[1] = b, r[2] = c, r[3] = d, r[4] = e, r[5] = f, r[6] = g, r[7] = h;
+}
+
+PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
+{
+    pipo_bs_sbox_inv_with(r, 0);
 }
 
 /* --- round constants ------------------------------------------------------- */
@@ -138,6 +167,7 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
  * o; PIPO_BS_KAT: where key word o is. */
 #define PIPO_BS_XK(w, sliced, k, o) \
     ((sliced) ? BS_XOR(w, ((const bs_word *)(k))[o]) : BS_XOR_MASK32(w, ((const uint32_t *)(k))[o]))
+#define PIPO_BS_KW(sliced, k, o) ((sliced) ? ((const bs_word *)(k))[o] : BS_MASK32(((const uint32_t *)(k))[o]))
 #define PIPO_BS_KAT(sliced, k, o) \
     ((sliced) ? (const void *)((const bs_word *)(k) + (o)) : (const void *)((const uint32_t *)(k) + (o)))
 
@@ -160,14 +190,17 @@ PIPO_BS_INLINE void pipo_bs_rc(bs_word rc[][5], unsigned rounds)
 PIPO_BS_INLINE void pipo_bs_enc_col(bs_word *y, const bs_word *x, int sliced, int has_pre, const void *pre,
                                     const void *k, const bs_word *rc, unsigned j)
 {
-    bs_word r[8];
+    bs_word r[8], p[8];
     for (unsigned i = 0; i < 8; i++) r[i] = has_pre ? PIPO_BS_XK(x[8 * i + j], sliced, pre, 8 * i + j) : x[8 * i + j];
-    pipo_bs_sbox(r);
+    pipo_bs_sbox_parts(r, p);
     for (unsigned i = 0; i < 8; i++) {
         const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
-        bs_word v = PIPO_BS_XK(r[i], sliced, k, o);
-        if (i == 0 && j < 5) v = BS_XOR(v, rc[j]); /* row 0 is not rotated */
-        y[o] = v;
+        if (PIPO_BS_SPLIT_OUT(i)) /* the S-box's last XOR and the key's in one */
+            y[o] = PIPO_BS_XOR3(r[i], p[i], PIPO_BS_KW(sliced, k, o));
+        else if (i == 0 && j < 5) /* row 0 is not rotated */
+            y[o] = PIPO_BS_XOR3(r[i], rc[j], PIPO_BS_KW(sliced, k, o));
+        else
+            y[o] = PIPO_BS_XK(r[i], sliced, k, o);
     }
 }
 
@@ -190,14 +223,17 @@ PIPO_BS_INLINE void pipo_bs_enc_round(bs_word *y, const bs_word *x, int has_pre,
 PIPO_BS_INLINE void pipo_bs_dec_col(bs_word *x, const bs_word *y, int sliced, const void *k,
                                     const bs_word *rc, int has_post, const void *post, unsigned j)
 {
-    bs_word r[8];
+    bs_word r[8], p[8];
     for (unsigned i = 0; i < 8; i++) {
         const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
-        bs_word v = PIPO_BS_XK(y[o], sliced, k, o);
-        if (i == 0 && j < 5) v = BS_XOR(v, rc[j]);
-        r[i] = v;
+        if (PIPO_BS_SPLIT_OUT(i)) /* the key joins the inverse's first XOR of it */
+            r[i] = y[o], p[i] = PIPO_BS_KW(sliced, k, o);
+        else if (i == 0 && j < 5)
+            r[i] = PIPO_BS_XOR3(y[o], rc[j], PIPO_BS_KW(sliced, k, o));
+        else
+            r[i] = PIPO_BS_XK(y[o], sliced, k, o);
     }
-    pipo_bs_sbox_inv(r);
+    pipo_bs_sbox_inv_with(r, p);
     for (unsigned i = 0; i < 8; i++) x[8 * i + j] = has_post ? PIPO_BS_XK(r[i], sliced, post, 8 * i + j) : r[i];
 }
 
