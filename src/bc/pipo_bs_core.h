@@ -106,9 +106,9 @@ PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
         if (PIPO_BS_SPLIT_OUT(i)) r[i] = BS_XOR(r[i], p[i]);
 }
 
-/* The inverse: the steps of pipo_bs_sbox undone in reverse order. */
-/* p (0 or an array): words XORed into inputs 1, 2 and 7 (PIPO_BS_SPLIT_OUT),
- * which the inverse only XORs into others, three inputs in one operation */
+/* The inverse: the steps of pipo_bs_sbox undone in reverse order. p (0 or
+ * an array): words XORed into inputs 1, 2 and 7 (PIPO_BS_SPLIT_OUT), which
+ * the inverse only XORs into others, three inputs in one operation. */
 PIPO_BS_INLINE void pipo_bs_sbox_inv_with(bs_word r[8], const bs_word *p)
 {
     /* h, d, e (the second S5's read-only inputs) come back directly */
