@@ -46,8 +46,10 @@
  * header, which comes first) */
 #ifdef BS_TERN
 #define PIPO_BS_XOR3(a, b, c) BS_TERN(a, b, c, 0x96)
+#define PIPO_BS_SPLIT 1
 #else
 #define PIPO_BS_XOR3(a, b, c) BS_XOR(BS_XOR(a, b), c)
+#define PIPO_BS_SPLIT 0
 #endif
 
 /* --- the S-box on one column: r[i] is row i ------------------------------ */
@@ -83,20 +85,24 @@ PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
     v = BS_XOR(v, f);
     f = BS_XOR(f, BS_OR(g, w));
     w = BS_XOR(w, BS_AND(v, u));
-    /* outputs: r[i], XORed with p[i] for i = 1, 2, 7 */
+    /* outputs: r[i], still to be XORed with p[i] for i = 1, 2, 7 where
+     * PIPO_BS_SPLIT */
     r[0] = h;
-    r[1] = a, p[1] = v;
-    r[2] = c, p[2] = u;
+    r[1] = PIPO_BS_SPLIT ? a : BS_XOR(a, v), p[1] = v;
+    r[2] = PIPO_BS_SPLIT ? c : BS_XOR(c, u), p[2] = u;
     r[3] = g;
     r[4] = f;
     r[5] = e;
     r[6] = d;
-    r[7] = b, p[7] = w;
+    r[7] = PIPO_BS_SPLIT ? b : BS_XOR(b, w), p[7] = w;
 }
 
 /* Which outputs end with an XOR (pipo_bs_sbox_parts): where the round key
- * follows, the two XORs become one three-input operation. */
-#define PIPO_BS_SPLIT_OUT(i) ((i) == 1 || (i) == 2 || (i) == 7)
+ * follows, the two XORs become one three-input operation. Only where the
+ * word has one (PIPO_BS_SPLIT): otherwise the two XORs stay as they were,
+ * and the split only kept more words live (gcc's portable 512-bit word, 4
+ * SSE registers a word, ran PIPO 20% slower split). */
+#define PIPO_BS_SPLIT_OUT(i) (PIPO_BS_SPLIT && ((i) == 1 || (i) == 2 || (i) == 7))
 
 PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
 {
@@ -233,7 +239,7 @@ PIPO_BS_INLINE void pipo_bs_dec_col(bs_word *x, const bs_word *y, int sliced, co
         else
             r[i] = PIPO_BS_XK(y[o], sliced, k, o);
     }
-    pipo_bs_sbox_inv_with(r, p);
+    pipo_bs_sbox_inv_with(r, PIPO_BS_SPLIT ? p : 0);
     for (unsigned i = 0; i < 8; i++) x[8 * i + j] = has_post ? PIPO_BS_XK(r[i], sliced, post, 8 * i + j) : r[i];
 }
 
