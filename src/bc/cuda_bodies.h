@@ -701,14 +701,14 @@ CU_BODY void cu_skey_init(cu_skey *s, int c, const uint32_t *key0, const uint32_
  * made for each odd round (GIFT-64's 64 + 128 words fit: all held). */
 CU_BODY void cu_gift_round_keys(const unsigned n, bs_word *kd, cu_skey *sk, unsigned r)
 {
-    unsigned o[4];
+    gift_bs_ofs o[4];
     gift_bs_round_ofs(n, o, r);
     if (n == 128 && r % 2) cu_skey_round(sk);
     CU_UNROLL(4)
     for (unsigned q = 0; q < (n == 64 ? 2u : 4u); q++) {
         BS_UNROLL(16)
         for (unsigned i = 0; i < 16; i++) {
-            const unsigned at = o[q] + i, g = at / 32, bit = 16 * g + at % 16;
+            const unsigned at = (unsigned)(o[q] + i), g = at / 32, bit = 16 * g + at % 16;
             const bs_word w = cu_skey_word(sk, bit, n == 64 || !(g & 2));
             kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
         }

@@ -20,7 +20,6 @@ typedef uint64_t bs_word __attribute__((vector_size(16), aligned(8)));
 #define BS_MASK32(m) ((bs_word){0, 0} + (uint64_t)(int64_t)(int32_t)(m))
 /* word i of an array of whole words, the part the pointer starts at */
 #define GIFT_BS_AT(a, i) ((a)[BS_WORD_PARTS * (i)])
-#define GIFT_BS_OFS size_t
 #define GIFT_BS_ROUNDS_ONLY 1
 #include "gift_bs_core.h"
 
