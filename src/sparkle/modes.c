@@ -19,26 +19,28 @@ int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps)
  * the permutation's vector loads of w are forwarded (gcc 12 made the
  * byte-order loops 4-byte stores, which a 16-byte load cannot be forwarded
  * from: one state's permutation took 1.15-1.25x clang's time). */
-static void permute_bytes(const sparkle_impl *im, uint32_t *w, uint8_t *state, const unsigned nwords,
-                          unsigned steps)
+static inline __attribute__((always_inline)) void permute_sized(const sparkle_impl *im, uint32_t *w,
+                                                                uint8_t *state, const size_t bytes,
+                                                                unsigned steps)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    switch (nwords) { /* constant sizes */
-    case 8: memcpy(w, state, 32); break;
-    case 12: memcpy(w, state, 48); break;
-    default: memcpy(w, state, 64); break;
-    }
-    im->permute(w, nwords / 2, steps);
-    switch (nwords) {
-    case 8: memcpy(state, w, 32); break;
-    case 12: memcpy(state, w, 48); break;
-    default: memcpy(state, w, 64); break;
-    }
+    memcpy(w, state, bytes);
+    im->permute(w, (unsigned)(bytes / 8), steps);
+    memcpy(state, w, bytes);
 #else
-    for (unsigned i = 0; i < nwords; i++) w[i] = lwcx_load32le(state + 4 * i);
-    im->permute(w, nwords / 2, steps);
-    for (unsigned i = 0; i < nwords; i++) lwcx_store32le(state + 4 * i, w[i]);
+    for (size_t i = 0; i < bytes / 4; i++) w[i] = lwcx_load32le(state + 4 * i);
+    im->permute(w, (unsigned)(bytes / 8), steps);
+    for (size_t i = 0; i < bytes / 4; i++) lwcx_store32le(state + 4 * i, w[i]);
 #endif
+}
+
+static void permute_bytes(const sparkle_impl *im, uint32_t *w, uint8_t *state, size_t bytes, unsigned steps)
+{
+    switch (bytes) { /* a constant size in each case */
+    case 32: permute_sized(im, w, state, 32, steps); break;
+    case 48: permute_sized(im, w, state, 48, steps); break;
+    default: permute_sized(im, w, state, 64, steps); break;
+    }
 }
 
 int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t state_bytes, unsigned steps)
@@ -50,7 +52,7 @@ int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t stat
     const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (!im) return rc;
     uint32_t w[2 * SPARKLE_MAX_BRANCHES];
-    permute_bytes(im, w, state, (unsigned)(state_bytes / 4), steps);
+    permute_bytes(im, w, state, state_bytes, steps);
     lwcx_wipe(w, sizeof w);
     return LWCX_OK;
 }
