@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "bs_core_common.h"
+#include "bs_word_defaults.h"
 
 #ifndef GIFT_BS_INLINE
 #define GIFT_BS_INLINE BS_INLINE
@@ -77,10 +78,7 @@ BS_TABLE uint32_t gift_bs_rcm[40][6] = {
  *    gives the outputs with bit 2 complemented; U (bit 2) and V (bit 1) are
  *    both stored complemented, so after AddRoundKey bit 1 is the complemented
  *    one again. gift_bs_in/gift_bs_out convert (32 NOTs per batch).
- * BS_ANDN(a, b) = ~a & b, one instruction on AVX2 (ANDNOT) and NEON (BIC). */
-#ifndef BS_ANDN
-#define BS_ANDN(a, b) BS_AND(BS_NOT(a), b)
-#endif
+ * BS_ANDN(a, b) = ~a & b (bs_word_defaults.h). */
 
 GIFT_BS_INLINE void gift_bs_sbox(const unsigned n, bs_word *o0, bs_word *o1, bs_word *o2,
                                  bs_word *o3, bs_word s0, bs_word s1, bs_word s2, bs_word s3)
@@ -174,12 +172,6 @@ GIFT_BS_INLINE void gift_bs_key_double(const unsigned n, bs_word kd[GIFT_KD_WORD
         }
 }
 
-/* *p = BS_MASK32(m), for setup; a word may store it its own way (the split
- * wide512 word: element by element, see bs_word_u64x8.h). */
-#ifndef BS_SET_MASK32
-#define BS_SET_MASK32(p, m) (*(p) = BS_MASK32(m))
-#endif
-
 /* Key search: lane l's key is key0 with bit lane_bit[k] flipped for every bit
  * k of l; pat[k] is the word whose lane l is bit k of l. */
 GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
@@ -190,12 +182,6 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
     for (unsigned k = 0; k < nbits; k++)
         if (lane_bit[k] < 128) kw[lane_bit[k]] = BS_XOR(kw[lane_bit[k]], pat[k]);
 }
-
-/* w ^ BS_MASK32(m); a word may define it as one instruction (AVX-512: a
- * dword XOR with the broadcast as its embedded {1to16} operand) */
-#ifndef BS_XOR_MASK32
-#define BS_XOR_MASK32(w, m) BS_XOR(w, BS_MASK32(m))
-#endif
 
 /* Word i of a state or key array, as the round pair reads and writes it; an
  * includer may read its words strided (gift_wide512_part.c: one part of a

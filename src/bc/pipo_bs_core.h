@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "bs_core_common.h"
+#include "bs_word_defaults.h"
 
 #ifndef PIPO_BS_INLINE
 #define PIPO_BS_INLINE BS_INLINE
@@ -154,17 +155,6 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 }
 
 /* --- round constants ------------------------------------------------------- */
-
-/* *p = BS_MASK32(m) (as in gift_bs_core.h) */
-#ifndef BS_SET_MASK32
-#define BS_SET_MASK32(p, m) (*(p) = BS_MASK32(m))
-#endif
-
-/* w ^ BS_MASK32(m); a word may define it as one instruction (as in
- * gift_bs_core.h) */
-#ifndef BS_XOR_MASK32
-#define BS_XOR_MASK32(w, m) BS_XOR(w, BS_MASK32(m))
-#endif
 
 /* Key words come sliced (bs_word, each lane its own key) or as one key's
  * masks (uint32_t, broadcast where used: expand() writes 256 or 512 bytes,
