@@ -100,6 +100,26 @@ GIFT_BS_INLINE void gift_bs_sbox(const unsigned n, bs_word *o0, bs_word *o1, bs_
     *o3 = s0;
 }
 
+#if defined(BS_TERN)
+/* GIFT-64's S-box with V (key word kv) already on output bit 0, for words
+ * with three-input logic: s3 ^ s2 ends both output 0 and the XOR into s1,
+ * so each is one three-input XOR (7 operations with the key, not 8). Each
+ * operation's first operand dies there: x86 overwrites it, and gcc does not
+ * reorder the operands of an explicit vpternlog (a copy each otherwise). */
+GIFT_BS_INLINE void gift_bs_sbox64_v(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, bs_word s0,
+                                     bs_word s1, bs_word s2, bs_word s3, bs_word kv)
+{
+    s1 = BS_TERN(s1, s0, s2, 0x78); /* a ^ (b & c) */
+    s0 = BS_TERN(s0, s1, s3, 0x78);
+    s2 = BS_TERN(s2, s0, s1, 0x1E); /* a ^ (b | c) */
+    s1 = BS_TERN(s1, s3, s2, 0x96); /* a ^ b ^ c */
+    *o0 = BS_TERN(s3, s2, kv, 0x96);
+    *o1 = s1;
+    *o2 = BS_TERN(s2, s1, s0, 0x78);
+    *o3 = s0;
+}
+#endif
+
 /* the inverse, in the same representation (GIFT-64: input bit 0
  * complemented; GIFT-128: input bit 2, output bit 1 complemented) */
 GIFT_BS_INLINE void gift_bs_sbox_inv(const unsigned n, bs_word *o0, bs_word *o1, bs_word *o2,
@@ -240,6 +260,26 @@ GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, gift_bs_ofs o[4], unsign
     o[3] = n == 64 ? 0 : gift_bs_kofs(5, r);
 }
 
+/* The S-box into t; returns 1 if it also added output 0's round key (V,
+ * which goes on output 0 at state position p0 of GIFT-64; three-input logic
+ * only), so that gift_bs_ark must skip that one. */
+GIFT_BS_INLINE int gift_bs_sbox_ark(const unsigned n, bs_word t[4], bs_word s0, bs_word s1, bs_word s2,
+                                    bs_word s3, const unsigned p0, const uint32_t *km, const bs_word *ks,
+                                    const gift_bs_ofs o[4])
+{
+#if defined(BS_TERN)
+    if (n == 64) {
+        const bs_word kv = ks ? GIFT_BS_AT(ks, o[0] + p0 / 4) : BS_MASK32(km[o[0] + p0 / 4]);
+        gift_bs_sbox64_v(&t[0], &t[1], &t[2], &t[3], s0, s1, s2, s3, kv);
+        return 1;
+    }
+#else
+    (void)p0, (void)km, (void)ks, (void)o;
+#endif
+    gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], s0, s1, s2, s3);
+    return 0;
+}
+
 /* --- rounds ------------------------------------------------------------------ */
 
 /* Rounds go two at a time, as "super-boxes": PermBits sends the 16 output
@@ -266,22 +306,24 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
         BS_UNROLL(4)
         for (unsigned s = 0; s < 4; s++) {
             const unsigned j = 4 * g + s;
-            gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], GIFT_BS_AT(x, 4 * j), GIFT_BS_AT(x, 4 * j + 1),
-                         GIFT_BS_AT(x, 4 * j + 2), GIFT_BS_AT(x, 4 * j + 3));
+            const int fused = gift_bs_sbox_ark(n, t, GIFT_BS_AT(x, 4 * j), GIFT_BS_AT(x, 4 * j + 1),
+                                               GIFT_BS_AT(x, 4 * j + 2), GIFT_BS_AT(x, 4 * j + 3),
+                                               GIFT_BS_P(n, 4 * j), km, ks, o0);
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * j + b);
-                v[GIFT_BS_V(n, g, p)] = gift_bs_ark(n, p, t[b], km, ks, o0, rc0);
+                v[GIFT_BS_V(n, g, p)] = b == 0 && fused ? t[0] : gift_bs_ark(n, p, t[b], km, ks, o0, rc0);
             }
         }
         BS_UNROLL(4)
         for (unsigned m = 0; m < 4; m++) {
             const unsigned k = g + m * (n / 16);
-            gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+            const int fused = gift_bs_sbox_ark(n, t, v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3],
+                                               GIFT_BS_P(n, 4 * k), km, ks, o1);
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * k + b);
-                GIFT_BS_AT(y, p) = gift_bs_ark(n, p, t[b], km, ks, o1, rc1);
+                GIFT_BS_AT(y, p) = b == 0 && fused ? t[0] : gift_bs_ark(n, p, t[b], km, ks, o1, rc1);
             }
         }
     }
