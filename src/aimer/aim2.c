@@ -180,7 +180,7 @@ void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix,
     in[2 + p->lambda] = (uint8_t)j;
     aimer_copy(in + 3 + p->lambda, seed, p->lambda);
     b->out[b->count++] = out;
-    if (b->count == b->im->ways) batch_run(b);
+    if (b->count == b->im->ways - (b->im->side_lane && aimer_side_ready(b->side) != NULL)) batch_run(b);
 }
 
 int lwcx_aimer_batch_flush(aimer_batch *b)

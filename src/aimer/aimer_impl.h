@@ -139,6 +139,13 @@ typedef struct aimer_side {
     struct aimer_side *next;
 } aimer_side;
 
+/* the first sponge of the chain with a whole block to absorb, or NULL */
+static inline aimer_side *aimer_side_ready(aimer_side *side)
+{
+    while (side && side->x->pos + side->len < side->x->rate) side = side->next;
+    return side;
+}
+
 typedef struct aimer_impl aimer_impl;
 struct aimer_impl {
     lwcx_impl_desc desc;
@@ -189,6 +196,12 @@ struct aimer_impl {
     int (*shake_xn_side)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                          const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                          aimer_side *side);
+    /* Nonzero: while a side sponge has a block ready, the protocol gathers
+     * ways - 1 hashes a call, leaving a lane of the multi-way permutation
+     * to the side's block (where that costs less than the scalar one
+     * beside it). shake_xn_side puts the side in a free lane whenever
+     * count < ways, whatever this says. */
+    int side_lane;
 };
 
 /* A loaded key: the affine layer expanded for its implementation. */

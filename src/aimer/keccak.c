@@ -157,10 +157,10 @@ void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], s
     lwcx_keccak_shake_lanes_side(sec, out, outlen, in, inlen, count, ways, st, permute, NULL, NULL);
 }
 
-void lwcx_keccak_permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aimer_side *side,
-                               void (*permute_side)(uint64_t *st, uint64_t *s1))
+void lwcx_keccak_permute_lanes(uint64_t *st, unsigned ways, unsigned count, void (*permute)(uint64_t *st),
+                               aimer_side *side, void (*permute_side)(uint64_t *st, uint64_t *s1))
 {
-    while (side && side->x->pos + side->len < side->x->rate) side = side->next;
+    side = aimer_side_ready(side);
     if (!side) {
         permute(st);
         return;
@@ -168,7 +168,14 @@ void lwcx_keccak_permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aime
     const size_t n = lwcx_keccak_xof_fill(side->x, side->in, side->len);
     side->in += n;
     side->len -= n;
-    permute_side(st, side->x->s);
+    if (count < ways) { /* a free lane: the sponge's state in and out */
+        uint64_t *s1 = side->x->s;
+        for (unsigned k = 0; k < 25; k++) st[k * ways + ways - 1] = s1[k];
+        permute(st);
+        for (unsigned k = 0; k < 25; k++) s1[k] = st[k * ways + ways - 1];
+    } else {
+        permute_side(st, side->x->s);
+    }
     side->x->pos = 0;
 }
 
@@ -183,7 +190,7 @@ void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAY
     for (size_t done = 0;;) {
         const size_t n = inlen - done < rate ? inlen - done : rate;
         for (unsigned w = 0; w < count; w++) absorb_lane(st, ways, w, rate, in[w] + done, n, n < rate);
-        lwcx_keccak_permute_lanes(st, permute, side, permute_side);
+        lwcx_keccak_permute_lanes(st, ways, count, permute, side, permute_side);
         done += n;
         if (n < rate) break;
     }
@@ -196,7 +203,7 @@ void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAY
         }
         got += n;
         if (got == outlen) break;
-        lwcx_keccak_permute_lanes(st, permute, side, permute_side);
+        lwcx_keccak_permute_lanes(st, ways, count, permute, side, permute_side);
     }
     lwcx_wipe(st, 25 * ways * sizeof *st);
 }

@@ -35,14 +35,16 @@ int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
 void lwcx_keccak_shake_lanes(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                              const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                              unsigned ways, uint64_t *st, void (*permute)(uint64_t *st));
-/* One permutation of interleaved states (permute), or, when the input of a
- * sponge of side's chain completes a block, that block (of the first such)
- * taken and both permuted (permute_side); side may be NULL. */
-void lwcx_keccak_permute_lanes(uint64_t *st, void (*permute)(uint64_t *st), aimer_side *side,
-                               void (*permute_side)(uint64_t *st, uint64_t *s1));
+/* One permutation of `ways` interleaved states (permute), or, when the
+ * input of a sponge of side's chain completes a block, that block (of the
+ * first such) taken and permuted too: in the last lane when count < ways
+ * leaves it free, else beside them (permute_side); side may be NULL. */
+void lwcx_keccak_permute_lanes(uint64_t *st, unsigned ways, unsigned count, void (*permute)(uint64_t *st),
+                               aimer_side *side, void (*permute_side)(uint64_t *st, uint64_t *s1));
 /* The same with shake_xn_side's single sponge: while side completes a
- * block, a permutation is permute_side(st, side->x->s), which permutes
- * that state too. */
+ * block, a permutation takes it too (lwcx_keccak_permute_lanes: in the
+ * last lane if count < ways, else by permute_side(st, side->x->s), which
+ * permutes that state beside st). */
 void lwcx_keccak_shake_lanes_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                                   const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                                   unsigned ways, uint64_t *st, void (*permute)(uint64_t *st),
