@@ -130,27 +130,11 @@ static size_t gfni_affine_bytes(const aimer_params *p)
     return (p->L + 1) * gfni_map_words(p) * sizeof(uint64_t);
 }
 
-/* a = a x^s for s < 64: shifted up, the s bits out folded back times
- * x^n's low terms (degree <= 10: into the lowest word) */
-static void mul_xs(const aimer_params *p, uint64_t *a, unsigned s)
-{
-    const uint64_t out = a[p->words - 1] >> (64 - s);
-    for (unsigned w = p->words - 1; w > 0; w--) a[w] = a[w] << s | a[w - 1] >> (64 - s);
-    a[0] = a[0] << s ^ (p->n == 256 ? out ^ out << 2 ^ out << 5 ^ out << 10 : out ^ out << 1 ^ out << 2 ^ out << 7);
-}
-
-/* Row r of the map: x^r mapped to x^(r 2^e*) + ct x^r, each term from the
- * previous row's times x^(2^e*) and x (e* <= 5: shifts). */
+/* the output S-box's check map (fast.h) as blocks */
 static void gfni_key_init(const aimer_params *p, struct lwcx_aimer_key *key)
 {
     _Alignas(64) uint64_t m[AIMER_MAX_WORDS * AIMER_MAX_N];
-    aimer_gf frob = {1}, lin;
-    memcpy(lin, key->ct, sizeof lin);
-    for (unsigned r = 0; r < p->n; r++) {
-        for (unsigned w = 0; w < p->words; w++) m[(size_t)w * p->n + r] = frob[w] ^ lin[w];
-        mul_xs(p, frob, 1u << p->e_star);
-        mul_xs(p, lin, 1);
-    }
+    aimer_key_check_sliced(p, key->ct, m);
     gfni_from_sliced(p->n, (uint64_t *)key->aff + p->L * gfni_map_words(p), m);
 }
 

@@ -75,6 +75,29 @@ static inline int aimer_sliced_init(const aimer_impl *im, const aimer_params *p,
     return 0;
 }
 
+/* a = a x^s for s < 64: shifted up, the s bits out folded back times
+ * x^n's low terms (degree <= 10: into the lowest word) */
+static inline void aimer_mul_xs(const aimer_params *p, uint64_t *a, unsigned s)
+{
+    const uint64_t out = a[p->words - 1] >> (64 - s);
+    for (unsigned w = p->words - 1; w > 0; w--) a[w] = a[w] << s | a[w - 1] >> (64 - s);
+    a[0] = a[0] << s ^ (p->n == 256 ? out ^ out << 2 ^ out << 5 ^ out << 10 : out ^ out << 1 ^ out << 2 ^ out << 7);
+}
+
+/* The output S-box's check map x -> x^(2^e*) + ct x of a key, sliced:
+ * row r maps x^r to x^(r 2^e*) + ct x^r, each term from the previous
+ * row's times x^(2^e*) and x (e* <= 5: shifts). */
+static inline void aimer_key_check_sliced(const aimer_params *p, const uint64_t *ct, uint64_t *m)
+{
+    aimer_gf frob = {1}, lin;
+    memcpy(lin, ct, sizeof lin);
+    for (unsigned r = 0; r < p->n; r++) {
+        for (unsigned w = 0; w < p->words; w++) m[(size_t)w * p->n + r] = frob[w] ^ lin[w];
+        aimer_mul_xs(p, frob, 1u << p->e_star);
+        aimer_mul_xs(p, lin, 1);
+    }
+}
+
 /* The matrices of x -> x^(2^k) for the (n, k) of the multiplication checks
  * (the e_i of the sets; e* is small and squared), built once from an
  * implementation's squaring; and those of the checks' whole maps
