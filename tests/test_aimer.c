@@ -620,6 +620,48 @@ static void test_vs_ref(const lwcx_impl *impl)
     }
 }
 
+/* mpc_parties against ref's one party at a time, on random shares: every
+ * set, counts around the implementations' groups (8, 16), with and
+ * without the public constants in the last party, a stride that is not
+ * the elements' count. */
+static void test_parties(const lwcx_impl *impl)
+{
+    const aimer_impl *im = (const aimer_impl *)impl, *ref = (const aimer_impl *)lwcx_impl_find("aimer", "ref");
+    if (!ref || im == ref) return;
+    static const unsigned counts[] = {1, 7, 8, 9, 15, 16, 17, 33};
+    for (int s = 0; s < NSETS; s++) {
+        const aimer_params *p = lwcx_aimer_params_get((lwcx_aimer_set)s);
+        uint8_t pk[LWCX_AIMER_MAX_PK_BYTES], sk[LWCX_AIMER_MAX_SK_BYTES];
+        lwcx_aimer_key *k = NULL, *kr = NULL;
+        CHECK(lwcx_aimer_keygen((lwcx_aimer_set)s, pk, sk) == LWCX_OK &&
+                  lwcx_aimer_key_new_with(impl, &k, (lwcx_aimer_set)s, pk, NULL) == LWCX_OK &&
+                  lwcx_aimer_key_new_with((const lwcx_impl *)ref, &kr, (lwcx_aimer_set)s, pk, NULL) == LWCX_OK,
+              "%s %s: keys", lwcx_impl_name(impl), p->name);
+        if (!k || !kr) continue;
+        const size_t stride = 2 * (p->L + 1) + 1; /* x[0..L], z[0..L], a spare */
+        enum { MAXC = 33 };
+        static aimer_gf got[MAXC * (2 * AIMER_MAX_L + 3)], want[MAXC * (2 * AIMER_MAX_L + 3)];
+        unsigned bad = 0;
+        for (unsigned c = 0; c < sizeof counts / sizeof counts[0]; c++)
+            for (int with_b = 0; with_b < 2; with_b++) {
+                const unsigned count = counts[c];
+                memset(got, 0, sizeof got);
+                for (unsigned j = 0; j < count; j++)
+                    for (unsigned i = 0; i < p->L; i++)
+                        for (unsigned w = 0; w < p->words; w++) got[j * stride + i][w] = rnd();
+                memcpy(want, got, sizeof got);
+                lwcx_aimer_mpc_parties(im, p, k, got, got + p->L + 1, stride, count, with_b);
+                for (unsigned j = 0; j < count; j++)
+                    lwcx_aimer_mpc_party(ref, p, kr, want + j * stride, want + j * stride + p->L + 1,
+                                         with_b && j == count - 1);
+                bad += memcmp(got, want, sizeof got) != 0;
+            }
+        CHECK(bad == 0, "%s %s: %u party simulations differ from ref", lwcx_impl_name(impl), p->name, bad);
+        lwcx_aimer_key_free(k);
+        lwcx_aimer_key_free(kr);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || load_digests(argv[1])) {
@@ -645,6 +687,7 @@ int main(int argc, char **argv)
             test_shake(impl);
             test_field(impl);
             test_vs_ref(impl);
+            test_parties(impl);
             test_kats(impl, records);
         }
         /* every 128f flip and the full sample on the automatic choice
