@@ -136,14 +136,19 @@ MUL_SQR(4)
 
 /* ---- linear maps: y ^= x M, every word of M read (constant time) ------------ */
 
+/* A row's mask once for its W words (a word at a time it cost W times) */
 AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
-    for (unsigned w = 0; w < W; w++) {
-        uint64_t acc = 0;
-        for (unsigned r = 0; r < n; r++) acc ^= m[w * n + r] & (0 - ((x[r / 64] >> (r % 64)) & 1));
-        y[w] ^= acc;
+    uint64_t acc[AIMER_MAX_WORDS] = {0};
+    for (unsigned v = 0; v < W; v++) {
+        uint64_t bits = x[v];
+        for (unsigned r = 64 * v; r < 64 * v + 64; r++, bits >>= 1) {
+            const uint64_t mask = 0 - (bits & 1);
+            for (unsigned w = 0; w < W; w++) acc[w] ^= m[w * n + r] & mask;
+        }
     }
+    for (unsigned w = 0; w < W; w++) y[w] ^= acc[w];
 }
 
 /* sqr_n, the exponentiations and affine_apply over mul, sqr and apply_w */
