@@ -50,7 +50,11 @@ BS_INLINE uint64_t bs_load_le(const uint8_t *p)
 
 BS_INLINE void bs_store_le(uint8_t *p, uint64_t w)
 {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &w, sizeof w); /* one store: gcc 12 kept lwcx_store64le's eight byte stores */
+#else
     lwcx_store64le(p, w);
+#endif
 }
 
 /* --- 64x64 bit transpose -------------------------------------------------- */
@@ -145,15 +149,22 @@ BS_INLINE void bs_transpose64(uint64_t w[64])
 #include "bs_transpose64.h"
 #endif
 
-/* 64 rows of 8 bytes, bs bytes apart, into the 64 words w (bs_pack_be) */
-BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
+/* a row of 8 bytes as a big-endian (GIFT's and PRESENT's blocks) or
+ * little-endian (PIPO's) number; be is a constant at every call */
+BS_INLINE uint64_t bs_load_row(const uint8_t *p, const int be)
+{
+    return be ? lwcx_load64be(p) : lwcx_load64le(p);
+}
+
+/* 64 rows of 8 bytes, bs bytes apart, into the 64 words w, transposed */
+BS_INLINE void bs_pack_rows_as(uint64_t w[64], const uint8_t *p, const unsigned bs, const int be)
 {
 #ifdef BS_PACK64_PAIRS
     /* loaded straight into the vectors: rows stored 8 bytes at a time and
      * reloaded 16 at a time cannot be forwarded from the store buffer */
     bs_u64x2 v[32];
     BS_UNROLL(32)
-    for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){lwcx_load64be(p + bs * k), lwcx_load64be(p + bs * (k + 32))};
+    for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){bs_load_row(p + bs * k, be), bs_load_row(p + bs * (k + 32), be)};
     bs_transpose64_pairs(v);
     BS_UNROLL(32)
     for (unsigned k = 0; k < 32; k++) {
@@ -161,9 +172,15 @@ BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
         w[k + 32] = v[k][1];
     }
 #else
-    for (unsigned b = 0; b < BS_LANES; b++) w[b] = lwcx_load64be(p + bs * b);
+    for (unsigned b = 0; b < BS_LANES; b++) w[b] = bs_load_row(p + bs * b, be);
     bs_transpose64(w);
 #endif
+}
+
+/* big-endian rows (bs_pack_be) */
+BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
+{
+    bs_pack_rows_as(w, p, bs, 1);
 }
 
 /* A row as 8 big-endian bytes: a byte swap and one store where the compiler
@@ -180,17 +197,25 @@ BS_INLINE void bs_store64be(uint8_t *p, uint64_t w)
 #endif
 }
 
-/* the inverse of bs_pack_rows (w is clobbered); where in is not NULL (a
- * constant at every call), each row is XORed onto in's row at the same
+/* the inverse of bs_pack_rows_as (w is clobbered); where in is not NULL
+ * (a constant at every call), each row is XORed onto in's row at the same
  * place (CTR: the keystream onto the input, out may equal in) */
-BS_INLINE void bs_unpack_rows(uint8_t *p, const uint8_t *in, uint64_t w[64], const unsigned bs)
+BS_INLINE void bs_unpack_rows_as(uint8_t *p, const uint8_t *in, uint64_t w[64], const unsigned bs, const int be)
 {
     bs_transpose64(w);
     for (unsigned b = 0; b < BS_LANES; b++) {
         uint64_t row = w[b];
-        if (in) row ^= lwcx_load64be(in + bs * b);
-        bs_store64be(p + bs * b, row);
+        if (in) row ^= bs_load_row(in + bs * b, be);
+        if (be)
+            bs_store64be(p + bs * b, row);
+        else
+            bs_store_le(p + bs * b, row);
     }
+}
+
+BS_INLINE void bs_unpack_rows(uint8_t *p, const uint8_t *in, uint64_t w[64], const unsigned bs)
+{
+    bs_unpack_rows_as(p, in, w, bs, 1);
 }
 
 /* One out-of-line copy per row stride (the block size), so that in each the

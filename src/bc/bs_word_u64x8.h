@@ -117,6 +117,10 @@ BS_INLINE bs_word bs_load_le(const uint8_t *p)
 {
 #if defined(__AVX512F__) && defined(__AVX512BW__)
     return (bs_word)_mm512_loadu_si512(p);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    bs_word w; /* the elements in memory order are the bytes */
+    memcpy(&w, p, sizeof w);
+    return w;
 #else
     bs_word w;
     for (int i = 0; i < 8; i++) w[i] = lwcx_load64le(p + 8 * i);
@@ -128,6 +132,8 @@ BS_INLINE void bs_store_le(uint8_t *p, bs_word w)
 {
 #if defined(__AVX512F__) && defined(__AVX512BW__)
     _mm512_storeu_si512(p, (__m512i)w);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &w, sizeof w); /* gcc 12 kept lwcx_store64le's byte stores */
 #else
     for (int i = 0; i < 8; i++) lwcx_store64le(p + 8 * i, w[i]);
 #endif

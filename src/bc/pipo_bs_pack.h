@@ -39,7 +39,20 @@ PIPO_BS_INLINE void pipo_bs_tr_bytes(bs_word x[64])
 }
 
 /* Rows from in + stride r into x, transposed (afterwards bit c of row r is
- * what bit r of row c was, in every 64-bit lane). */
+ * what bit r of row c was, in every 64-bit lane). An includer with a whole
+ * 64-row transpose of its own defines PIPO_BS_PACK_ROWS(x, in, stride) and
+ * PIPO_BS_UNPACK_ONTO(out, in, x) for this and the inverse. */
+#ifdef PIPO_BS_PACK_ROWS
+PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t stride)
+{
+    PIPO_BS_PACK_ROWS(x, in, stride);
+}
+
+PIPO_BS_INLINE void pipo_bs_unpack_onto(uint8_t *out, const uint8_t *in, bs_word x[64])
+{
+    PIPO_BS_UNPACK_ONTO(out, in, x);
+}
+#else
 PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t stride)
 {
     for (unsigned g = 0; g < 8; g++) {
@@ -72,6 +85,8 @@ PIPO_BS_INLINE void pipo_bs_unpack_onto(uint8_t *out, const uint8_t *in, bs_word
         }
     }
 }
+
+#endif
 
 PIPO_BS_INLINE void pipo_bs_unpack(uint8_t *out, bs_word x[64])
 {
