@@ -35,6 +35,18 @@ static inline __attribute__((always_inline)) bytes16 rol_bytes16(bytes16 t, cons
     return (bytes16)(((w << r) & hi) | ((w >> (8 - r)) & lo));
 }
 
+/* bytes 0-7 (hi = 0) or 8-15 of a and b interleaved: a0 b0 a1 b1 ... */
+static inline __attribute__((always_inline)) bytes16 zip_bytes(bytes16 a, bytes16 b, const int hi)
+{
+#if defined(__clang__)
+    return hi ? __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+              : __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+#else
+    return hi ? __builtin_shuffle(a, b, (bytes16){8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+              : __builtin_shuffle(a, b, (bytes16){0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23});
+#endif
+}
+
 /* Step J of round Q of an 8-round group over L blocks: key byte J spread
  * over a vector (a multiply makes the 8-byte pattern, two moves the vector),
  * the ARX step, then the rotation. */
@@ -60,13 +72,37 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8],
     }
     KCC24P6_ALL_ROUNDS()
     lwcx_wipe(&kk, sizeof kk);
-    /* after 80 rounds (a multiple of 8) logical byte j is back in slice j */
-    uint8_t ks[8][32];
-    memcpy(ks, s, sizeof ks);
-    for (size_t b = 0; b < nblocks; b++)
-        for (unsigned j = 0; j < 8; j++) out[8 * b + j] = in[8 * b + j] ^ ks[j][b];
+    /* after 80 rounds (a multiple of 8) logical byte j is back in slice j:
+     * byte b of s[j][v] is byte j of block 16 v + b. Three rounds of byte
+     * interleaves turn a column's 8 slices into 8 vectors of two whole
+     * blocks each (vector k: blocks 16 v + 2k, 16 v + 2k + 1), XORed onto
+     * the input 16 bytes at a time (a byte at a time it was ~5% of a
+     * 192-byte call). */
+    for (unsigned v = 0; v < L / 16; v++) {
+        bytes16 x[8], y[8];
+        for (unsigned j = 0; j < 8; j++) x[j] = s[j][v];
+        for (unsigned r = 0; r < 3; r++) {
+            for (unsigned i = 0; i < 4; i++) {
+                y[2 * i] = zip_bytes(x[i], x[i + 4], 0);
+                y[2 * i + 1] = zip_bytes(x[i], x[i + 4], 1);
+            }
+            memcpy(x, y, sizeof x);
+        }
+        for (unsigned k = 0; k < 8; k++) {
+            const size_t b = 16 * (size_t)v + 2 * k;
+            if (b + 2 <= nblocks) {
+                bytes16 t;
+                memcpy(&t, in + 8 * b, sizeof t);
+                t ^= x[k];
+                memcpy(out + 8 * b, &t, sizeof t);
+            } else if (b < nblocks) { /* the last block alone */
+                for (unsigned j = 0; j < 8; j++) out[8 * b + j] = in[8 * b + j] ^ x[k][j];
+            }
+        }
+        lwcx_wipe(x, sizeof x);
+        lwcx_wipe(y, sizeof y);
+    }
     lwcx_wipe(s, sizeof s);
-    lwcx_wipe(ks, sizeof ks);
 }
 
 /* separate functions, so that each is optimized on its own */
