@@ -224,16 +224,7 @@ static void shuf_parties(const aimer_params *p, const struct lwcx_aimer_key *key
     for (unsigned i = 0; i < p->L; i++) maps[i] = tab + i * shuf_map_bytes(p);
     for (unsigned i = 0; i < p->L; i++) maps[p->L + 1 + i] = shuf_check(p, i);
     maps[2 * p->L + 1] = tab + p->L * shuf_map_bytes(p);
-    for (unsigned j = 0; j < count; j += 16) {
-        const unsigned c = count - j < 16 ? count - j : 16;
-        aimer_gf *xj = x + j * stride, *zj = z + j * stride;
-        const int b = with_b && j + c == count;
-        switch (p->words) {
-        case 2: shuf_parties16(p, key, maps, xj, zj, stride, c, b, 2); break;
-        case 3: shuf_parties16(p, key, maps, xj, zj, stride, c, b, 3); break;
-        default: shuf_parties16(p, key, maps, xj, zj, stride, c, b, 4); break;
-        }
-    }
+    AIMER_PARTIES_IN_GROUPS(16, shuf_parties16, maps, p, key, x, z, stride, count, with_b)
 }
 
 /* ---- 4-way Keccak: lane i of the four states in one ymm ------------------ */

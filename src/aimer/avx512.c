@@ -257,16 +257,7 @@ static void gfni_parties(const aimer_params *p, const struct lwcx_aimer_key *key
     const uint64_t *checks[AIMER_MAX_L + 1]; /* the input S-boxes' maps, then the key's output one */
     for (unsigned i = 0; i < p->L; i++) checks[i] = gfni_check(p, i);
     checks[p->L] = (const uint64_t *)key->aff + p->L * gfni_map_words(p);
-    for (unsigned j = 0; j < count; j += 8) {
-        const unsigned c = count - j < 8 ? count - j : 8;
-        aimer_gf *xj = x + j * stride, *zj = z + j * stride;
-        const int b = with_b && j + c == count;
-        switch (p->words) {
-        case 2: gfni_parties8(p, key, checks, xj, zj, stride, c, b, 2); break;
-        case 3: gfni_parties8(p, key, checks, xj, zj, stride, c, b, 3); break;
-        default: gfni_parties8(p, key, checks, xj, zj, stride, c, b, 4); break;
-        }
-    }
+    AIMER_PARTIES_IN_GROUPS(8, gfni_parties8, checks, p, key, x, z, stride, count, with_b)
 }
 
 /* ---- 8-way Keccak: lane i of the eight states in one zmm ------------------ */

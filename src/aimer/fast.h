@@ -253,6 +253,21 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
     {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3), \
      AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4)}
 
+/* mpc_parties in groups of G (the last one shorter): FN(p, key, maps, x, z,
+ * stride, count, with_b, W) on each, W the field's words as a constant, the
+ * public constants in the group that holds the last party. */
+#define AIMER_PARTIES_IN_GROUPS(G, FN, maps, p, key, x, z, stride, count, with_b)       \
+    for (unsigned j_ = 0; j_ < (count); j_ += (G)) {                                       \
+        const unsigned c_ = (count) - j_ < (G) ? (count) - j_ : (G);                      \
+        aimer_gf *xj_ = (x) + j_ * (stride), *zj_ = (z) + j_ * (stride);                   \
+        const int b_ = (with_b) && j_ + c_ == (count);                                    \
+        switch ((p)->words) {                                                             \
+        case 2: FN(p, key, maps, xj_, zj_, stride, c_, b_, 2); break;                     \
+        case 3: FN(p, key, maps, xj_, zj_, stride, c_, b_, 3); break;                     \
+        default: FN(p, key, maps, xj_, zj_, stride, c_, b_, 4); break;                    \
+        }                                                                                 \
+    }
+
 /* For an implementation's APPLY_W: W must be a constant where it runs, so
  * that the accumulators are registers; clang 14 kept avx512's out of line
  * (acc[] on the stack, the field work 2.2x slower than with gcc). */
