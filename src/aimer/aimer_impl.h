@@ -188,11 +188,10 @@ struct aimer_impl {
     int (*shake_xn)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);
     /* Optional (NULL where there is none): shake_xn that also absorbs
-     * whole blocks of side into side->x, each in a permutation run
-     * alongside one of the multi-way ones, where the single sponge costs
-     * little (scalar and vector units work in parallel); it advances
-     * side->in and side->len past what it took, the caller absorbs the
-     * rest. */
+     * whole blocks of side into side->x, each permuted with one of the
+     * multi-way permutations (in a lane they leave free, else beside them
+     * in scalar registers); it advances side->in and side->len past what
+     * it took, the caller absorbs the rest. */
     int (*shake_xn_side)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                          const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                          aimer_side *side);
