@@ -190,8 +190,7 @@ BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
 BS_INLINE void bs_store64be(uint8_t *p, uint64_t w)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    w = __builtin_bswap64(w);
-    memcpy(p, &w, sizeof w);
+    bs_store_le(p, __builtin_bswap64(w));
 #else
     lwcx_store64be(p, w);
 #endif
