@@ -31,6 +31,18 @@
 #endif
 #endif
 
+/* The SWAR transpose step's mask: the low j bits of every 2j-bit group
+ * (j = 32, 16, 8, 4, 2, 1). */
+BS_INLINE uint64_t bs_tr_mask(const unsigned j)
+{
+    return j == 32 ? 0x00000000FFFFFFFFu
+           : j == 16 ? 0x0000FFFF0000FFFFu
+           : j == 8  ? 0x00FF00FF00FF00FFu
+           : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
+           : j == 2  ? 0x3333333333333333u
+                     : 0x5555555555555555u;
+}
+
 /* One round over whole state arrays in memory: kept out of line on CPUs,
  * where 64 or 128 words cannot all be registers anyway, so that gcc and
  * clang compile it alike (each word loaded and stored once a round).

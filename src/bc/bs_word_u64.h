@@ -64,13 +64,7 @@ BS_INLINE void bs_store_le(uint8_t *p, uint64_t w)
  * *hi. */
 BS_INLINE void bs_tr_swap(uint64_t *lo, uint64_t *hi, const unsigned j)
 {
-    const uint64_t m = j == 32 ? 0x00000000FFFFFFFFu
-                       : j == 16 ? 0x0000FFFF0000FFFFu
-                       : j == 8  ? 0x00FF00FF00FF00FFu
-                       : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
-                       : j == 2  ? 0x3333333333333333u
-                                 : 0x5555555555555555u; /* the low j bits of each group */
-    uint64_t t = ((*lo >> j) ^ *hi) & m;
+    uint64_t t = ((*lo >> j) ^ *hi) & bs_tr_mask(j);
     *lo ^= t << j;
     *hi ^= t;
 }
@@ -101,11 +95,7 @@ BS_INLINE bs_u64x2 bs_tr_swap32v(bs_u64x2 v)
 /* bs_tr_swap on both elements of a and b (j <= 16) */
 BS_INLINE void bs_tr_swap2v(bs_u64x2 *a, bs_u64x2 *b, const unsigned j)
 {
-    const uint64_t m1 = j == 16 ? 0x0000FFFF0000FFFFu
-                        : j == 8  ? 0x00FF00FF00FF00FFu
-                        : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
-                        : j == 2  ? 0x3333333333333333u
-                                  : 0x5555555555555555u;
+    const uint64_t m1 = bs_tr_mask(j);
     const bs_u64x2 m = {m1, m1};
     const bs_u64x2 t = ((*a >> j) ^ *b) & m;
     *a ^= t << j;

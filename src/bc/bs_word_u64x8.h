@@ -146,13 +146,7 @@ BS_INLINE void bs_store_le(uint8_t *p, bs_word w)
  * *hi. */
 BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
 {
-    const uint64_t m = j == 32 ? 0x00000000FFFFFFFFu
-                       : j == 16 ? 0x0000FFFF0000FFFFu
-                       : j == 8  ? 0x00FF00FF00FF00FFu
-                       : j == 4  ? 0x0F0F0F0F0F0F0F0Fu
-                       : j == 2  ? 0x3333333333333333u
-                                 : 0x5555555555555555u; /* the low j bits of each group */
-    const bs_word t = ((*lo >> j) ^ *hi) & m;
+    const bs_word t = ((*lo >> j) ^ *hi) & bs_tr_mask(j);
     *lo ^= t << j;
     *hi ^= t;
 }

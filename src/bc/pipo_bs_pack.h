@@ -14,27 +14,57 @@
 #define PIPO_BS_TR_SWAP bs_tr_swap
 #endif
 
+/* A column: the part of every word that the transpose holds 8 rows of in
+ * registers (the 64-bit lanes never mix). By default the whole word; an
+ * includer whose word is wider than its registers (bs_word_u64x8.h without
+ * AVX-512: four SSE registers a word, 8 rows spilled) defines
+ * PIPO_BS_COLUMNS, the columns a word, with the type pipo_col and
+ * pipo_col_load_le, pipo_col_store_le, pipo_col_xor and pipo_col_swap (the
+ * transpose step) for it. */
+#ifndef PIPO_BS_COLUMNS
+#define PIPO_BS_COLUMNS 1
+typedef bs_word pipo_col;
+#define pipo_col_load_le bs_load_le
+#define pipo_col_store_le bs_store_le
+#define pipo_col_xor BS_XOR
+#define pipo_col_swap PIPO_BS_TR_SWAP
+#endif
+#define PIPO_BS_COL_BYTES (sizeof(bs_word) / PIPO_BS_COLUMNS)
+
+/* column e of x[r] */
+PIPO_BS_INLINE pipo_col pipo_bs_col_get(const bs_word *x, unsigned r, unsigned e)
+{
+    pipo_col v;
+    memcpy(&v, (const uint8_t *)&x[r] + PIPO_BS_COL_BYTES * e, sizeof v);
+    return v;
+}
+
+PIPO_BS_INLINE void pipo_bs_col_set(bs_word *x, unsigned r, unsigned e, pipo_col v)
+{
+    memcpy((uint8_t *)&x[r] + PIPO_BS_COL_BYTES * e, &v, sizeof v);
+}
+
 /* The three stages (scale 4, 2, 1) on 8 rows v[m] = rows r + scale m:
  * scale 1 transposes the bits inside each byte, scale 8 the bytes. */
-PIPO_BS_INLINE void pipo_bs_tr_group(bs_word v[8], unsigned scale)
+PIPO_BS_INLINE void pipo_bs_tr_group(pipo_col v[8], unsigned scale)
 {
     BS_UNROLL(3)
     for (unsigned s = 4; s >= 1; s >>= 1)
         BS_UNROLL(8)
         for (unsigned m = 0; m < 8; m++)
-            if (!(m & s)) PIPO_BS_TR_SWAP(&v[m], &v[m | s], s * scale);
+            if (!(m & s)) pipo_col_swap(&v[m], &v[m | s], s * scale);
 }
 
-/* the byte stages on every 8th row, in place */
-PIPO_BS_INLINE void pipo_bs_tr_bytes(bs_word x[64])
+/* the byte stages on every 8th row of column e, in place */
+PIPO_BS_INLINE void pipo_bs_tr_bytes(bs_word x[64], unsigned e)
 {
     for (unsigned r = 0; r < 8; r++) {
-        bs_word v[8];
+        pipo_col v[8];
         BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) v[m] = x[r + 8 * m];
+        for (unsigned m = 0; m < 8; m++) v[m] = pipo_bs_col_get(x, r + 8 * m, e);
         pipo_bs_tr_group(v, 8);
         BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) x[r + 8 * m] = v[m];
+        for (unsigned m = 0; m < 8; m++) pipo_bs_col_set(x, r + 8 * m, e, v[m]);
     }
 }
 
@@ -55,15 +85,17 @@ PIPO_BS_INLINE void pipo_bs_unpack_onto(uint8_t *out, const uint8_t *in, bs_word
 #else
 PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t stride)
 {
-    for (unsigned g = 0; g < 8; g++) {
-        bs_word v[8];
-        BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) v[m] = bs_load_le(in + stride * (8 * g + m));
-        pipo_bs_tr_group(v, 1);
-        BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) x[8 * g + m] = v[m];
+    for (unsigned e = 0; e < PIPO_BS_COLUMNS; e++) {
+        for (unsigned g = 0; g < 8; g++) {
+            pipo_col v[8];
+            BS_UNROLL(8)
+            for (unsigned m = 0; m < 8; m++) v[m] = pipo_col_load_le(in + stride * (8 * g + m) + PIPO_BS_COL_BYTES * e);
+            pipo_bs_tr_group(v, 1);
+            BS_UNROLL(8)
+            for (unsigned m = 0; m < 8; m++) pipo_bs_col_set(x, 8 * g + m, e, v[m]);
+        }
+        pipo_bs_tr_bytes(x, e);
     }
-    pipo_bs_tr_bytes(x);
 }
 
 /* the inverse (the same transpose): byte stages in x, then bit stages to
@@ -71,17 +103,18 @@ PIPO_BS_INLINE void pipo_bs_pack_rows(bs_word x[64], const uint8_t *in, size_t s
  * if in (CTR's keystream: no buffer to write, read back and wipe) */
 PIPO_BS_INLINE void pipo_bs_unpack_onto(uint8_t *out, const uint8_t *in, bs_word x[64])
 {
-    const unsigned row = sizeof(bs_word);
-    pipo_bs_tr_bytes(x);
-    for (unsigned g = 0; g < 8; g++) {
-        bs_word v[8];
-        BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) v[m] = x[8 * g + m];
-        pipo_bs_tr_group(v, 1);
-        BS_UNROLL(8)
-        for (unsigned m = 0; m < 8; m++) {
-            const size_t at = row * (8 * g + m);
-            bs_store_le(out + at, in ? BS_XOR(v[m], bs_load_le(in + at)) : v[m]);
+    for (unsigned e = 0; e < PIPO_BS_COLUMNS; e++) {
+        pipo_bs_tr_bytes(x, e);
+        for (unsigned g = 0; g < 8; g++) {
+            pipo_col v[8];
+            BS_UNROLL(8)
+            for (unsigned m = 0; m < 8; m++) v[m] = pipo_bs_col_get(x, 8 * g + m, e);
+            pipo_bs_tr_group(v, 1);
+            BS_UNROLL(8)
+            for (unsigned m = 0; m < 8; m++) {
+                const size_t at = sizeof(bs_word) * (8 * g + m) + PIPO_BS_COL_BYTES * e;
+                pipo_col_store_le(out + at, in ? pipo_col_xor(v[m], pipo_col_load_le(in + at)) : v[m]);
+            }
         }
     }
 }
