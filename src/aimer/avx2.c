@@ -79,15 +79,18 @@ static void shuf_from_sliced(unsigned n, uint8_t *tab, const uint64_t *m)
     const unsigned nb = n / 8, W = n / 64;
     for (unsigned i = 0; i < nb; i++)
         for (unsigned h = 0; h < 2; h++) {
-            aimer_gf img[16]; /* the images of the 16 values of the nibble */
-            memset(img[0], 0, sizeof img[0]);
-            for (unsigned q = 0; q < 4; q++)
-                for (unsigned v = 0; v < 1u << q; v++)
-                    for (unsigned w = 0; w < AIMER_MAX_WORDS; w++)
-                        img[(1u << q) + v][w] = img[v][w] ^ (w < W ? m[(size_t)w * n + 8 * i + 4 * h + q] : 0);
+            __m256i img[16]; /* the images of the 16 values of the nibble, in registers */
+            img[0] = _mm256_setzero_si256();
+            for (unsigned q = 0; q < 4; q++) {
+                const uint64_t *row = m + 8 * i + 4 * h + q; /* its words n apart */
+                const __m256i x = _mm256_set_epi64x(W > 3 ? (long long)row[3 * n] : 0, W > 2 ? (long long)row[2 * n] : 0,
+                                                    (long long)row[n], (long long)row[0]);
+                for (unsigned v = 0; v < 1u << q; v++) img[(1u << q) + v] = _mm256_xor_si256(img[v], x);
+            }
             for (unsigned q = 0; q < nb; q += 16) { /* the images' bytes q.. turned into 16 entries a byte */
                 __m128i r[16];
-                for (unsigned v = 0; v < 16; v++) r[v] = _mm_loadu_si128((const __m128i *)((const uint8_t *)img[v] + q));
+                for (unsigned v = 0; v < 16; v++)
+                    r[v] = q ? _mm256_extracti128_si256(img[v], 1) : _mm256_castsi256_si128(img[v]);
                 transpose16(r);
                 for (unsigned b = q; b < nb && b < q + 16; b++)
                     _mm_store_si128((__m128i *)(tab + ((size_t)i * nb + (b & ~1u) + h) * 32 + 16 * (b % 2)), r[b - q]);
