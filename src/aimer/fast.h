@@ -20,13 +20,20 @@ static inline size_t aimer_sliced_bytes(const aimer_params *p)
     return (size_t)p->L * p->words * p->n * sizeof(uint64_t);
 }
 
-/* An element's four words as one GNU C vector (one AVX2 register, two SSE2
- * or NEON ones), so that building the layer keeps them in registers: as
- * aimer_gf arrays gcc 12 cleared words by a memset call and stored single
- * words before reloading the whole (a stalled load each), and a 128-bit
- * matrix took 7.2k ticks to build, now 3.4k (avx2). Never passed or
- * returned (the ABI of such a vector depends on the ISA flags). */
-typedef uint64_t aimer_w4 __attribute__((vector_size(32)));
+/* An element's four words as GNU C vectors held in registers: one of 32
+ * bytes where the compiler has AVX, two of 16 (SSE2, NEON) elsewhere, where
+ * gcc 12 keeps a 32-byte vector in memory (each XOR a store and a reload).
+ * As aimer_gf arrays gcc cleared words by a memset call and stored single
+ * words before reloading the whole (a stalled load each): a 128-bit matrix
+ * took 7.2k ticks to build, now 3.4k (avx2). Never passed or returned (the
+ * ABI of such a vector depends on the ISA flags). */
+#if defined(__AVX__)
+#define AIMER_W_PARTS 1
+#else
+#define AIMER_W_PARTS 2
+#endif
+#define AIMER_W_WORDS (4 / AIMER_W_PARTS)
+typedef uint64_t aimer_w __attribute__((vector_size(8 * AIMER_W_WORDS)));
 
 /* One A = U L from its n squeezed rows of lambda bytes: U's row r is the
  * bits j < r of row r with bit r set, L's row j the bits >= j of row j
@@ -35,40 +42,46 @@ typedef uint64_t aimer_w4 __attribute__((vector_size(32)));
  * bits may index tables: L's rows are taken four at a time, a table holds
  * the 16 sums of each four (32 KiB for n = 256), and a row of A is the sum
  * of the entries its nibbles of U pick: r/4 + 1 lookups instead of r
- * masked sums, in a register. */
+ * masked sums, in registers. */
 static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const uint8_t *rows)
 {
     const unsigned n = p->n, lam = p->lambda;
-    aimer_w4 sums[AIMER_MAX_N / 4][16];
+    aimer_w sums[AIMER_MAX_N / 4][16][AIMER_W_PARTS];
     for (unsigned g = 0; g < n / 4; g++) {
-        aimer_w4 *t = sums[g], l[4];
+        aimer_w(*t)[AIMER_W_PARTS] = sums[g], l[4][AIMER_W_PARTS];
         for (unsigned s = 0; s < 4; s++) { /* L's row j: its bits below j cleared, bit j set */
             const unsigned j = 4 * g + s, jw = j / 64;
-            uint64_t keep[4], bit[4];
-            for (unsigned w = 0; w < 4; w++) {
-                keep[w] = w < jw ? 0 : w == jw ? ~(uint64_t)0 << (j % 64) : ~(uint64_t)0;
-                bit[w] = w == jw ? (uint64_t)1 << (j % 64) : 0;
-            }
             const uint8_t *b = rows + (size_t)j * lam;
-            const aimer_w4 kv = {keep[0], keep[1], keep[2], keep[3]}, bv = {bit[0], bit[1], bit[2], bit[3]},
-                           row = {lwcx_load64le(b), lwcx_load64le(b + 8), p->words > 2 ? lwcx_load64le(b + 16) : 0,
-                                  p->words > 3 ? lwcx_load64le(b + 24) : 0};
-            l[s] = (row & kv) | bv;
+            uint64_t row[4];
+            for (unsigned w = 0; w < 4; w++) {
+                const uint64_t keep = w < jw ? 0 : w == jw ? ~(uint64_t)0 << (j % 64) : ~(uint64_t)0;
+                row[w] = ((w < p->words ? lwcx_load64le(b + 8 * w) : 0) & keep) | (uint64_t)(w == jw) << (j % 64);
+            }
+            for (unsigned q = 0; q < AIMER_W_PARTS; q++)
+                for (unsigned w = 0; w < AIMER_W_WORDS; w++) l[s][q][w] = row[AIMER_W_WORDS * q + w];
         }
-        t[0] = l[0] ^ l[0];
-        for (unsigned s = 0; s < 4; s++) /* t[c] for c < 2^(s+1): with row 4g + s or without */
-            for (unsigned c = 0; c < 1u << s; c++) t[(1u << s) + c] = t[c] ^ l[s];
+        for (unsigned q = 0; q < AIMER_W_PARTS; q++) {
+            t[0][q] = l[0][q] ^ l[0][q];
+            for (unsigned s = 0; s < 4; s++) /* t[c] for c < 2^(s+1): with row 4g + s or without */
+                for (unsigned c = 0; c < 1u << s; c++) t[(1u << s) + c][q] = t[c][q] ^ l[s][q];
+        }
     }
     for (unsigned r = 0; r < n; r++) {
         const uint8_t *u = rows + (size_t)r * lam;
         const unsigned last = r / 4; /* U's nibble there: its bits up to r, bit r set */
         const unsigned top = (((u[last / 2] >> (4 * (last % 2))) & ((2u << (r % 4)) - 1)) | 1u << (r % 4));
-        aimer_w4 acc = sums[last][top];
-        const aimer_w4 *t = sums[0];
+        aimer_w acc[AIMER_W_PARTS];
+        for (unsigned q = 0; q < AIMER_W_PARTS; q++) acc[q] = sums[last][top][q];
+        const aimer_w(*t)[AIMER_W_PARTS] = sums[0];
         for (const uint8_t *e = u + last / 2; u < e; u++, t += 32) /* both nibbles of a byte */
-            acc ^= t[*u & 15] ^ t[16 + (*u >> 4)];
-        if (last % 2) acc ^= t[*u & 15]; /* the low nibble of the last one's byte */
-        for (unsigned w = 0; w < p->words; w++) m[(size_t)w * n + r] = acc[w];
+            for (unsigned q = 0; q < AIMER_W_PARTS; q++) acc[q] ^= t[*u & 15][q] ^ t[16 + (*u >> 4)][q];
+        if (last % 2) /* the low nibble of the last one's byte */
+            for (unsigned q = 0; q < AIMER_W_PARTS; q++) acc[q] ^= t[*u & 15][q];
+        /* constant indices (a variable one kept acc in memory with gcc) */
+        m[r] = acc[0][0];
+        m[n + r] = acc[1 / AIMER_W_WORDS][1 % AIMER_W_WORDS];
+        if (p->words > 2) m[2 * (size_t)n + r] = acc[2 / AIMER_W_WORDS][2 % AIMER_W_WORDS];
+        if (p->words > 3) m[3 * (size_t)n + r] = acc[3 / AIMER_W_WORDS][3 % AIMER_W_WORDS];
     }
 }
 

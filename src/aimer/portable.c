@@ -103,8 +103,11 @@ static inline void reduce(uint64_t *c, uint64_t *p, unsigned W)
     for (unsigned i = 0; i < AIMER_MAX_WORDS; i++) c[i] = i < W ? p[i] : 0;
 }
 
-/* bit j of x to bit 2j of the result */
-static inline uint64_t spread32(uint64_t x)
+/* bit j of each 32-bit x[k] to bit 2j of element k: two at a time in a
+ * GNU C vector (SSE2, NEON), which gcc 12 did not make of two scalar
+ * spreads itself (its squarings took 1.9x clang's time) */
+typedef uint64_t spread_u64x2 __attribute__((vector_size(16)));
+static inline spread_u64x2 spread32x2(spread_u64x2 x)
 {
     x &= 0xffffffffu;
     x = (x | x << 16) & 0x0000ffff0000ffffu;
@@ -125,8 +128,9 @@ static inline uint64_t spread32(uint64_t x)
     {                                                                       \
         uint64_t p[2 * W];                                                  \
         for (unsigned i = 0; i < W; i++) {                                  \
-            p[2 * i] = spread32(a[i]);                                      \
-            p[2 * i + 1] = spread32(a[i] >> 32);                            \
+            const spread_u64x2 s = spread32x2((spread_u64x2){a[i], a[i] >> 32}); \
+            p[2 * i] = s[0];                                                \
+            p[2 * i + 1] = s[1];                                            \
         }                                                                   \
         reduce(c, p, W);                                                    \
     }
