@@ -20,7 +20,7 @@ typedef uint64_t pipo_col __attribute__((vector_size(16)));
 BS_INLINE pipo_col pipo_col_load_le(const uint8_t *p)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    pipo_col v; /* one 16-byte load (gcc 12 kept two 64-bit ones) */
+    pipo_col v; /* the elements in memory order are the bytes */
     memcpy(&v, p, sizeof v);
 #else
     pipo_col v = {lwcx_load64le(p), lwcx_load64le(p + 8)};
