@@ -61,7 +61,7 @@ static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const 
                 for (unsigned w = 0; w < AIMER_W_WORDS; w++) l[s][q][w] = row[AIMER_W_WORDS * q + w];
         }
         for (unsigned q = 0; q < AIMER_W_PARTS; q++) {
-            t[0][q] = l[0][q] ^ l[0][q];
+            t[0][q] = (aimer_w){0};
             for (unsigned s = 0; s < 4; s++) /* t[c] for c < 2^(s+1): with row 4g + s or without */
                 for (unsigned c = 0; c < 1u << s; c++) t[(1u << s) + c][q] = t[c][q] ^ l[s][q];
         }

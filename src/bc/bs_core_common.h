@@ -43,6 +43,16 @@ BS_INLINE uint64_t bs_tr_mask(const unsigned j)
                      : 0x5555555555555555u;
 }
 
+/* One step of the SWAR transpose on rows *lo and *hi of type T (a 64-bit
+ * integer or a GNU C vector of them): swaps the high j bits of every 2j-bit
+ * group of *lo with the low j bits of the same group of *hi. */
+#define BS_TR_STEP(T, lo, hi, j)                            \
+    do {                                                    \
+        const T t_ = ((*(lo) >> (j)) ^ *(hi)) & bs_tr_mask(j); \
+        *(lo) ^= t_ << (j);                                 \
+        *(hi) ^= t_;                                        \
+    } while (0)
+
 /* One round over whole state arrays in memory: kept out of line on CPUs,
  * where 64 or 128 words cannot all be registers anyway, so that gcc and
  * clang compile it alike (each word loaded and stored once a round).

@@ -59,14 +59,10 @@ BS_INLINE void bs_store_le(uint8_t *p, uint64_t w)
 
 /* --- 64x64 bit transpose -------------------------------------------------- */
 
-/* One step of the SWAR transpose on rows lo and hi: swaps the high j bits
- * of every 2j-bit group of *lo with the low j bits of the same group of
- * *hi. */
+/* One step of the SWAR transpose on rows lo and hi (BS_TR_STEP). */
 BS_INLINE void bs_tr_swap(uint64_t *lo, uint64_t *hi, const unsigned j)
 {
-    uint64_t t = ((*lo >> j) ^ *hi) & bs_tr_mask(j);
-    *lo ^= t << j;
-    *hi ^= t;
+    BS_TR_STEP(uint64_t, lo, hi, j);
 }
 
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -95,11 +91,7 @@ BS_INLINE bs_u64x2 bs_tr_swap32v(bs_u64x2 v)
 /* bs_tr_swap on both elements of a and b (j <= 16) */
 BS_INLINE void bs_tr_swap2v(bs_u64x2 *a, bs_u64x2 *b, const unsigned j)
 {
-    const uint64_t m1 = bs_tr_mask(j);
-    const bs_u64x2 m = {m1, m1};
-    const bs_u64x2 t = ((*a >> j) ^ *b) & m;
-    *a ^= t << j;
-    *b ^= t;
+    BS_TR_STEP(bs_u64x2, a, b, j);
 }
 
 BS_INLINE void bs_tr_stage2(bs_u64x2 v[32], const unsigned j)

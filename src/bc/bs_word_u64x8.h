@@ -141,14 +141,10 @@ BS_INLINE void bs_store_le(uint8_t *p, bs_word w)
 
 /* --- 64x64 bit transpose, in every element ---------------------------------- */
 
-/* One step of the SWAR transpose on rows lo and hi: swaps the high j bits
- * of every 2j-bit group of *lo with the low j bits of the same group of
- * *hi. */
+/* One step of the SWAR transpose on rows lo and hi (BS_TR_STEP). */
 BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
 {
-    const bs_word t = ((*lo >> j) ^ *hi) & bs_tr_mask(j);
-    *lo ^= t << j;
-    *hi ^= t;
+    BS_TR_STEP(bs_word, lo, hi, j);
 }
 
 #include "bs_transpose64.h"

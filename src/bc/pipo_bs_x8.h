@@ -40,9 +40,7 @@ BS_INLINE void pipo_col_store_le(uint8_t *p, pipo_col v)
 /* bs_tr_swap on a column */
 BS_INLINE void pipo_col_swap(pipo_col *lo, pipo_col *hi, const unsigned j)
 {
-    const pipo_col t = ((*lo >> j) ^ *hi) & bs_tr_mask(j);
-    *lo ^= t << j;
-    *hi ^= t;
+    BS_TR_STEP(pipo_col, lo, hi, j);
 }
 #endif
 #include "pipo_bs_pack.h"
