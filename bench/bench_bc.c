@@ -21,7 +21,7 @@
 #include "lwcx.h"
 
 #define BULK_BYTES 4096
-#define SEARCH_KEYS 4096 /* per call: 16 batches of the widest kernel; ref takes ms */
+#define SEARCH_KEYS 8192 /* per call: 16 batches of the widest kernel (512 lanes); ref takes ms */
 #define DEVICE_KEYS ((uint64_t)1 << 22)
 
 typedef struct state {

@@ -152,6 +152,43 @@ static void search(lwcx_blockcipher c, const uint8_t *key0, const uint8_t *pt, i
           (unsigned)got, (unsigned)want, trial);
 }
 
+/* PRESENT's first filter (present_bs_search16), on both of its paths for
+ * round 1: it keeps every lane that gives ct; the 16 ciphertext bits it
+ * reads are bits 0, 4, .., 60, so with ciphertext bit 1 flipped the lane
+ * that gave ct still passes it, and with bit 0 flipped it does not. */
+static void search16(lwcx_blockcipher c, const uint8_t *key0, const uint8_t *pt, int trial)
+{
+    const unsigned kb = (unsigned)lwcx_bc_key_bytes(c), nk = 8 * kb;
+    uint16_t lane_bit[5];
+    int k1_shared = 1;
+    for (unsigned b = 0; b < 5; b++) {
+        lane_bit[b] = (uint16_t)(trial & 1 ? nk - 1 - 7 * b : 3 * b); /* in K_1, or below it */
+        k1_shared &= lane_bit[b] < nk - 64;
+    }
+    const unsigned target = (unsigned)tu_rand() % 32;
+    uint8_t key[32], ct[8];
+    memcpy(key, key0, kb);
+    for (unsigned b = 0; b < 5; b++)
+        if (target >> b & 1) key[kb - 1 - lane_bit[b] / 8] ^= (uint8_t)(1u << (lane_bit[b] % 8));
+    ref_encrypt(c, key, ct, pt);
+    for (int flip = -1; flip <= 1; flip++) { /* none, ciphertext bit 0, bit 1 */
+        uint8_t t[8];
+        memcpy(t, ct, 8);
+        if (flip >= 0) t[7] ^= (uint8_t)(1u << flip);
+        bs_word kr[2 * 128], x[64], y[64];
+        present_bs_search_keys(kr, nk, key0, lane_bit);
+        const bs_word full = BS_NOT(present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(t), x, y));
+        for (int shared = 0; shared <= k1_shared; shared++) {
+            present_bs_search_keys(kr, nk, key0, lane_bit);
+            const bs_word got = BS_NOT(present_bs_search16(kr, nk, lwcx_load64be(pt), lwcx_load64be(t), x, y,
+                                                            shared, lwcx_load64be(key0)));
+            CHECK((got & full) == full && (got >> target & 1) == (flip != 0),
+                  "%s: 16-bit filter %08x, full %08x, target lane %u, ct bit %d flipped, K_1 shared %d",
+                  lwcx_bc_name(c), (unsigned)got, (unsigned)full, target, flip, shared);
+        }
+    }
+}
+
 int main(void)
 {
     for (int i = 0; i < NCIPHERS; i++) {
@@ -162,6 +199,7 @@ int main(void)
             tu_fill(pt, sizeof pt);
             one_key(c, key, pt);
             search(c, key, pt, trial);
+            if (c == LWCX_PRESENT80 || c == LWCX_PRESENT128) search16(c, key, pt, trial);
         }
         lwcx_impl_select(lwcx_bc_name(c), NULL);
     }

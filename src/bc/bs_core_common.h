@@ -157,6 +157,13 @@ BS_FUNC void bs_bit_masks32(uint32_t *m, uint32_t k)
           BS_OR(BS_OR(BS_TERN_MINTERM(a, b, c, imm, 4), BS_TERN_MINTERM(a, b, c, imm, 5)),       \
                 BS_OR(BS_TERN_MINTERM(a, b, c, imm, 6), BS_TERN_MINTERM(a, b, c, imm, 7))))
 
+/* BS_KEEP(v): the word v, once loaded, stays in a register: a word header
+ * defines it where a compiler would otherwise load v again for each use
+ * (see bs_word_u64x8.h); nothing elsewhere. */
+#ifndef BS_KEEP
+#define BS_KEEP(v) ((void)0)
+#endif
+
 /* The key-search lane patterns pat[] (BS_LANE_PATS) must be one per bit of
  * a lane index. */
 #define BS_LANE_PATS_CHECK(pat)                                                                   \

@@ -181,7 +181,12 @@ PRESENT_INLINE void present_bs_sbox_j(bs_word *o0, bs_word *o1, bs_word *o2, bs_
 {
 #if PRESENT_KEY_AFTER
     if (rk.after) {
-        present_bs_sbox_fold(o0, o1, o2, o3, x[0], x[1], x[2], x[3], present_bs_key(rk, j),
+        bs_word x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+        BS_KEEP(x0);
+        BS_KEEP(x1);
+        BS_KEEP(x2);
+        BS_KEEP(x3);
+        present_bs_sbox_fold(o0, o1, o2, o3, x0, x1, x2, x3, present_bs_key(rk, j),
                              present_bs_key(rk, 16 + j), present_bs_key(rk, 32 + j),
                              present_bs_key(rk, 48 + j));
         return;
@@ -439,19 +444,29 @@ PRESENT_INLINE void present_bs_sliced_enc_end(bs_word *x, const present_bs_keyre
     if (!PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
 }
 
-/* The rounds of the sliced encryption after present_bs_sliced_enc_begin;
- * returns where the result is (x or y). */
-PRESENT_INLINE bs_word *present_bs_sliced_enc_rounds(bs_word *x, bs_word *y, present_bs_keyreg *k)
+/* Rounds first .. last of the sliced encryption, the register where the
+ * rounds before left it (present_bs_sliced_enc_begin before round 1);
+ * returns where the state is (x or y). */
+PRESENT_INLINE bs_word *present_bs_sliced_enc_run(bs_word *x, bs_word *y, present_bs_keyreg *k, unsigned first,
+                                                  unsigned last)
 {
     const unsigned ahead = PRESENT_KEY_AFTER;
-    unsigned r = 1;
+    unsigned r = first;
 #if PRESENT_TWO_ROUNDS
     /* unrolled: the register's offsets and the counter's bits constants */
     BS_UNROLL(15)
-    for (; r + 1 <= PRESENT_ROUNDS; r += 2) present_bs_sliced_enc_round2(&x, &y, k, r + ahead);
+    for (; r + 1 <= last; r += 2) present_bs_sliced_enc_round2(&x, &y, k, r + ahead);
 #endif
     BS_UNROLL_ROUNDS
-    for (; r <= PRESENT_ROUNDS; r++) present_bs_sliced_enc_round(&x, &y, k, r + ahead);
+    for (; r <= last; r++) present_bs_sliced_enc_round(&x, &y, k, r + ahead);
+    return x;
+}
+
+/* All the rounds after present_bs_sliced_enc_begin and the last key;
+ * returns where the result is (x or y). */
+PRESENT_INLINE bs_word *present_bs_sliced_enc_rounds(bs_word *x, bs_word *y, present_bs_keyreg *k)
+{
+    x = present_bs_sliced_enc_run(x, y, k, 1, PRESENT_ROUNDS);
     present_bs_sliced_enc_end(x, k);
     return x;
 }
@@ -478,6 +493,21 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
     return x;
 }
 
+/* pLayer(S(v)) on one block: the first round of a search whose lanes share
+ * K_1 */
+PRESENT_INLINE uint64_t present_round_scalar(uint64_t v)
+{
+    uint64_t y = 0;
+    for (int j = 0; j < 16; j++) {
+        /* the S-box's entries, entry 0 lowest */
+        const uint64_t s = 0x21748FE3DA09B65Cull >> 4 * (v >> 4 * j & 15) & 15;
+        /* output bit b to bit 16 b: the product's term 2^(15 b) s puts it
+         * there, and no two terms' bits meet */
+        y |= (s * 0x0000200040008001ull & 0x0001000100010001ull) << j;
+    }
+    return y;
+}
+
 /* Key search: the register of lane l holds key0 with bit lane_bit[b] flipped
  * for each bit b of l (bit p of key0 = bit p % 8 of byte nk/8 - 1 - p/8). */
 PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8_t *key0,
@@ -485,19 +515,48 @@ PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8
 {
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
-    /* a broadcast of each bit, no branch (the bits change every batch),
-     * unrolled for each key size (shifts by constants; a loop to nk could
-     * not be, where nk is not a constant) */
+    /* each bit as a 32-bit mask (bs_bit_masks32: vector compares), then a
+     * broadcast of each, both copies written at once (copied after, gcc
+     * made a 5 KiB rep movsq of it) */
+    uint32_t m[128];
+    BS_UNROLL(4)
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t w = 0; /* key bits 32c .. 32c+31 */
+        BS_UNROLL(4)
+        for (unsigned b = 0; b < 4; b++)
+            if (4 * c + b < nk / 8) w |= (uint32_t)key0[nk / 8 - 1 - 4 * c - b] << 8 * b;
+        bs_bit_masks32(m + 32 * c, w);
+    }
+    /* unrolled for each key size (a loop to nk could not be, where nk is
+     * not a constant) */
     if (nk == 80) {
         BS_UNROLL(80)
-        for (unsigned p = 0; p < 80; p++) kr[p] = BS_MASK32(0u - (key0[9 - p / 8] >> (p % 8) & 1u));
+        for (unsigned p = 0; p < 80; p++) kr[p] = kr[80 + p] = BS_MASK32(m[p]);
     } else {
         BS_UNROLL(128)
-        for (unsigned p = 0; p < 128; p++) kr[p] = BS_MASK32(0u - (key0[15 - p / 8] >> (p % 8) & 1u));
+        for (unsigned p = 0; p < 128; p++) kr[p] = kr[128 + p] = BS_MASK32(m[p]);
     }
     for (unsigned b = 0; b < sizeof lane / sizeof lane[0]; b++)
-        kr[lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
-    for (unsigned p = 0; p < nk; p++) kr[nk + p] = kr[p];
+        kr[lane_bit[b]] = kr[nk + lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
+}
+
+/* x = the 64-bit block v in every lane, plus the words of key (if not
+ * null) */
+PRESENT_INLINE void present_bs_broadcast_block(bs_word *x, uint64_t v, const bs_word *key)
+{
+    uint32_t m[64];
+    bs_bit_masks32(m, (uint32_t)v);
+    bs_bit_masks32(m + 32, (uint32_t)(v >> 32));
+    BS_UNROLL(64)
+    for (int i = 0; i < 64; i++) x[i] = key ? BS_XOR(BS_MASK32(m[i]), key[i]) : BS_MASK32(m[i]);
+}
+
+/* The batch's plaintext (the same in every lane) into x and, with the key
+ * on the S-box outputs, K_1 (present_bs_sliced_enc_begin) in one pass. */
+PRESENT_INLINE void present_bs_search_begin(bs_word *x, present_bs_keyreg *k, uint64_t pt)
+{
+    present_bs_broadcast_block(x, pt, PRESENT_KEY_AFTER ? present_bs_round_key(k) : 0);
+    if (PRESENT_KEY_AFTER) present_bs_key_update(k, 1);
 }
 
 /* Encrypts the plaintext under every lane's key; returns the word whose lane
@@ -506,19 +565,72 @@ PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, 
                                          bs_word *x, bs_word *y)
 {
     present_bs_keyreg k = {kr, nk, 0};
-    /* the batch's plaintext (the same in every lane) and, with the key on
-     * the S-box outputs, K_1 (present_bs_sliced_enc_begin) in one pass */
-    const bs_word *k1 = present_bs_round_key(&k);
-    BS_UNROLL(64)
-    for (int i = 0; i < 64; i++) {
-        const bs_word p = BS_MASK32(0u - (unsigned)(pt >> i & 1));
-        x[i] = PRESENT_KEY_AFTER ? BS_XOR(p, k1[i]) : p;
-    }
-    if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 1);
+    present_bs_search_begin(x, &k, pt);
     x = present_bs_sliced_enc_rounds(x, y, &k);
     bs_word diff = BS_ZERO;
     BS_UNROLL(64)
     for (int i = 0; i < 64; i++) diff = BS_OR(diff, (ct >> i & 1) ? BS_NOT(x[i]) : x[i]);
+    return diff;
+}
+
+/* The search's first filter: 16 bits of U_31, the last round's S-box
+ * input, met from both ends. Forward, rounds 1-29 and of round 30 only
+ * S-boxes 0-3, whose outputs (bit b of S-box j, j < 4) pLayer sends to
+ * nibbles 0, 4, 8, 12 of U_31 (bit j of nibble 4b); backward, those nibbles
+ * from ct and K_32 through the inverse of the last S-box layer. Saves the
+ * last round, three quarters of the one before and most of the final
+ * comparison. Returns the word whose lane l is 0 iff lane l matches there:
+ * every key that gives ct does, another one with probability 2^-16 (a
+ * 512-lane batch in 128); the caller confirms with present_bs_search.
+ * k1_shared: no lane's bit lies in K_1 (register bits nk-64 .. nk-1),
+ * which is then k1, and round 1 the same in every lane. */
+PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt, uint64_t ct,
+                                           bs_word *x, bs_word *y, int k1_shared, uint64_t k1)
+{
+    present_bs_keyreg k = {kr, nk, 0};
+    /* round 1 on either path, the register then where the common rounds
+     * below have it at compile time */
+    if (k1_shared) { /* K_1 the same in every lane: round 1 in one scalar */
+        present_bs_key_update(&k, 1);
+        present_bs_broadcast_block(x, present_round_scalar(pt ^ k1),
+                                   PRESENT_KEY_AFTER ? present_bs_round_key(&k) : 0);
+        if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 2);
+    } else {
+        present_bs_search_begin(x, &k, pt);
+        present_bs_sliced_enc_round(&x, &y, &k, 1 + PRESENT_KEY_AFTER);
+    }
+    x = present_bs_sliced_enc_run(x, y, &k, 2, PRESENT_ROUNDS - 2);
+    /* fwd[4b + j]: U_31 bit 16b + j; the register at K_30, or K_31 with the
+     * key on the outputs */
+    bs_word fwd[16];
+    BS_UNROLL(4)
+    for (int j = 0; j < 4; j++)
+        present_bs_sbox_j(&fwd[j], &fwd[4 + j], &fwd[8 + j], &fwd[12 + j], x + 4 * j,
+                          PRESENT_RK_SLICED(present_bs_round_key(&k)), j);
+    if (!PRESENT_KEY_AFTER) {
+        present_bs_key_update(&k, PRESENT_ROUNDS - 1);
+        const bs_word *k31 = present_bs_round_key(&k);
+        BS_UNROLL(4)
+        for (int b = 0; b < 4; b++)
+            BS_UNROLL(4)
+            for (int j = 0; j < 4; j++) fwd[4 * b + j] = BS_XOR(fwd[4 * b + j], k31[16 * b + j]);
+    }
+    present_bs_key_update(&k, PRESENT_ROUNDS);
+    const bs_word *k32 = present_bs_round_key(&k);
+    bs_word diff = BS_ZERO;
+    BS_UNROLL(4)
+    for (int b = 0; b < 4; b++) {
+        /* S-box output bit t of nibble 4b is ciphertext bit 16t + 4b */
+        bs_word w[4], u0, u1, u2, u3;
+        BS_UNROLL(4)
+        for (int t = 0; t < 4; t++) {
+            const int i = 16 * t + 4 * b;
+            w[t] = (ct >> i & 1) ? BS_NOT(k32[i]) : k32[i];
+        }
+        present_bs_sbox_inv(&u0, &u1, &u2, &u3, w[0], w[1], w[2], w[3]);
+        diff = BS_OR(diff, BS_OR(BS_OR(BS_XOR(u0, fwd[4 * b]), BS_XOR(u1, fwd[4 * b + 1])),
+                                 BS_OR(BS_XOR(u2, fwd[4 * b + 2]), BS_XOR(u3, fwd[4 * b + 3]))));
+    }
     return diff;
 }
 

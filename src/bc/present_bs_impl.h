@@ -127,8 +127,17 @@ BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8
                       const uint8_t *ct, uint64_t *hits, unsigned nk)
 {
     bs_word kr[2 * 128], x[64], y[64];
+    const uint64_t p = lwcx_load64be(pt), c = lwcx_load64be(ct);
+    int k1_shared = 1; /* no lane bit in K_1, the register's top 64 bits */
+    for (unsigned b = 0; 1u << b < BS_LANES; b++) k1_shared &= lane_bit[b] < nk - 64;
     present_bs_search_keys(kr, nk, key0, lane_bit);
-    bs_store_hits(hits, BS_NOT(present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(ct), x, y)));
+    bs_store_hits(hits, BS_NOT(present_bs_search16(kr, nk, p, c, x, y, k1_shared, lwcx_load64be(key0))));
+    uint64_t any = 0;
+    for (unsigned w = 0; w < (BS_LANES + 63) / 64; w++) any |= hits[w];
+    if (any) { /* a candidate on 16 bits: the whole block, the register afresh */
+        present_bs_search_keys(kr, nk, key0, lane_bit);
+        bs_store_hits(hits, BS_NOT(present_bs_search(kr, nk, p, c, x, y)));
+    }
 }
 
 static void search80(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
