@@ -187,7 +187,10 @@ PIPO_BS_INLINE void pipo_bs_enc_col(bs_word *y, const bs_word *x, int sliced, in
                                     const void *k, const bs_word *rc, unsigned j)
 {
     bs_word r[8], p[8];
-    for (unsigned i = 0; i < 8; i++) r[i] = has_pre ? PIPO_BS_XK(x[8 * i + j], sliced, pre, 8 * i + j) : x[8 * i + j];
+    for (unsigned i = 0; i < 8; i++) {
+        r[i] = has_pre ? PIPO_BS_XK(x[8 * i + j], sliced, pre, 8 * i + j) : x[8 * i + j];
+        BS_KEEP(r[i]);
+    }
     pipo_bs_sbox_parts(r, p);
     for (unsigned i = 0; i < 8; i++) {
         const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
