@@ -55,28 +55,51 @@
 
 /* --- the S-box on one column: r[i] is row i ------------------------------ */
 
+/* ~(a ^ b) and ~(a ^ b ^ c): one operation each where the word has BS_TERN */
+#ifdef BS_TERN
+#define PIPO_BS_XNOR(a, b) BS_TERN(a, b, b, 0xC3)
+#define PIPO_BS_XNOR3(a, b, c) BS_TERN(a, b, c, 0x69)
+#else
+#define PIPO_BS_XNOR(a, b) BS_NOT(BS_XOR(a, b))
+#define PIPO_BS_XNOR3(a, b, c) BS_NOT(BS_XOR(BS_XOR(a, b), c))
+#endif
+
 /* Two 5-bit S-boxes around a 3-bit one, as in the specification: S5 on
  * r7..r3, S3 on r2..r0, three mixing XORs, S5 again on (r7, r3, r4, r6, r5)
- * whose outputs feed r2..r0, then a renaming of the outputs. */
+ * whose outputs feed r2..r0, then a renaming of the outputs. Two steps are
+ * merged where three-input operations make it one operation less each:
+ * S5's h ^= e is read only by f ^= h and the mixing's h ^= b, so both take
+ * h ^ e as a three-input XOR; and S3's closing NOT of c goes into c's two
+ * uses, the mixing's d ^= c and output 2 (output 2 is then ~(r[2] ^
+ * p[2])). 26 operations a column with the key on the zmm word, where the
+ * compilers' own fusion left 28; the words without such operations keep
+ * the specification's steps. */
 PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
 {
     bs_word a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
-    /* S5 on h, g, f, e, d */
-    f = BS_XOR(f, BS_AND(h, g));
-    e = BS_XOR(e, BS_AND(d, f));
-    h = BS_XOR(h, e);
-    g = BS_XOR(g, d);
-    d = BS_XOR(d, BS_OR(e, f));
-    f = BS_XOR(f, h);
-    e = BS_XOR(e, BS_AND(f, g));
-    /* S3 on c, b, a */
+    /* S3 on c, b, a; its NOT of c only without three-input operations */
     c = BS_XOR(c, BS_AND(b, a));
     a = BS_XOR(a, BS_OR(c, b));
     b = BS_XOR(b, BS_OR(c, a));
+#if !PIPO_BS_SPLIT
     c = BS_NOT(c);
-    /* mixing */
+#endif
+    /* S5 on h, g, f, e, d, with the mixing of h and d */
+    f = BS_XOR(f, BS_AND(h, g));
+    e = BS_XOR(e, BS_AND(d, f));
+    g = BS_XOR(g, d);
+    d = BS_XOR(d, BS_OR(e, f));
+    d = PIPO_BS_SPLIT ? PIPO_BS_XNOR(d, c) : BS_XOR(d, c); /* the mixing's d ^= c */
+#if PIPO_BS_SPLIT
+    f = PIPO_BS_XOR3(f, h, e); /* f ^= (h ^= e) */
+    h = PIPO_BS_XOR3(h, e, b); /* and the mixing's h ^= b */
+#else
+    h = BS_XOR(h, e);
+    f = BS_XOR(f, h);
     h = BS_XOR(h, b);
-    d = BS_XOR(d, c);
+#endif
+    e = BS_XOR(e, BS_AND(f, g));
+    /* the mixing's last */
     e = BS_XOR(e, a);
     /* second S5: h, d, e are only read, through u, v, w */
     bs_word u = h, v = d, w = e;
@@ -87,7 +110,7 @@ PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
     f = BS_XOR(f, BS_OR(g, w));
     w = BS_XOR(w, BS_AND(v, u));
     /* outputs: r[i], still to be XORed with p[i] for i = 1, 2, 7 where
-     * PIPO_BS_SPLIT */
+     * PIPO_BS_SPLIT (output 2 then also complemented) */
     r[0] = h;
     r[1] = PIPO_BS_SPLIT ? a : BS_XOR(a, v), p[1] = v;
     r[2] = PIPO_BS_SPLIT ? c : BS_XOR(c, u), p[2] = u;
@@ -104,13 +127,15 @@ PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
  * and the split only kept more words live (gcc's portable 512-bit word, 4
  * SSE registers a word, ran PIPO 20% slower split). */
 #define PIPO_BS_SPLIT_OUT(i) (PIPO_BS_SPLIT && ((i) == 1 || (i) == 2 || (i) == 7))
+/* a split output i joined with x: r ^ p ^ x, complemented for output 2 */
+#define PIPO_BS_JOIN(i, r, p, x) ((i) == 2 ? PIPO_BS_XNOR3(r, p, x) : PIPO_BS_XOR3(r, p, x))
 
 PIPO_BS_INLINE void pipo_bs_sbox(bs_word r[8])
 {
     bs_word p[8];
     pipo_bs_sbox_parts(r, p);
     for (unsigned i = 0; i < 8; i++)
-        if (PIPO_BS_SPLIT_OUT(i)) r[i] = BS_XOR(r[i], p[i]);
+        if (PIPO_BS_SPLIT_OUT(i)) r[i] = i == 2 ? PIPO_BS_XNOR(r[i], p[i]) : BS_XOR(r[i], p[i]);
 }
 
 /* The inverse: the steps of pipo_bs_sbox undone in reverse order. p (0 or
@@ -195,7 +220,7 @@ PIPO_BS_INLINE void pipo_bs_enc_col(bs_word *y, const bs_word *x, int sliced, in
     for (unsigned i = 0; i < 8; i++) {
         const unsigned o = 8 * i + ((j + PIPO_BS_ROT(i)) & 7);
         if (PIPO_BS_SPLIT_OUT(i)) /* the S-box's last XOR and the key's in one */
-            y[o] = PIPO_BS_XOR3(r[i], p[i], PIPO_BS_KW(sliced, k, o));
+            y[o] = PIPO_BS_JOIN(i, r[i], p[i], PIPO_BS_KW(sliced, k, o));
         else if (i == 0 && j < 5) /* row 0 is not rotated */
             y[o] = PIPO_BS_XOR3(r[i], rc[j], PIPO_BS_KW(sliced, k, o));
         else
