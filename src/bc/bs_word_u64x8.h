@@ -150,10 +150,19 @@ BS_INLINE void bs_store_le(uint8_t *p, bs_word w)
 
 /* --- 64x64 bit transpose, in every element ---------------------------------- */
 
-/* One step of the SWAR transpose on rows lo and hi (BS_TR_STEP). */
+/* One step of the SWAR transpose on rows lo and hi (BS_TR_STEP). With
+ * vpternlog as two bit selects: each row takes its kept bits and the
+ * other's shifted ones in one operation, four operations a step against
+ * BS_TR_STEP's five, and the two independent. */
 BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
 {
+#if defined(BS_TERN)
+    const bs_word m = bs_x8_set(bs_tr_mask(j)), l = *lo, h = *hi;
+    *hi = BS_TERN(m, l >> j, h, 0xCA);       /* m ? lo >> j : hi */
+    *lo = BS_TERN(m << j, h << j, l, 0xCA); /* (m << j) ? hi << j : lo */
+#else
     BS_TR_STEP(bs_word, lo, hi, j);
+#endif
 }
 
 #include "bs_transpose64.h"
