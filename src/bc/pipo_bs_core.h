@@ -89,11 +89,12 @@ PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
     e = BS_XOR(e, BS_AND(d, f));
     g = BS_XOR(g, d);
     d = BS_XOR(d, BS_OR(e, f));
-    d = PIPO_BS_SPLIT ? PIPO_BS_XNOR(d, c) : BS_XOR(d, c); /* the mixing's d ^= c */
 #if PIPO_BS_SPLIT
+    d = PIPO_BS_XNOR(d, c);    /* the mixing's d ^= c, c's NOT in it */
     f = PIPO_BS_XOR3(f, h, e); /* f ^= (h ^= e) */
     h = PIPO_BS_XOR3(h, e, b); /* and the mixing's h ^= b */
 #else
+    d = BS_XOR(d, c);
     h = BS_XOR(h, e);
     f = BS_XOR(f, h);
     h = BS_XOR(h, b);
