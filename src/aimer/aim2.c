@@ -153,6 +153,7 @@ void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_par
     b->inlen = 3 + 2 * (size_t)p->lambda;
     b->outlen = outlen;
     b->side = NULL;
+    b->side_lane = im->side_lane && (lwcx_cpu_features() & im->side_lane_needs) == im->side_lane_needs;
     b->failed = 0;
 }
 
@@ -180,7 +181,7 @@ void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix,
     in[2 + p->lambda] = (uint8_t)j;
     aimer_copy(in + 3 + p->lambda, seed, p->lambda);
     b->out[b->count++] = out;
-    if (b->count == b->im->ways - (b->im->side_lane && aimer_side_ready(b->side) != NULL)) batch_run(b);
+    if (b->count == b->im->ways - (b->side_lane && aimer_side_ready(b->side) != NULL)) batch_run(b);
 }
 
 int lwcx_aimer_batch_flush(aimer_batch *b)

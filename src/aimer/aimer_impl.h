@@ -198,9 +198,11 @@ struct aimer_impl {
     /* Nonzero: while a side sponge has a block ready, the protocol gathers
      * ways - 1 hashes a call, leaving a lane of the multi-way permutation
      * to the side's block (where that costs less than the scalar one
-     * beside it). shake_xn_side puts the side in a free lane whenever
+     * beside it), on CPUs with all the features side_lane_needs names (0:
+     * on all). shake_xn_side puts the side in a free lane whenever
      * count < ways, whatever this says. */
     int side_lane;
+    uint32_t side_lane_needs;
 };
 
 /* A loaded key: the affine layer expanded for its implementation. */
@@ -274,6 +276,7 @@ typedef struct aimer_batch {
     uint8_t in[AIMER_MAX_WAYS][3 + 2 * AIMER_MAX_LAMBDA];
     uint8_t *out[AIMER_MAX_WAYS];
     aimer_side *side; /* NULL, or a sponge to feed with shake_xn_side */
+    int side_lane;    /* im->side_lane on this CPU */
     int failed;
 } aimer_batch;
 void lwcx_aimer_batch_init(aimer_batch *b, const aimer_impl *im, const aimer_params *p, size_t outlen);

@@ -18,7 +18,7 @@
 #define KS_CHI(a, b, c) ((a) ^ (~(b) & (c)))
 #define KS_IOTA(a, i) ((a) ^ lwcx_keccak_rc[i])
 
-__attribute__((target("bmi"))) static void keccak_bmi(uint64_t *s)
+__attribute__((target("bmi"))) static inline void keccak_bmi(uint64_t *s)
 {
 #define LOAD_(i) uint64_t a##i = s[i], e##i;
 #define STORE_(i) s[i] = a##i;
@@ -27,18 +27,18 @@ __attribute__((target("bmi"))) static void keccak_bmi(uint64_t *s)
 #undef STORE_
 }
 
-static void keccak_bmi_absorb(aimer_xof *x, const uint8_t *in, size_t len)
+static inline void keccak_bmi_absorb(aimer_xof *x, const uint8_t *in, size_t len)
 {
     lwcx_keccak_xof_absorb_with(x, in, len, keccak_bmi);
 }
 
-static int keccak_bmi_final(aimer_xof *x, uint8_t *out, size_t len)
+static inline int keccak_bmi_final(aimer_xof *x, uint8_t *out, size_t len)
 {
     return lwcx_keccak_xof_final_with(x, out, len, keccak_bmi);
 }
 
 /* one hash of shake_xn */
-static int keccak_bmi_x1(unsigned sec, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+static inline int keccak_bmi_x1(unsigned sec, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
     aimer_xof x;
     lwcx_keccak_xof_init(&x, sec);
