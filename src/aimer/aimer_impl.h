@@ -112,6 +112,12 @@ typedef struct aimer_field_ops {
      * shares of the checks. Optional (NULL: mul and additions); carry-less
      * kernels add the products before one reduction. */
     void (*dot)(uint64_t *c, const aimer_gf *a, const aimer_gf *b, unsigned k);
+    /* c[j cs] ^= sum a[j as + i] b[i] for i < k, for every party j < count:
+     * the dots of all parties with the same challenges b. Optional (NULL:
+     * dot a party at a time); a vector kernel takes several parties an
+     * instruction. */
+    void (*dot_parties)(aimer_gf *c, size_t cs, const aimer_gf *a, size_t as, const aimer_gf *b, unsigned k,
+                        unsigned count);
 } aimer_field_ops;
 
 /* c ^= sum a[i] b[i] (f->dot, or products one at a time) */
@@ -127,6 +133,17 @@ static inline void aimer_dot(const aimer_field_ops *f, uint64_t *c, const aimer_
         f->mul(u, a[i], b[i]);
         for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) c[w] ^= u[w];
     }
+}
+
+/* f->dot_parties, or aimer_dot a party at a time */
+static inline void aimer_dot_parties(const aimer_field_ops *f, aimer_gf *c, size_t cs, const aimer_gf *a,
+                                     size_t as, const aimer_gf *b, unsigned k, unsigned count)
+{
+    if (f->dot_parties) {
+        f->dot_parties(c, cs, a, as, b, k, count);
+        return;
+    }
+    for (unsigned j = 0; j < count; j++) aimer_dot(f, c[j * cs], a + j * as, b, k);
 }
 
 /* A single sponge fed beside a multi-way hash (shake_xn_side): the len

@@ -15,6 +15,74 @@
 
 /* ---- GF(2^n): clmul_mul2..4, clmul_sqr2..4 (field_clmul.h) ------------------- */
 
+/* ---- the parties' dots, four parties a zmm (VPCLMULQDQ) ------------------- */
+
+#define CLV __m512i
+#define CLV_FN(name) clmul4_##name
+#define CLV_CL(x, y, imm) _mm512_clmulepi64_epi128(x, y, imm)
+#define CLV_XOR(a, b) _mm512_xor_si512(a, b)
+#define CLV_ZERO() _mm512_setzero_si512()
+#define CLV_UP(x) _mm512_bslli_epi128(x, 8)
+#define CLV_DOWN(x) _mm512_bsrli_epi128(x, 8)
+#define CLV_POLY(c) _mm512_set1_epi64(c)
+#include "field_clmul_lanes.h"
+
+/* lane q of v[0], v[1]: words 0-1, 2-3 of x[q stride] for q < n (W words,
+ * the rest zero); lanes from n on zero */
+static inline void clmul4_load(__m512i *v, const aimer_gf *x, size_t stride, unsigned n, unsigned W)
+{
+    v[0] = v[1] = _mm512_setzero_si512();
+    for (unsigned q = 0; q < n; q++) {
+        const __mmask16 lane = (__mmask16)(0xFu << (4 * q));
+        const uint64_t *e = x[q * stride];
+        v[0] = _mm512_mask_broadcast_i32x4(v[0], lane, _mm_loadu_si128((const __m128i *)e));
+        if (W > 2)
+            v[1] = _mm512_mask_broadcast_i32x4(v[1], lane, W == 3 ? _mm_loadl_epi64((const __m128i *)(e + 2))
+                                                                   : _mm_loadu_si128((const __m128i *)(e + 2)));
+    }
+}
+
+/* dot_parties: the products of four parties by one challenge in each
+ * PCLMULQDQ (Zen 4: 1.5 ticks for four against 1.4 for one in xmm), summed
+ * unreduced, one reduction per four dots */
+AIMER_APPLY_INLINE void clmul4_dot_parties(aimer_gf *c, size_t cs, const aimer_gf *a, size_t as,
+                                           const aimer_gf *b, unsigned k, unsigned count, unsigned W)
+{
+    for (unsigned j = 0; j < count; j += 4) {
+        const unsigned n = count - j < 4 ? count - j : 4;
+        __m512i va[2], vb[2], r[2 * 2], sum[2 * 2];
+        _Alignas(64) uint64_t t[2][8];
+        for (unsigned q = 0; q < W; q++) sum[q] = _mm512_setzero_si512();
+        for (unsigned i = 0; i < k; i++) {
+            clmul4_load(va, a + (size_t)j * as + i, as, n, W);
+            vb[0] = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)b[i]));
+            vb[1] = W == 2   ? _mm512_setzero_si512()
+                    : W == 3 ? _mm512_broadcast_i32x4(_mm_loadl_epi64((const __m128i *)(b[i] + 2)))
+                             : _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(b[i] + 2)));
+            clmul4_wide(r, va, vb, W);
+            for (unsigned q = 0; q < W; q++) sum[q] = _mm512_xor_si512(sum[q], r[q]);
+        }
+        clmul4_reduce(sum, W);
+        _mm512_store_si512(t[0], sum[0]);
+        _mm512_store_si512(t[1], sum[1]);
+        for (unsigned q = 0; q < n; q++) {
+            uint64_t *e = c[(size_t)(j + q) * cs];
+            for (unsigned w = 0; w < AIMER_MAX_WORDS; w++) e[w] = w < W ? e[w] ^ t[w / 2][2 * q + w % 2] : 0;
+        }
+        lwcx_wipe(t, sizeof t);
+    }
+}
+
+#define CLMUL4_DOTS_(W)                                                                                  \
+    static void clmul4_dots##W(aimer_gf *c, size_t cs, const aimer_gf *a, size_t as, const aimer_gf *b,  \
+                               unsigned k, unsigned count)                                              \
+    {                                                                                                   \
+        clmul4_dot_parties(c, cs, a, as, b, k, count, W);                                               \
+    }
+CLMUL4_DOTS_(2)
+CLMUL4_DOTS_(3)
+CLMUL4_DOTS_(4)
+
 /* ---- linear maps: y ^= x M over the sliced M, every word read ------------- */
 
 /* Rows r..r+7 at once: eight bits of x as a mask register that selects
@@ -400,7 +468,7 @@ const aimer_impl lwcx_aimer_avx512 = {
         .batch = 8,
         .constant_time = 1,
     },
-    .field = AIMER_FAST_FIELDS_DOT(clmul_mul, clmul_sqr, clmul_dot),
+    .field = AIMER_FAST_FIELDS_DOTS(clmul_mul, clmul_sqr, clmul_dot, clmul4_dots),
     .affine_bytes = gfni_affine_bytes,
     .affine_init = gfni_affine_init,
     .key_init = gfni_key_init,

@@ -266,16 +266,20 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
         lwcx_wipe(x, sizeof x);                                                                   \
         lwcx_wipe(r, sizeof r);                                                                   \
     }
-#define AIMER_FAST_OPS(W, MUL, SQR, DOT) \
+#define AIMER_FAST_OPS(W, MUL, SQR, DOT, DOTS) \
     {.mul = MUL, .sqr = SQR, .sqr_n = sqr_n##W, .exp_invmer = invmer##W, .exp_mer = mer##W, \
-     .check_map = check_map##W, .dot = DOT}
-#define AIMER_FAST_FIELDS(MUL, SQR)                                                     \
-    {AIMER_FAST_OPS(2, MUL##2, SQR##2, NULL), AIMER_FAST_OPS(3, MUL##3, SQR##3, NULL), \
-     AIMER_FAST_OPS(4, MUL##4, SQR##4, NULL)}
-/* with a dot kernel per field: DOT##2 .. DOT##4 */
-#define AIMER_FAST_FIELDS_DOT(MUL, SQR, DOT)                                                \
-    {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3), \
-     AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4)}
+     .check_map = check_map##W, .dot = DOT, .dot_parties = DOTS}
+#define AIMER_FAST_FIELDS(MUL, SQR)                                                                 \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2, NULL, NULL), AIMER_FAST_OPS(3, MUL##3, SQR##3, NULL, NULL), \
+     AIMER_FAST_OPS(4, MUL##4, SQR##4, NULL, NULL)}
+/* with a dot kernel per field: DOT##2 .. DOT##4 (and with DOTS##2 .. for
+ * the parties' dots at once) */
+#define AIMER_FAST_FIELDS_DOT(MUL, SQR, DOT)                                                                    \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2, NULL), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3, NULL), \
+     AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4, NULL)}
+#define AIMER_FAST_FIELDS_DOTS(MUL, SQR, DOT, DOTS)                                                      \
+    {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2, DOTS##2), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3, DOTS##3), \
+     AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4, DOTS##4)}
 
 /* mpc_parties in groups of G (the last one shorter): FN(p, key, maps, x, z,
  * stride, count, with_b, W) on each, W the field's words as a constant, the

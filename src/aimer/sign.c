@@ -213,10 +213,11 @@ int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uin
     for (unsigned rep = 0; rep < T; rep++) {
         aimer_gf eps[AIMER_MAX_L + 1], alpha = {0};
         for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, eps[i], w.eps + ((size_t)rep * (L + 1) + i) * lam);
+        aimer_gf *views = w.views + (size_t)rep * N * V_ELEMS(p);
+        aimer_dot_parties(f, views + V_A(p), V_ELEMS(p), views + V_X, V_ELEMS(p), eps, L + 1, N);
+        aimer_dot_parties(f, views + V_C(p), V_ELEMS(p), views + V_Z(p), V_ELEMS(p), eps, L + 1, N);
         for (unsigned j = 0; j < N; j++) {
-            aimer_gf *v = w.views + ((size_t)rep * N + j) * V_ELEMS(p);
-            aimer_dot(f, v[V_A(p)], v + V_X, eps, L + 1);
-            aimer_dot(f, v[V_C(p)], v + V_Z(p), eps, L + 1);
+            aimer_gf *v = views + (size_t)j * V_ELEMS(p);
             aimer_gf_add(alpha, alpha, v[V_A(p)]);
             aimer_gf_to_bytes(p, w.shares + (size_t)j * lam, v[V_A(p)]);
         }

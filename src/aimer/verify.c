@@ -136,17 +136,13 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
             }
         }
         lwcx_aimer_mpc_parties(im, p, key, xz, xz + L + 1, xz_stride, N, 1);
-        for (unsigned j = 0; j < N; j++) {
-            if (j == hid) {
-                aimer_gf_from_bytes(p, alpha_j[j], proof + delta_at + (L + 2) * lam);
-                aimer_gf_add(alpha, alpha, alpha_j[j]);
-                continue;
-            }
-            const aimer_gf *xs = xz + j * xz_stride;
-            aimer_dot(f, alpha_j[j], xs, e, L + 1);
-            aimer_dot(f, v_j[j], xs + L + 1, e, L + 1);
-            aimer_gf_add(alpha, alpha, alpha_j[j]);
-        }
+        /* the parties before the hidden one, and after it */
+        aimer_dot_parties(f, alpha_j, 1, xz, xz_stride, e, L + 1, hid);
+        aimer_dot_parties(f, v_j, 1, xz + L + 1, xz_stride, e, L + 1, hid);
+        aimer_dot_parties(f, alpha_j + hid + 1, 1, xz + (hid + 1) * xz_stride, xz_stride, e, L + 1, N - 1 - hid);
+        aimer_dot_parties(f, v_j + hid + 1, 1, xz + (hid + 1) * xz_stride + L + 1, xz_stride, e, L + 1, N - 1 - hid);
+        aimer_gf_from_bytes(p, alpha_j[hid], proof + delta_at + (L + 2) * lam);
+        for (unsigned j = 0; j < N; j++) aimer_gf_add(alpha, alpha, alpha_j[j]);
         /* alpha is open: finish v, and the hidden party's v makes the sum zero */
         memset(v_j[hid], 0, sizeof v_j[hid]);
         for (unsigned j = 0; j < N; j++) {
