@@ -142,7 +142,8 @@ static void run_sign_keccak(void *p, const lwcx_impl *impl)
 
 /* the field and affine work of one signature's MPC simulation (sign.c):
  * every repetition's parties simulated together (mpc_parties), then their
- * alpha and v shares */
+ * alpha and v shares (the dots of all parties with one challenge vector at
+ * once, as sign.c does) */
 static void run_sign_field(void *p, const lwcx_impl *impl)
 {
     state *s = p;
@@ -151,27 +152,24 @@ static void run_sign_field(void *p, const lwcx_impl *impl)
     const aimer_params *pr = key->p;
     const aimer_field_ops *f = &key->im->field[pr->field];
     const unsigned L = pr->L, N = pr->N, stride = 2 * (L + 1);
-    aimer_gf *v = calloc((size_t)N * stride, sizeof *v), u, alpha = {0};
+    aimer_gf *v = calloc((size_t)N * (stride + 2), sizeof *v), u, alpha = {0};
     if (!v) return;
+    aimer_gf *a = v + (size_t)N * stride, *c = a + N; /* the parties' alpha and v shares */
     for (unsigned j = 0; j < N; j++)
         for (unsigned i = 0; i < L; i++)
             for (unsigned w = 0; w < pr->words; w++) v[j * stride + i][w] = 0x9e3779b97f4a7c15u * (j * 4 + i + 1) + w;
     for (unsigned r = 0; r < pr->T; r++) {
         lwcx_aimer_mpc_parties(key->im, pr, key, v, v + L + 1, stride, N, 1);
+        const aimer_gf *eps = v + (r % N) * stride; /* a challenge vector */
+        aimer_dot_parties(f, a, 1, v, stride, eps, L + 1, N);
+        aimer_dot_parties(f, c, 1, v + L + 1, stride, eps, L + 1, N);
+        for (unsigned j = 0; j < N; j++) aimer_gf_add(alpha, alpha, a[j]);
         for (unsigned j = 0; j < N; j++) {
-            aimer_gf a = {0}, c = {0};
-            for (unsigned i = 0; i <= L; i++) {
-                f->mul(u, v[j * stride + i], v[(r % N) * stride + i]); /* a challenge */
-                aimer_gf_add(a, a, u);
-                f->mul(u, v[j * stride + L + 1 + i], v[(r % N) * stride + i]);
-                aimer_gf_add(c, c, u);
-            }
-            aimer_gf_add(alpha, alpha, a);
-            f->mul(u, c, alpha);
+            f->mul(u, c[j], alpha);
             aimer_gf_add(v[j * stride], v[j * stride], u); /* the next repetition's inputs */
         }
     }
-    lwcx_wipe(v, (size_t)N * stride * sizeof *v);
+    lwcx_wipe(v, (size_t)N * (stride + 2) * sizeof *v);
     free(v);
 }
 
