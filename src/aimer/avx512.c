@@ -384,15 +384,7 @@ static void permute1(uint64_t *s)
 #undef STORE_
 }
 
-static void xof_absorb1(aimer_xof *x, const uint8_t *in, size_t len)
-{
-    lwcx_keccak_xof_absorb_with(x, in, len, permute1);
-}
-
-static int xof_final1(aimer_xof *x, uint8_t *out, size_t len)
-{
-    return lwcx_keccak_xof_final_with(x, out, len, permute1);
-}
+LWCX_KECCAK_XOF_AROUND(xof_absorb1, xof_final1, permute1)
 
 /* The sponges of up to eight one-block inputs (the trees, commitments and
  * tapes), their bytes moved as zmm rows: eight words of an input (output)

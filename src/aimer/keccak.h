@@ -24,6 +24,18 @@ size_t lwcx_keccak_xof_fill(aimer_xof *x, const uint8_t *in, size_t len);
 void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s));
 int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
 
+/* An implementation's xof_absorb and xof_final (absorb, final) around its
+ * own single-state permutation */
+#define LWCX_KECCAK_XOF_AROUND(absorb, final, permute)                            \
+    static inline void absorb(aimer_xof *x, const uint8_t *in, size_t len)        \
+    {                                                                             \
+        lwcx_keccak_xof_absorb_with(x, in, len, permute);                         \
+    }                                                                             \
+    static inline int final(aimer_xof *x, uint8_t *out, size_t len)               \
+    {                                                                             \
+        return lwcx_keccak_xof_final_with(x, out, len, permute);                  \
+    }
+
 /* shake_xn with one state at a time (ways 1) */
 int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                          const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);

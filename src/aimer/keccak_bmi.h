@@ -27,15 +27,7 @@ __attribute__((target("bmi"))) static inline void keccak_bmi(uint64_t *s)
 #undef STORE_
 }
 
-static inline void keccak_bmi_absorb(aimer_xof *x, const uint8_t *in, size_t len)
-{
-    lwcx_keccak_xof_absorb_with(x, in, len, keccak_bmi);
-}
-
-static inline int keccak_bmi_final(aimer_xof *x, uint8_t *out, size_t len)
-{
-    return lwcx_keccak_xof_final_with(x, out, len, keccak_bmi);
-}
+LWCX_KECCAK_XOF_AROUND(keccak_bmi_absorb, keccak_bmi_final, keccak_bmi)
 
 /* one hash of shake_xn */
 static inline int keccak_bmi_x1(unsigned sec, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)

@@ -42,15 +42,7 @@ static void permute1(uint64_t *s)
 #undef STORE_
 }
 
-static void xof_absorb(aimer_xof *x, const uint8_t *in, size_t len)
-{
-    lwcx_keccak_xof_absorb_with(x, in, len, permute1);
-}
-
-static int xof_final(aimer_xof *x, uint8_t *out, size_t len)
-{
-    return lwcx_keccak_xof_final_with(x, out, len, permute1);
-}
+LWCX_KECCAK_XOF_AROUND(xof_absorb, xof_final, permute1)
 
 static int shake_x2(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
