@@ -29,7 +29,7 @@ static uint32_t ell(uint32_t x)
     return lwcx_ror32(x ^ (x << 16), 16);
 }
 
-static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
+static inline __attribute__((always_inline)) void steps_nb(uint32_t *s, const unsigned nb, unsigned steps)
 {
     const unsigned half = nb / 2; /* branches per half */
     for (unsigned step = 0; step < steps; step++) {
@@ -58,6 +58,19 @@ static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
         s[2 * (half - 1) + 1] = s[2 * half + 1] ^ y0 ^ tx;
         s[2 * half] = x0;
         s[2 * half + 1] = y0;
+    }
+}
+
+/* the steps for each branch count, so that the compilers see the loops'
+ * bounds and keep the state in registers (clang 14 left the step's first
+ * constants and the linear layer in memory: 1.3-1.5x gcc's time on Zen 4) */
+static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
+{
+    switch (nb) {
+    case 4: steps_nb(s, 4, steps); break;
+    case 6: steps_nb(s, 6, steps); break;
+    case 8: steps_nb(s, 8, steps); break;
+    default: steps_nb(s, nb, steps); break;
     }
 }
 
