@@ -384,7 +384,7 @@ static void permute1(uint64_t *s)
 #undef STORE_
 }
 
-LWCX_KECCAK_XOF_AROUND(xof_absorb1, xof_final1, permute1)
+LWCX_KECCAK_XOF_AROUND(xof_absorb1, xof_final1, hash1, permute1)
 
 /* The sponges of up to eight one-block inputs (the trees, commitments and
  * tapes), their bytes moved as zmm rows: eight words of an input (output)
@@ -442,12 +442,7 @@ static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
 static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
-    if (count == 1) {
-        aimer_xof x;
-        lwcx_keccak_xof_init(&x, sec);
-        xof_absorb1(&x, in[0], inlen);
-        return xof_final1(&x, out[0], outlen);
-    }
+    if (count == 1) return hash1(sec, out[0], outlen, in[0], inlen);
     return shake_x8_side(sec, out, outlen, in, inlen, count, NULL);
 }
 

@@ -273,10 +273,11 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
     {AIMER_FAST_OPS(2, MUL##2, SQR##2, NULL, NULL), AIMER_FAST_OPS(3, MUL##3, SQR##3, NULL, NULL), \
      AIMER_FAST_OPS(4, MUL##4, SQR##4, NULL, NULL)}
 /* with a dot kernel per field: DOT##2 .. DOT##4 (and with DOTS##2 .. for
- * the parties' dots at once) */
-#define AIMER_FAST_FIELDS_DOT(MUL, SQR, DOT)                                                                    \
-    {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2, NULL), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3, NULL), \
-     AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4, NULL)}
+ * the parties' dots at once; AIMER_NO_DOTS for none) */
+#define AIMER_NO_DOTS2 NULL
+#define AIMER_NO_DOTS3 NULL
+#define AIMER_NO_DOTS4 NULL
+#define AIMER_FAST_FIELDS_DOT(MUL, SQR, DOT) AIMER_FAST_FIELDS_DOTS(MUL, SQR, DOT, AIMER_NO_DOTS)
 #define AIMER_FAST_FIELDS_DOTS(MUL, SQR, DOT, DOTS)                                                      \
     {AIMER_FAST_OPS(2, MUL##2, SQR##2, DOT##2, DOTS##2), AIMER_FAST_OPS(3, MUL##3, SQR##3, DOT##3, DOTS##3), \
      AIMER_FAST_OPS(4, MUL##4, SQR##4, DOT##4, DOTS##4)}

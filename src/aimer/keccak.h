@@ -25,15 +25,23 @@ void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, vo
 int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
 
 /* An implementation's xof_absorb and xof_final (absorb, final) around its
- * own single-state permutation */
-#define LWCX_KECCAK_XOF_AROUND(absorb, final, permute)                            \
-    static inline void absorb(aimer_xof *x, const uint8_t *in, size_t len)        \
-    {                                                                             \
-        lwcx_keccak_xof_absorb_with(x, in, len, permute);                         \
-    }                                                                             \
-    static inline int final(aimer_xof *x, uint8_t *out, size_t len)               \
-    {                                                                             \
-        return lwcx_keccak_xof_final_with(x, out, len, permute);                  \
+ * own single-state permutation, and one whole hash over them (hash1: a
+ * shake_xn of one input) */
+#define LWCX_KECCAK_XOF_AROUND(absorb, final, hash1, permute)                                    \
+    static inline void absorb(aimer_xof *x, const uint8_t *in, size_t len)                       \
+    {                                                                                            \
+        lwcx_keccak_xof_absorb_with(x, in, len, permute);                                        \
+    }                                                                                            \
+    static inline int final(aimer_xof *x, uint8_t *out, size_t len)                              \
+    {                                                                                            \
+        return lwcx_keccak_xof_final_with(x, out, len, permute);                                 \
+    }                                                                                            \
+    static inline int hash1(unsigned sec, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen) \
+    {                                                                                            \
+        aimer_xof x;                                                                             \
+        lwcx_keccak_xof_init(&x, sec);                                                           \
+        absorb(&x, in, inlen);                                                                   \
+        return final(&x, out, outlen);                                                           \
     }
 
 /* shake_xn with one state at a time (ways 1) */

@@ -27,15 +27,6 @@ __attribute__((target("bmi"))) static inline void keccak_bmi(uint64_t *s)
 #undef STORE_
 }
 
-LWCX_KECCAK_XOF_AROUND(keccak_bmi_absorb, keccak_bmi_final, keccak_bmi)
-
-/* one hash of shake_xn */
-static inline int keccak_bmi_x1(unsigned sec, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
-{
-    aimer_xof x;
-    lwcx_keccak_xof_init(&x, sec);
-    keccak_bmi_absorb(&x, in, inlen);
-    return keccak_bmi_final(&x, out, outlen);
-}
+LWCX_KECCAK_XOF_AROUND(keccak_bmi_absorb, keccak_bmi_final, keccak_bmi_x1, keccak_bmi)
 
 #endif

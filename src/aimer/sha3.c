@@ -42,18 +42,13 @@ static void permute1(uint64_t *s)
 #undef STORE_
 }
 
-LWCX_KECCAK_XOF_AROUND(xof_absorb, xof_final, permute1)
+LWCX_KECCAK_XOF_AROUND(xof_absorb, xof_final, hash1, permute1)
 
 static int shake_x2(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 2];
-    if (count == 1) {
-        aimer_xof x;
-        lwcx_keccak_xof_init(&x, sec);
-        xof_absorb(&x, in[0], inlen);
-        return xof_final(&x, out[0], outlen);
-    }
+    if (count == 1) return hash1(sec, out[0], outlen, in[0], inlen);
     lwcx_keccak_shake_lanes(sec, out, outlen, in, inlen, count, 2, st, permute2);
     return 0;
 }
