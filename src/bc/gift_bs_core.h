@@ -225,26 +225,29 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
 #endif
 typedef GIFT_BS_OFS gift_bs_ofs;
 
-/* w ^ round-key word bit i at offset o: one key (masks km) or sliced (ks);
- * every caller passes a literal 0 for the other, so the choice is compiled
- * away. */
-#define GIFT_BS_XK(w, km, ks, o, i) ((ks) ? BS_XOR(w, GIFT_BS_AT(ks, (o) + (i))) : BS_XOR_MASK32(w, (km)[(o) + (i)]))
+/* w ^ round-key word bit i at offset o: one key (masks, kmo = the masks
+ * from offset o on) or sliced (ks); every caller passes a literal 0 for the
+ * other, so the choice is compiled away. The masks come as pointers already
+ * offset: with a base and an offset, clang kept both on the stack in
+ * GIFT-64 bitslice64 ECB and reloaded them before every mask (1.45x gcc's
+ * time). */
+#define GIFT_BS_XK(w, kmo, ks, o, i) ((ks) ? BS_XOR(w, GIFT_BS_AT(ks, (o) + (i))) : BS_XOR_MASK32(w, (kmo)[i]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
  * b_{4i+1} with U and b_{4i} with V, GIFT-128 b_{4i+2} with U and b_{4i+1}
  * with V (key words stored as GIFT_BS_KCOMP says); the constant goes to
  * b_{4i+3} (i < 6) and b_{n-1}. */
 GIFT_BS_INLINE bs_word gift_bs_ark(const unsigned n, const unsigned pos, bs_word w,
-                                   const uint32_t *km, const bs_word *ks, const gift_bs_ofs o[4],
-                                   BS_TABLE_REF uint32_t *rc)
+                                   const uint32_t *const kmo[4], const bs_word *ks,
+                                   const gift_bs_ofs o[4], BS_TABLE_REF uint32_t *rc)
 {
     const unsigned b = pos % 4, i = pos / 4;
     if (n == 64) {
-        if (b == 0) w = GIFT_BS_XK(w, km, ks, o[0], i);
-        if (b == 1) w = GIFT_BS_XK(w, km, ks, o[1], i);
+        if (b == 0) w = GIFT_BS_XK(w, kmo[0], ks, o[0], i);
+        if (b == 1) w = GIFT_BS_XK(w, kmo[1], ks, o[1], i);
     } else {
-        if (b == 1) w = i < 16 ? GIFT_BS_XK(w, km, ks, o[0], i) : GIFT_BS_XK(w, km, ks, o[1], i - 16);
-        if (b == 2) w = i < 16 ? GIFT_BS_XK(w, km, ks, o[2], i) : GIFT_BS_XK(w, km, ks, o[3], i - 16);
+        if (b == 1) w = i < 16 ? GIFT_BS_XK(w, kmo[0], ks, o[0], i) : GIFT_BS_XK(w, kmo[1], ks, o[1], i - 16);
+        if (b == 2) w = i < 16 ? GIFT_BS_XK(w, kmo[2], ks, o[2], i) : GIFT_BS_XK(w, kmo[3], ks, o[3], i - 16);
     }
     if (b == 3 && i < 6) w = BS_XOR_MASK32(w, rc[i]);
     if (pos == n - 1) w = BS_NOT(w);
@@ -261,21 +264,27 @@ GIFT_BS_INLINE void gift_bs_round_ofs(const unsigned n, gift_bs_ofs o[4], unsign
     o[3] = n == 64 ? 0 : gift_bs_kofs(5, r);
 }
 
+/* ... and with one key, the masks at those offsets (km is 0 with sliced keys) */
+GIFT_BS_INLINE void gift_bs_round_kmo(const uint32_t *kmo[4], const uint32_t *km, const gift_bs_ofs o[4])
+{
+    for (unsigned k = 0; k < 4; k++) kmo[k] = km ? km + o[k] : 0;
+}
+
 /* The S-box into t; returns 1 if it also added output 0's round key (V,
  * which goes on output 0 at state position p0 of GIFT-64; three-input logic
  * only), so that gift_bs_ark must skip that one. */
 GIFT_BS_INLINE int gift_bs_sbox_ark(const unsigned n, bs_word t[4], bs_word s0, bs_word s1, bs_word s2,
-                                    bs_word s3, const unsigned p0, const uint32_t *km, const bs_word *ks,
-                                    const gift_bs_ofs o[4])
+                                    bs_word s3, const unsigned p0, const uint32_t *const kmo[4],
+                                    const bs_word *ks, const gift_bs_ofs o[4])
 {
 #if defined(BS_TERN)
     if (n == 64) {
-        const bs_word kv = ks ? GIFT_BS_AT(ks, o[0] + p0 / 4) : BS_MASK32(km[o[0] + p0 / 4]);
+        const bs_word kv = ks ? GIFT_BS_AT(ks, o[0] + p0 / 4) : BS_MASK32(kmo[0][p0 / 4]);
         gift_bs_sbox64_v(&t[0], &t[1], &t[2], &t[3], s0, s1, s2, s3, kv);
         return 1;
     }
 #else
-    (void)p0, (void)km, (void)ks, (void)o;
+    (void)p0, (void)kmo, (void)ks, (void)o;
 #endif
     gift_bs_sbox(n, &t[0], &t[1], &t[2], &t[3], s0, s1, s2, s3);
     return 0;
@@ -298,9 +307,12 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
                                    const uint32_t *km, const bs_word *ks, unsigned r)
 {
     gift_bs_ofs o0[4], o1[4];
+    const uint32_t *kmo0[4], *kmo1[4];
     BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
+    gift_bs_round_kmo(kmo0, km, o0);
+    gift_bs_round_kmo(kmo1, km, o1);
     BS_UNROLL(8)
     for (unsigned g = 0; g < n / 16; g++) {
         bs_word v[16], t[4];
@@ -309,22 +321,22 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
             const unsigned j = 4 * g + s;
             const int fused = gift_bs_sbox_ark(n, t, GIFT_BS_AT(x, 4 * j), GIFT_BS_AT(x, 4 * j + 1),
                                                GIFT_BS_AT(x, 4 * j + 2), GIFT_BS_AT(x, 4 * j + 3),
-                                               GIFT_BS_P(n, 4 * j), km, ks, o0);
+                                               GIFT_BS_P(n, 4 * j), kmo0, ks, o0);
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * j + b);
-                v[GIFT_BS_V(n, g, p)] = b == 0 && fused ? t[0] : gift_bs_ark(n, p, t[b], km, ks, o0, rc0);
+                v[GIFT_BS_V(n, g, p)] = b == 0 && fused ? t[0] : gift_bs_ark(n, p, t[b], kmo0, ks, o0, rc0);
             }
         }
         BS_UNROLL(4)
         for (unsigned m = 0; m < 4; m++) {
             const unsigned k = g + m * (n / 16);
             const int fused = gift_bs_sbox_ark(n, t, v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3],
-                                               GIFT_BS_P(n, 4 * k), km, ks, o1);
+                                               GIFT_BS_P(n, 4 * k), kmo1, ks, o1);
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * k + b);
-                GIFT_BS_AT(y, p) = b == 0 && fused ? t[0] : gift_bs_ark(n, p, t[b], km, ks, o1, rc1);
+                GIFT_BS_AT(y, p) = b == 0 && fused ? t[0] : gift_bs_ark(n, p, t[b], kmo1, ks, o1, rc1);
             }
         }
     }
@@ -337,9 +349,12 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
                                        const bs_word *ks, unsigned r)
 {
     gift_bs_ofs o0[4], o1[4];
+    const uint32_t *kmo0[4], *kmo1[4];
     BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
+    gift_bs_round_kmo(kmo0, km, o0);
+    gift_bs_round_kmo(kmo1, km, o1);
     BS_UNROLL(8)
     for (unsigned g = 0; g < n / 16; g++) {
         bs_word v[16], a[4];
@@ -349,7 +364,7 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * k + b);
-                a[b] = gift_bs_ark(n, p, x[p], km, ks, o1, rc1);
+                a[b] = gift_bs_ark(n, p, x[p], kmo1, ks, o1, rc1);
             }
             gift_bs_sbox_inv(n, &v[4 * m], &v[4 * m + 1], &v[4 * m + 2], &v[4 * m + 3], a[0], a[1], a[2], a[3]);
         }
@@ -359,7 +374,7 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * j + b);
-                a[b] = gift_bs_ark(n, p, v[GIFT_BS_V(n, g, p)], km, ks, o0, rc0);
+                a[b] = gift_bs_ark(n, p, v[GIFT_BS_V(n, g, p)], kmo0, ks, o0, rc0);
             }
             gift_bs_sbox_inv(n, &y[4 * j], &y[4 * j + 1], &y[4 * j + 2], &y[4 * j + 3], a[0], a[1], a[2], a[3]);
         }
