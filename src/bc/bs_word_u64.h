@@ -181,17 +181,33 @@ BS_INLINE void bs_store64be(uint8_t *p, uint64_t w)
 /* the inverse of bs_pack_rows_as (w is clobbered); where in is not NULL
  * (a constant at every call), each row is XORed onto in's row at the same
  * place (CTR: the keystream onto the input, out may equal in) */
+BS_INLINE void bs_store_row(uint8_t *p, const uint8_t *in, uint64_t row, const int be)
+{
+    if (in) row ^= bs_load_row(in, be);
+    if (be)
+        bs_store64be(p, row);
+    else
+        bs_store_le(p, row);
+}
+
 BS_INLINE void bs_unpack_rows_as(uint8_t *p, const uint8_t *in, uint64_t w[64], const unsigned bs, const int be)
 {
-    bs_transpose64(w);
-    for (unsigned b = 0; b < BS_LANES; b++) {
-        uint64_t row = w[b];
-        if (in) row ^= bs_load_row(in + bs * b, be);
-        if (be)
-            bs_store64be(p + bs * b, row);
-        else
-            bs_store_le(p + bs * b, row);
+#ifdef BS_PACK64_PAIRS
+    /* stored straight from the vectors, as bs_pack_rows_as loads them: through
+     * w, gcc 12's PIPO pack and unpack took 1.29x clang's time */
+    bs_u64x2 v[32];
+    BS_UNROLL(32)
+    for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){w[k], w[k + 32]};
+    bs_transpose64_pairs(v);
+    BS_UNROLL(32)
+    for (unsigned k = 0; k < 32; k++) {
+        bs_store_row(p + bs * k, in ? in + bs * k : NULL, v[k][0], be);
+        bs_store_row(p + bs * (k + 32), in ? in + bs * (k + 32) : NULL, v[k][1], be);
     }
+#else
+    bs_transpose64(w);
+    for (unsigned b = 0; b < BS_LANES; b++) bs_store_row(p + bs * b, in ? in + bs * b : NULL, w[b], be);
+#endif
 }
 
 BS_INLINE void bs_unpack_rows(uint8_t *p, const uint8_t *in, uint64_t w[64], const unsigned bs)
