@@ -9,6 +9,7 @@
  * (1 KiB), so a round-key bit is one broadcast load. Compiled with -mavx2
  * only; chosen at run time when the CPU has AVX2. */
 #include "bs_word_avx2.h"
+#define GIFT_BS_GROUP_FENCE() __asm__ volatile("" ::: "memory")
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_avx2

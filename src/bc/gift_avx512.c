@@ -6,6 +6,7 @@
  * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
  * CPU has AVX-512. */
 #include "bs_word_u64x8.h"
+#define GIFT_BS_GROUP_FENCE() __asm__ volatile("" ::: "memory")
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_avx512
