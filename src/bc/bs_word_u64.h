@@ -113,13 +113,19 @@ BS_INLINE void bs_transpose64_pairs(bs_u64x2 v[32])
     bs_tr_stage2(v, 1);
 }
 
-/* the 64 rows w into vectors of rows k, k+32 and back */
-BS_INLINE void bs_transpose64(uint64_t w[64])
+/* the 64 rows w into vectors of rows k, k+32, transposed */
+BS_INLINE void bs_transpose64_into_pairs(bs_u64x2 v[32], const uint64_t w[64])
 {
-    bs_u64x2 v[32];
     BS_UNROLL(32)
     for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){w[k], w[k + 32]};
     bs_transpose64_pairs(v);
+}
+
+/* ... and back into w */
+BS_INLINE void bs_transpose64(uint64_t w[64])
+{
+    bs_u64x2 v[32];
+    bs_transpose64_into_pairs(v, w);
     BS_UNROLL(32)
     for (unsigned k = 0; k < 32; k++) {
         w[k] = v[k][0];
@@ -204,9 +210,7 @@ BS_INLINE void bs_unpack_rows_as(uint8_t *p, const uint8_t *in, uint64_t w[64], 
         return;
     }
     bs_u64x2 v[32];
-    BS_UNROLL(32)
-    for (unsigned k = 0; k < 32; k++) v[k] = (bs_u64x2){w[k], w[k + 32]};
-    bs_transpose64_pairs(v);
+    bs_transpose64_into_pairs(v, w);
     BS_UNROLL(32)
     for (unsigned k = 0; k < 32; k++) {
         bs_store_row(p + bs * k, in ? in + bs * k : NULL, v[k][0], be);
