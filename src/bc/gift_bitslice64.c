@@ -6,6 +6,12 @@
  * the key state is 128 words sliced like the blocks, and the key schedule is
  * only offsets into it. */
 #include "bs_word_u64.h"
+/* GIFT-64's one-key round pairs out of line (gift_bs_round2_call). Inlined into the
+ * modes' loops, clang spilled pointers and words whose reloads stalled at
+ * some placements of the process's stack and data: ECB 4.1-4.5 or 6.0-6.5
+ * ticks/B from one binary to the next (Zen 4). Out of line it reads 4.2 at
+ * every placement tried, and gcc's went 4.7 -> 4.0 (CTR 4.3 -> 3.8). */
+#define GIFT_BS_OUTLINE64 1
 #include "gift_bs_core.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_bitslice64

@@ -418,7 +418,7 @@ GIFT_BS_INLINE void gift_bs_round2_inv(const unsigned n, bs_word *BS_RESTRICT y,
         gift_bs_round2_inv(n, y, x, 0, ks, r);                                                     \
     }
 GIFT_BS_ROUND_FNS(128)
-#if defined(BS_WORD_SPLIT)
+#if defined(BS_WORD_SPLIT) || defined(GIFT_BS_OUTLINE64)
 GIFT_BS_ROUND_FNS(64)
 #endif
 
@@ -428,12 +428,17 @@ GIFT_BS_ROUND_FNS(64)
  * GIFT-128 out of line is 1.2-2.4x faster on the 64-bit and 512-bit words),
  * except on a word split into several registers (BS_WORD_SPLIT: wide512
  * without AVX-512, whose GIFT-64 ECB and key search ran 1.6-1.7x longer
- * inlined, both compilers spilling most of the state).
+ * inlined, both compilers spilling most of the state) and, with one key,
+ * where the includer asks for them out of line (GIFT_BS_OUTLINE64: the
+ * 64-bit word, see gift_bitslice64.c).
  * n and whether ks is 0 are constants where this is inlined. */
 GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word *y, const bs_word *x,
                                         const uint32_t *km, const bs_word *ks, unsigned r)
 {
-#if !defined(BS_WORD_SPLIT)
+#if defined(GIFT_BS_OUTLINE64) /* one key out of line; the sliced keys' pairs (key search) stay inlined */
+    if (n == 64 && !inv) ks ? gift_bs_round2(n, y, x, 0, ks, r) : gift_bs_round2_64_m(y, x, km, r);
+    if (n == 64 && inv) ks ? gift_bs_round2_inv(n, y, x, 0, ks, r) : gift_bs_round2_inv64_m(y, x, km, r);
+#elif !defined(BS_WORD_SPLIT)
     if (n == 64 && !inv) gift_bs_round2(n, y, x, km, ks, r);
     if (n == 64 && inv) gift_bs_round2_inv(n, y, x, km, ks, r);
 #elif defined(GIFT_BS_ROUND2_64_S) /* the includer's own sliced-key pair (gift_wide512.c) */
