@@ -6,6 +6,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_FORK 1
+#endif
 
 #include "../src/core/internal.h"
 #include "lwcx.h"
@@ -27,6 +32,7 @@ typedef struct row {
     const char *impl;
     const char *device; /* NULL, or where a device implementation ran */
     double cyc_med, cyc_min, ns_med, speedup;
+    double vs_warm; /* first-call rows: median of first call / next calls; else 0 */
 } row;
 
 static int cmp_double(const void *a, const void *b)
@@ -86,11 +92,12 @@ static int named(const char *list, const char *name)
     return 0;
 }
 
-static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
-                           row *rows)
+static double cyc[MAX_IMPLS][MAX_REPS], ns[MAX_IMPLS][MAX_REPS];
+
+/* The implementations a case times: available, applicable, and ref or named
+ * by --impl. */
+static size_t case_impls(const bench_case *bc, const bench_options *opt, const lwcx_impl **impls)
 {
-    const lwcx_impl *impls[MAX_IMPLS];
-    unsigned iters[MAX_IMPLS];
     size_t nimpl = 0;
     for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
         const lwcx_impl *impl = lwcx_impl_at(bc->primitive, i);
@@ -98,6 +105,118 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
             (strcmp(lwcx_impl_name(impl), "ref") == 0 || named(opt->impls, lwcx_impl_name(impl))))
             impls[nimpl++] = impl;
     }
+    return nimpl;
+}
+
+/* The rows from cyc[][] and ns[][] (reps samples each; sorted here). */
+static void case_rows(const bench_case *bc, const lwcx_impl *const *impls, size_t nimpl, int reps, row *rows)
+{
+    double ref_med = 0;
+    for (size_t m = 0; m < nimpl; m++) {
+        rows[m].bc = bc;
+        rows[m].impl = lwcx_impl_name(impls[m]);
+        rows[m].device = impls[m]->device ? impls[m]->device() : NULL;
+        rows[m].cyc_med = median(cyc[m], (size_t)reps);
+        rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
+        rows[m].ns_med = median(ns[m], (size_t)reps);
+        rows[m].vs_warm = 0;
+        if (strcmp(rows[m].impl, "ref") == 0) ref_med = rows[m].cyc_med;
+    }
+    for (size_t m = 0; m < nimpl; m++)
+        rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
+}
+
+#if HAVE_FORK
+#define FIRST_CALLS_PER_PROCESS 8
+
+/* Samples first..first+n-1 of a first-call case, in a child process: for
+ * each, the first call's ticks and ns, and the median ticks of the next
+ * calls, written to fd. */
+static void first_call_child(const bench_case *bc, const lwcx_impl *impl, unsigned first, unsigned n,
+                             uint64_t overhead, int fd)
+{
+    double out[FIRST_CALLS_PER_PROCESS][3] = {{0}}, next[101];
+    void *st = bc->setup();
+    if (st) {
+        for (unsigned i = 0; i < n; i++) {
+            bc->warm(st, impl, first + i);
+            sample(bc, st, impl, 1, overhead, &out[i][0], &out[i][1]);
+            for (int k = 0; k < 101; k++) {
+                double unused;
+                sample(bc, st, impl, 1, overhead, &next[k], &unused);
+            }
+            out[i][2] = median(next, 101);
+        }
+        bc->teardown(st);
+    }
+    const size_t len = n * sizeof out[0];
+    _exit(st && write(fd, out, len) == (ssize_t)len ? 0 : 1);
+}
+
+/* A first-call case: the samples in fresh processes (a few each, one
+ * implementation per process), interleaved across implementations. 0 rows
+ * where a process cannot be started. */
+static size_t measure_first_calls(const bench_case *bc, const bench_options *opt, uint64_t overhead, row *rows)
+{
+    const lwcx_impl *impls[MAX_IMPLS];
+    const size_t nimpl = case_impls(bc, opt, impls);
+    const unsigned reps = opt->quick ? 16 : 96;
+    static double ratio[MAX_IMPLS][MAX_REPS];
+    if (opt->table) fflush(opt->table);
+    if (opt->json) fflush(opt->json);
+    for (unsigned r = 0; r < reps; r += FIRST_CALLS_PER_PROCESS)
+        for (size_t m = 0; m < nimpl; m++) {
+            double got[FIRST_CALLS_PER_PROCESS][3];
+            const unsigned n = reps - r < FIRST_CALLS_PER_PROCESS ? reps - r : FIRST_CALLS_PER_PROCESS;
+            const size_t want = n * sizeof got[0];
+            int fds[2], status = 1;
+            pid_t pid = -1;
+            if (pipe(fds) == 0) {
+                pid = fork();
+                if (pid == 0) {
+                    close(fds[0]);
+                    first_call_child(bc, impls[m], r, n, overhead, fds[1]);
+                }
+                close(fds[1]);
+            }
+            size_t have = 0;
+            while (pid > 0 && have < want) {
+                const ssize_t k = read(fds[0], (char *)got + have, want - have);
+                if (k <= 0) break;
+                have += (size_t)k;
+            }
+            if (pid >= 0) close(fds[0]);
+            if (pid > 0) waitpid(pid, &status, 0);
+            if (pid <= 0 || have != want || status != 0) {
+                fprintf(stderr, "lwcx bench: %s %s: no process for the first-call samples; rows left out\n",
+                        bc->primitive, bc->op);
+                return 0;
+            }
+            for (unsigned i = 0; i < n; i++) {
+                cyc[m][r + i] = got[i][0] / bc->units;
+                ns[m][r + i] = got[i][1] / bc->units;
+                ratio[m][r + i] = got[i][2] > 0 ? got[i][0] / got[i][2] : 0;
+            }
+        }
+    case_rows(bc, impls, nimpl, (int)reps, rows);
+    for (size_t m = 0; m < nimpl; m++) rows[m].vs_warm = median(ratio[m], reps);
+    return nimpl;
+}
+#endif
+
+static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
+                           row *rows)
+{
+    if (bc->warm) {
+#if HAVE_FORK
+        return measure_first_calls(bc, opt, overhead, rows);
+#else
+        return 0; /* a fresh process per sample needs fork() */
+#endif
+    }
+    const lwcx_impl *impls[MAX_IMPLS];
+    unsigned iters[MAX_IMPLS];
+    const size_t nimpl = case_impls(bc, opt, impls);
     void *st = bc->setup();
     if (!st) return 0;
     const double min_sample_ns = opt->quick ? 20e3 : 100e3;
@@ -117,7 +236,6 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
         iters[m] = per_call >= min_sample_ns ? 1 : (unsigned)(min_sample_ns / per_call) + 1;
     }
 
-    static double cyc[MAX_IMPLS][MAX_REPS], ns[MAX_IMPLS][MAX_REPS];
     for (int r = 0; r < reps; r++)
         for (size_t m = 0; m < nimpl; m++) {
             sample(bc, st, impls[m], iters[m], overhead, &cyc[m][r], &ns[m][r]);
@@ -125,19 +243,7 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
             ns[m][r] /= (double)iters[m] * bc->units;
         }
     bc->teardown(st);
-
-    double ref_med = 0;
-    for (size_t m = 0; m < nimpl; m++) {
-        rows[m].bc = bc;
-        rows[m].impl = lwcx_impl_name(impls[m]);
-        rows[m].device = impls[m]->device ? impls[m]->device() : NULL;
-        rows[m].cyc_med = median(cyc[m], (size_t)reps);
-        rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
-        rows[m].ns_med = median(ns[m], (size_t)reps);
-        if (strcmp(rows[m].impl, "ref") == 0) ref_med = rows[m].cyc_med;
-    }
-    for (size_t m = 0; m < nimpl; m++)
-        rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
+    case_rows(bc, impls, nimpl, reps, rows);
     return nimpl;
 }
 
@@ -171,6 +277,7 @@ static void print_row(FILE *f, const row *r)
     if (r->ns_med > 0 && r->device && strcmp(r->bc->unit, "byte") == 0) /* a device's bulk rows */
         fprintf(f, " (%.2f GB/s, %.1f Gbps)", 1 / r->ns_med, 8 / r->ns_med);
     if (r->device) fprintf(f, " on %s", r->device);
+    if (r->vs_warm > 0) fprintf(f, " (%.2fx warm)", r->vs_warm);
     fputc('\n', f);
 }
 
@@ -220,6 +327,7 @@ static void json_row(FILE *f, const row *r, int first)
         fputs(", ", f);
         json_str(f, "device", r->device, "");
     }
+    if (r->vs_warm > 0) fprintf(f, ", \"first_call_vs_warm\": %.3f", r->vs_warm);
     fputc('}', f);
 }
 

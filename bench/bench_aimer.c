@@ -174,7 +174,7 @@ static void run_sign_field(void *p, const lwcx_impl *impl)
 }
 
 #define CASE(tag, op, fn) \
-    static const bench_case op##_##tag = {"aimer", #tag "_" #op, "call", 1, setup_##tag, fn, teardown, NULL};
+    static const bench_case op##_##tag = {"aimer", #tag "_" #op, "call", 1, setup_##tag, fn, teardown, NULL, NULL};
 #define SET_CASES(tag, set)                                    \
     static void *setup_##tag(void) { return setup_set(set); } \
     CASE(tag, keygen, run_keygen)                              \

@@ -57,9 +57,9 @@ static void permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned s
         permute_x16(p, impl, bytes / 8, steps);                                                  \
     }                                                                                            \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
-                                       setup, run_p##bits, teardown, NULL};                      \
+                                       setup, run_p##bits, teardown, NULL, NULL};                \
     static const bench_case p##bits##x16 = {"sparkle", "sparkle" #bits "_" #steps "steps_16way", \
-                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL};
+                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL, NULL};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
@@ -78,10 +78,10 @@ PERMUTE(512, 64, 12)
                                         len, s->msgs, 0, s->nonces, s->keys, WAYS);             \
     }                                                                                           \
     static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,    \
-                                       setup, run_s##name, teardown, NULL};                     \
+                                       setup, run_s##name, teardown, NULL, NULL};               \
     static const bench_case s##name##x16 = {"sparkle", "schwaemm256-128_enc_" #name "_16way",   \
                                            "byte", (double)WAYS * len, setup, run_s##name##x16, \
-                                           teardown, NULL};
+                                           teardown, NULL, NULL};
 SCHWAEMM(16B, 16)
 SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
@@ -98,10 +98,10 @@ SCHWAEMM(16KiB, 16384)
         lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);            \
     }                                                                                             \
     static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup,           \
-                                       run_e##name, teardown, NULL};                              \
+                                       run_e##name, teardown, NULL, NULL};                        \
     static const bench_case e##name##x16 = {"sparkle", "esch256_" #name "_16way", "byte",         \
                                            (double)WAYS * len, setup, run_e##name##x16, teardown, \
-                                           NULL};
+                                           NULL, NULL};
 ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
 

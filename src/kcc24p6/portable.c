@@ -14,9 +14,9 @@
  *
  * Tag: A <- (H*(A ^ C))^2 = H^2 * (A ^ C)^2, and x -> H^2 * x^2 is GF(2)-linear
  * (squaring is linear in characteristic 2). So one step is a linear map,
- * applied with 16 lookups in 4-bit tables, and two steps are one map on the
- * chain plus one beside it. H depends only on the length, so the tables of
- * all lengths are built once per process, on first use. */
+ * applied with 16 lookups in 4-bit tables (2 KiB). H depends only on the
+ * length, so the tables of all lengths are built once per process, on first
+ * use, and the cipher prefetches the length's table while it runs. */
 #include <pthread.h>
 #include <string.h>
 
@@ -103,6 +103,10 @@ xor_block_pair(uint8_t *out, const uint8_t *in, size_t b, size_t nblocks, const 
     }
 }
 
+/* The tag's table for this length, prefetched by the cipher's round groups
+ * (defined with the tag, below). */
+static inline void tag_map_prefetch(size_t nblocks, unsigned round);
+
 /* a round step before its rotation: new byte k from old bytes k (a) and k + 1 (b) */
 static inline __attribute__((always_inline)) bytes16 arx(bytes16 key, bytes16 a, bytes16 b)
 {
@@ -130,7 +134,11 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8],
         for (unsigned b = 0; b < 16; b++) s[0][v][b] = (uint8_t)(16 * v + b);
         for (unsigned j = 1; j < 8; j++) s[j][v] = (bytes16){0} + lwcx_kcc24p6_nonce[j - 1];
     }
-    KCC24P6_ALL_ROUNDS()
+    for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
+        tag_map_prefetch(nblocks, base);
+        KCC24P6_ROUND(0); KCC24P6_ROUND(1); KCC24P6_ROUND(2); KCC24P6_ROUND(3);
+        KCC24P6_ROUND(4); KCC24P6_ROUND(5); KCC24P6_ROUND(6); KCC24P6_ROUND(7);
+    }
     lwcx_wipe(&kk, sizeof kk);
     /* after 80 rounds (a multiple of 8) logical byte j is back in slice j:
      * byte b of s[j][v] is byte j of block 16 v + b. Three rounds of byte
@@ -208,6 +216,7 @@ static __attribute__((noinline)) void ctr8(uint8_t *out, const uint8_t *in, size
     w[0] = (bytes16)(words2){0x0706050403020100u, ones * nonce[3]}; /* slice 0: the block numbers */
     for (unsigned i = 1; i < 4; i++) w[i] = (bytes16)(words2){ones * nonce[i - 1], ones * nonce[i + 3]};
     for (unsigned base = 0; base < KCC24P6_ROUNDS; base += 8) {
+        tag_map_prefetch(nblocks, base);
         PAIR_ROUND(0); PAIR_ROUND(1); PAIR_ROUND(2); PAIR_ROUND(3);
         PAIR_ROUND(4); PAIR_ROUND(5); PAIR_ROUND(6); PAIR_ROUND(7);
     }
@@ -269,61 +278,73 @@ static uint64_t square(uint64_t x)
     return kcc24p6_reduce(spread(x & 0xffffffffu), spread(x >> 32));
 }
 
-/* One tag step is A <- M(A ^ C) with M(x) = H^2 x^2, and two steps are
- * A <- M^2(A ^ C_i) ^ M(C_(i+1)) with M^2(x) = H^6 x^4: the chain runs
- * through one map per two blocks, and M(C_(i+1)) is computed beside it.
- * Each map is 16 lookups in 4-bit tables: map[p][v] = M(v * x^(4p)). */
-typedef uint64_t linear_map[16][16];
+/* One tag step is A <- M(A ^ C) with M(x) = H^2 x^2, 16 lookups in 4-bit
+ * tables: row p of M holds M(v * x^(4p)), v = 0..15 (128 bytes).
+ *
+ * The tables of every length (1..31 blocks) are built on the first call:
+ * one length's costs a few thousand cycles, most of it the first touch of its
+ * 2 KiB, so building each on its own first use made the first call at every
+ * new length ~10x a warm call. One map per length, not also M^2 for two steps
+ * at once: the chain is then one lookup round per block, not per two (the tag
+ * a few % slower), but a cold length has half the lines to fetch. Row p of
+ * every length shares a page (tag_rows[p]), so a call at any length keeps
+ * all 16 pages mapped in the TLB: a length's rows alone in their page cost a
+ * page walk on first use, and the prefetch (below) waited on it. The spare
+ * length puts rows p and p + 1 of one length 4224 bytes apart, not 4096: in
+ * different cache sets. */
+#define TAG_LENGTHS (KCC24P6_MAX_BLOCKS + 2)
+static _Alignas(64) uint64_t tag_rows[16][TAG_LENGTHS][16];
+static pthread_once_t tag_rows_once = PTHREAD_ONCE_INIT;
 
-/* the table of x -> c * x^(2^e) */
-static void map_build(linear_map map, uint64_t c, unsigned e)
+/* row 0 of length n's map; row p is TAG_LENGTHS * 16 words on */
+typedef const uint64_t *tag_map;
+#define TAG_ROW(map, p) ((map) + (size_t)(p) * TAG_LENGTHS * 16)
+
+/* the map x -> c * x^2, for length n */
+static void map_build(unsigned n, uint64_t c)
 {
-    /* the images of x^(4p), ..., x^(4p+3) are c x^((4p+k) 2^e), k = 0..3 */
-    uint64_t b0 = c, b1 = mul_xk(b0, 1u << e), b2 = mul_xk(b1, 1u << e), b3 = mul_xk(b2, 1u << e);
+    /* the images of x^(4p), ..., x^(4p+3) are c x^(8p), ..., c x^(8p+6) */
+    uint64_t b0 = c, b1 = mul_xk(b0, 2), b2 = mul_xk(b1, 2), b3 = mul_xk(b2, 2);
     for (unsigned p = 0; p < 16; p++) {
-        uint64_t *t = map[p];
+        uint64_t *t = tag_rows[p][n];
         t[0] = 0, t[1] = b0, t[2] = b1, t[3] = b0 ^ b1;
         t[4] = b2, t[5] = b2 ^ b0, t[6] = b2 ^ b1, t[7] = b2 ^ t[3];
         for (unsigned v = 8; v < 16; v++) t[v] = b3 ^ t[v - 8];
-        b0 = mul_xk(b0, 4u << e), b1 = mul_xk(b1, 4u << e), b2 = mul_xk(b2, 4u << e), b3 = mul_xk(b3, 4u << e);
+        b0 = mul_xk(b0, 8), b1 = mul_xk(b1, 8), b2 = mul_xk(b2, 8), b3 = mul_xk(b3, 8);
     }
 }
 
-static inline uint64_t map_apply(const linear_map map, uint64_t x)
+static void tag_rows_build(void)
+{
+    for (unsigned n = 1; n <= KCC24P6_MAX_BLOCKS; n++) map_build(n, square(lwcx_kcc24p6_h(n)));
+}
+
+static inline uint64_t map_apply(tag_map map, uint64_t x)
 {
     uint64_t y = 0;
-    for (unsigned p = 0; p < 16; p++) y ^= map[p][(x >> (4 * p)) & 15];
+    for (unsigned p = 0; p < 16; p++) y ^= TAG_ROW(map, p)[(x >> (4 * p)) & 15];
     return y;
 }
 
-/* M and M^2 for every message length (1..31 blocks), all built on the first
- * call: one length's pair costs a few thousand cycles, most of it the first
- * touch of its 4 KiB, so building each on its own first use made the first
- * call at every new length ~10x a warm call. */
-static struct {
-    linear_map m1, m2;
-} tag_maps[KCC24P6_MAX_BLOCKS + 1];
-static pthread_once_t tag_maps_once = PTHREAD_ONCE_INIT;
-
-static void tag_maps_build(void)
+/* A call at a length not used for a while found its rows in DRAM, and the
+ * tag's chain waited on them, step after step: the call took 2-2.7x a warm
+ * one (Zen 4). So the cipher fetches the 32 lines ahead, half at its first
+ * round group and half at its sixth: Zen 4 dropped the prefetches beyond ~16
+ * in flight. On the first call the tables are not built yet, and the
+ * prefetch only reads zeros. */
+static inline void tag_map_prefetch(size_t nblocks, unsigned round)
 {
-    for (unsigned n = 1; n <= KCC24P6_MAX_BLOCKS; n++) {
-        const uint64_t h2 = square(lwcx_kcc24p6_h(n));
-        map_build(tag_maps[n].m1, h2, 1);
-        map_build(tag_maps[n].m2, map_apply(tag_maps[n].m1, h2), 2); /* H^6 = M(H^2) */
-    }
+    if (round != 0 && round != KCC24P6_ROUNDS / 2) return;
+    for (unsigned p = 0; p < 16; p++) __builtin_prefetch(&tag_rows[p][nblocks][round ? 8 : 0]);
 }
 
 static void portable_tag(uint8_t tag[8], const uint8_t *ct, size_t nblocks)
 {
     uint64_t a = square(lwcx_kcc24p6_h((unsigned)nblocks));
     if (nblocks) {
-        pthread_once(&tag_maps_once, tag_maps_build);
-        const linear_map *m1 = &tag_maps[nblocks].m1, *m2 = &tag_maps[nblocks].m2;
-        size_t i = 0;
-        for (; i + 2 <= nblocks; i += 2)
-            a = map_apply(*m2, a ^ lwcx_load64le(ct + 8 * i)) ^ map_apply(*m1, lwcx_load64le(ct + 8 * i + 8));
-        if (i < nblocks) a = map_apply(*m1, a ^ lwcx_load64le(ct + 8 * i));
+        pthread_once(&tag_rows_once, tag_rows_build);
+        const tag_map map = tag_rows[0][nblocks];
+        for (size_t i = 0; i < nblocks; i++) a = map_apply(map, a ^ lwcx_load64le(ct + 8 * i));
     }
     lwcx_store64le(tag, a);
 }
