@@ -130,7 +130,7 @@ static void case_rows(const bench_case *bc, const lwcx_impl *const *impls, size_
 #define FIRST_CALLS_PER_PROCESS 8
 
 /* Samples first..first+n-1 of a first-call case, in a child process: for
- * each, the first call's ticks and ns, and the median ticks of the next
+ * each, the first call's ticks and ns, and the median ticks of the later
  * calls, written to fd. */
 static void first_call_child(const bench_case *bc, const lwcx_impl *impl, unsigned first, unsigned n,
                              uint64_t overhead, int fd)
@@ -139,10 +139,11 @@ static void first_call_child(const bench_case *bc, const lwcx_impl *impl, unsign
     void *st = bc->setup();
     if (st) {
         for (unsigned i = 0; i < n; i++) {
-            bc->warm(st, impl, first + i);
+            bc->warm(st, impl, first + i, 1);
             sample(bc, st, impl, 1, overhead, &out[i][0], &out[i][1]);
             for (int k = 0; k < 101; k++) {
                 double unused;
+                bc->warm(st, impl, first + i, 0);
                 sample(bc, st, impl, 1, overhead, &next[k], &unused);
             }
             out[i][2] = median(next, 101);

@@ -22,12 +22,14 @@ typedef struct bench_case {
     /* NULL, or whether the case applies to an implementation (internal
      * steps some implementations do not have); rows only for those */
     int (*applies)(const lwcx_impl *impl);
-    /* NULL, or a first-call case: each sample runs in a fresh process (fork)
-     * that calls warm(state, impl, sample) to make the code warm on other
-     * inputs and pick this sample's input, then times run()'s first call on
-     * that input, and the median of its next calls. The row gives the first
-     * calls' median, and its ratio to the next calls' ("x warm"). */
-    void (*warm)(void *state, const lwcx_impl *impl, unsigned sample);
+    /* NULL, or a first-call case: its samples run in fresh processes (fork).
+     * For each, warm(state, impl, sample, 1) makes the code warm on other
+     * inputs and picks the sample's input, and run()'s first call on it is
+     * timed; then, 101 times, warm(..., 0) makes one call on another input
+     * (as other traffic would between two calls) and run() is timed again.
+     * The row gives the first calls' median and its ratio to the median of
+     * the later calls ("x warm"). */
+    void (*warm)(void *state, const lwcx_impl *impl, unsigned sample, int first);
 } bench_case;
 
 typedef struct bench_options {
