@@ -278,9 +278,9 @@ static void bad_arguments(void)
 }
 
 /* With arguments, only the ciphers they name (ctest runs them in parallel). */
-/* The automatic choice by call size: GIFT's avx512vl (auto_small) takes the
- * one-key calls of at most its batch, avx512 the rest and the key search;
- * no other cipher has such an implementation. */
+/* The automatic choice by call size: GIFT's and PIPO's avx512vl (auto_small)
+ * take the one-key calls of at most their batch, avx512 the rest and the
+ * key search; no other cipher has such an implementation. */
 static void sized_choice(lwcx_blockcipher c)
 {
     const char *prim = lwcx_bc_name(c);

@@ -60,6 +60,7 @@ static void pipo_bs_load_keys(__m256i k[][64], const uint8_t *keys, unsigned nkw
     }
 }
 
+#ifndef PIPO_BS_IMPL /* pipo_avx512vl.c names its own */
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx2
 #define PIPO_BS_DESC \
     {.name = "avx2", \
@@ -67,4 +68,5 @@ static void pipo_bs_load_keys(__m256i k[][64], const uint8_t *keys, unsigned nkw
      .features = LWCX_CPU_AVX2, \
      .batch = BS_LANES, \
      .constant_time = 1}
+#endif
 #include "pipo_bs_impl.h"
