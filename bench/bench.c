@@ -32,7 +32,7 @@ typedef struct row {
     const char *impl;
     const char *device; /* NULL, or where a device implementation ran */
     double cyc_med, cyc_min, ns_med, speedup;
-    double vs_warm; /* first-call rows: median of first call / next calls; else 0 */
+    double vs_warm; /* first-call rows: median of first call / later calls; else 0 */
 } row;
 
 static int cmp_double(const void *a, const void *b)

@@ -12,8 +12,8 @@
 typedef struct state {
     uint8_t key[8], pt[255], ct[255], tag[8];
     uint32_t rng;
-    size_t len;                       /* first-call cases: this sample's length, */
-    uint8_t msg[255], msg_tag[8];     /* and (decryption) its message */
+    size_t len;                   /* first-call cases: this sample's length, */
+    uint8_t msg[255], msg_tag[8]; /* and (decryption) its message */
 } state;
 
 static void *setup(void)
@@ -43,12 +43,18 @@ ENC(64)
 ENC(192)
 ENC(255)
 
-/* a length from 0..255 per call (xorshift32: a few cycles, no library call) */
+/* xorshift32: a few cycles, no library call */
+static uint32_t next_random(state *s)
+{
+    s->rng ^= s->rng << 13, s->rng ^= s->rng >> 17, s->rng ^= s->rng << 5;
+    return s->rng;
+}
+
+/* a length from 0..255 per call */
 static void run_enc_random(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    s->rng ^= s->rng << 13, s->rng ^= s->rng >> 17, s->rng ^= s->rng << 5;
-    lwcx_kcc24p6_encrypt_with(impl, s->ct, s->tag, s->pt, s->rng >> 24, s->key);
+    lwcx_kcc24p6_encrypt_with(impl, s->ct, s->tag, s->pt, next_random(s) >> 24, s->key);
 }
 
 /* decrypt of a valid message: tag check, then decryption */
@@ -64,31 +70,37 @@ static void run_dec_192(void *p, const lwcx_impl *impl)
     lwcx_kcc24p6_decrypt_with(impl, s->pt, s->ct, 192, s->tag, s->key);
 }
 
-/* First calls. The sample's length: the sample-th of 8, 45, 82, ... (37
- * apart, mod 248) whose block count is none of the warm-up's. */
+/* First calls. The other calls are at 56, 64, 120 and 250 bytes (7, 8, 15
+ * and 31 blocks: each path of the implementations). */
+static const size_t other_lens[] = {56, 64, 120, 250};
+#define NOTHER (sizeof other_lens / sizeof other_lens[0])
+
+/* The sample's length: the sample-th of 8, 45, 82, ... (37 apart, mod 248)
+ * whose block count is none of the other calls'. */
 static size_t first_call_length(unsigned sample)
 {
-    size_t len;
-    do len = 8 + (size_t)(sample++ * 37u) % 248;
-    while (len / 8 == 7 || len / 8 == 8 || len / 8 == 15 || len / 8 == 31);
-    return len;
+    for (;;) {
+        const size_t len = 8 + (size_t)(sample++ * 37u) % 248;
+        size_t k = 0;
+        while (k < NOTHER && other_lens[k] / 8 != len / 8) k++;
+        if (k == NOTHER) return len;
+    }
 }
 
-/* Calls at 56, 64, 120 and 250 bytes (7, 8, 15 and 31 blocks: each path of
- * the implementations), each message new (as in real traffic: tables indexed
- * by the data see all their lines), each also decrypted with decrypt: rounds
- * of them warm the code, and one stands for the traffic between two calls. */
+/* Rounds of the other calls, each message new (as in real traffic: tables
+ * indexed by the data see all their lines), with decrypt each decrypted too:
+ * many rounds warm the code, and one stands for the traffic between two
+ * calls. */
 static void other_calls(state *s, const lwcx_impl *impl, int decrypt, int rounds)
 {
-    static const size_t lens[] = {56, 64, 120, 250};
     for (int i = 0; i < rounds; i++)
-        for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        for (size_t k = 0; k < NOTHER; k++) {
             for (size_t b = 0; b < sizeof s->pt; b += 4) {
-                s->rng ^= s->rng << 13, s->rng ^= s->rng >> 17, s->rng ^= s->rng << 5;
-                memcpy(s->pt + b, &s->rng, sizeof s->pt - b < 4 ? sizeof s->pt - b : 4);
+                const uint32_t r = next_random(s);
+                memcpy(s->pt + b, &r, sizeof s->pt - b < 4 ? sizeof s->pt - b : 4);
             }
-            lwcx_kcc24p6_encrypt_with(impl, s->ct, s->tag, s->pt, lens[k], s->key);
-            if (decrypt) lwcx_kcc24p6_decrypt_with(impl, s->pt, s->ct, lens[k], s->tag, s->key);
+            lwcx_kcc24p6_encrypt_with(impl, s->ct, s->tag, s->pt, other_lens[k], s->key);
+            if (decrypt) lwcx_kcc24p6_decrypt_with(impl, s->pt, s->ct, other_lens[k], s->tag, s->key);
         }
 }
 
@@ -131,9 +143,9 @@ static const bench_case enc255 = {"kcc24p6", "encrypt_255B", "byte", 255, setup,
 
 static const bench_case encrand = {"kcc24p6", "encrypt_random_0-255B", "call", 1, setup, run_enc_random, teardown, NULL, NULL};
 
-static const bench_case encfirst = {"kcc24p6", "encrypt_new_length",    "call", 1, setup, run_enc_first, teardown, NULL,
-                                     warm_enc_first};
-static const bench_case decfirst = {"kcc24p6", "decrypt_new_length",    "call", 1, setup, run_dec_first, teardown, NULL,
-                                     warm_dec_first};
+static const bench_case encfirst = {"kcc24p6", "encrypt_new_length", "call", 1, setup, run_enc_first, teardown, NULL,
+                                    warm_enc_first};
+static const bench_case decfirst = {"kcc24p6", "decrypt_new_length", "call", 1, setup, run_dec_first, teardown, NULL,
+                                    warm_dec_first};
 
 const bench_case *const bench_cases_kcc24p6[] = {&enc192, &dec192, &enc64, &enc255, &encrand, &encfirst, &decfirst, NULL};

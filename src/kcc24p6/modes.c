@@ -1,5 +1,6 @@
 /* kcc24-p6 design constants shared by the optimized implementations, and the AEAD
- * itself (CTR then tag; verify then decrypt) written once over kcc24p6_impl. */
+ * itself (CTR then tag; decryption into a private buffer, released once the tag
+ * verifies) written once over kcc24p6_impl. */
 #include <pthread.h>
 #include <string.h>
 
