@@ -9,10 +9,6 @@
 #ifndef LWCX_BS_CTR_H
 #define LWCX_BS_CTR_H
 
-/* Encrypts the n words x (bs_pack_be's layout) with y as scratch; returns
- * where the result is. */
-typedef bs_word *(*bs_ctr_encrypt_fn)(const void *sched, bs_word *x, bs_word *y);
-
 /* Where a packing puts a block's bits and which lane holds which block of
  * the batch, and its inverse. */
 typedef struct bs_ctr_layout {
@@ -33,31 +29,58 @@ typedef struct bs_ctr_layout {
 /* Block j of the batch = (hi:lo + j) mod 2^n, sliced as the layout says: a
  * ripple-carry adder of the block index onto a lane-constant counter (2-5
  * operations a bit, a few hundred a batch; an unaligned iv needs no special
- * case). */
+ * case). Made a bit at a time (bs_ctr_bit), so that a cipher's first round
+ * can take its inputs as they come instead of from memory (PRESENT's). */
+typedef struct bs_ctr_gen {
+    uint64_t hi, lo;
+    bs_word carry;
+} bs_ctr_gen;
+
+BS_INLINE bs_ctr_gen bs_ctr_gen_start(uint64_t hi, uint64_t lo)
+{
+    bs_ctr_gen g;
+    g.hi = hi;
+    g.lo = lo;
+    g.carry = BS_ZERO;
+    return g;
+}
+
+/* Bit i of the batch's counters (word i ^ layout.word_xor), XORed with the
+ * lane-constant mask add (0 or ~0, e.g. a key bit: it costs nothing there);
+ * called for i = 0, 1, ... in turn, i a constant after unrolling.
+ * lane: BS_LANE_PATS, npat of them. */
+BS_INLINE bs_word bs_ctr_bit(bs_ctr_gen *g, const bs_ctr_layout layout, const bs_word *lane, const unsigned npat,
+                             const unsigned i, uint32_t add)
+{
+    const uint64_t w = i < 64 ? g->lo : g->hi;
+    const uint32_t cbit = 0u - (uint32_t)(w >> (i % 64) & 1);
+    const bs_word c = BS_MASK32(cbit), carry = g->carry;
+    if (i < npat) {
+        const bs_word l = lane[(i + layout.lane_rot) % npat];
+        g->carry = BS_OR(BS_AND(l, c), BS_AND(carry, BS_OR(l, c)));
+        return BS_XOR(BS_XOR(l, BS_MASK32(cbit ^ add)), carry);
+    }
+    g->carry = BS_AND(c, carry);
+    return BS_XOR(BS_MASK32(cbit ^ add), carry);
+}
+
+/* All n counter words into x */
 BS_INLINE void bs_ctr_words(const unsigned n, const bs_ctr_layout layout, bs_word *x, uint64_t hi, uint64_t lo)
 {
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
-    const unsigned npat = sizeof lane / sizeof lane[0];
-    bs_word carry = BS_ZERO;
+    bs_ctr_gen g = bs_ctr_gen_start(hi, lo);
     /* unrolled, so that shifts and places are constants: gcc 12 kept the
      * loop, a variable shift and a branch a bit (7% of a 4 KiB GIFT-64 CTR
      * call on the 64-bit word) */
     BS_UNROLL(128)
-    for (unsigned i = 0; i < n; i++) {
-        const uint64_t w = i < 64 ? lo : hi;
-        const bs_word c = BS_MASK32(0u - (uint32_t)(w >> (i % 64) & 1));
-        bs_word *xi = &x[i ^ layout.word_xor];
-        if (i < npat) {
-            const bs_word l = lane[(i + layout.lane_rot) % npat];
-            *xi = BS_XOR(BS_XOR(l, c), carry);
-            carry = BS_OR(BS_AND(l, c), BS_AND(carry, BS_OR(l, c)));
-        } else {
-            *xi = BS_XOR(c, carry);
-            carry = BS_AND(c, carry);
-        }
-    }
+    for (unsigned i = 0; i < n; i++) x[i ^ layout.word_xor] = bs_ctr_bit(&g, layout, lane, sizeof lane / sizeof lane[0], i, 0);
 }
+
+/* Encrypts one batch of counters, blocks hi:lo + j, in n words (x and y
+ * scratch, n words each; most ciphers make the counters in x with
+ * bs_ctr_words, then encrypt); returns where the result is. */
+typedef bs_word *(*bs_ctr_encrypt_fn)(const void *sched, bs_word *x, bs_word *y, uint64_t hi, uint64_t lo);
 
 /* All of CTR with n-bit blocks (64 or 128): per batch, the sliced counters
  * iv + j, the cipher, the keystream unpacked and XORed onto the input (out
@@ -72,12 +95,11 @@ BS_INLINE void bs_ctr(const unsigned n, const bs_ctr_layout layout, bs_ctr_encry
     uint8_t *stream = (uint8_t *)stream_w;
     int streamed = 0;
     while (len) {
-        bs_ctr_words(n, layout, x, hi, lo);
         const size_t m = len < batch_bytes ? len : batch_bytes;
         if (layout.unpack_xor && m == batch_bytes) {
-            layout.unpack_xor(n, out, in, encrypt(sched, x, y));
+            layout.unpack_xor(n, out, in, encrypt(sched, x, y, hi, lo));
         } else {
-            layout.unpack(n, stream, encrypt(sched, x, y));
+            layout.unpack(n, stream, encrypt(sched, x, y, hi, lo));
             streamed = 1;
             /* a word at a time: gcc 12 left a byte loop as it was in the 64-bit
                word's files (a byte a cycle: PRESENT-80 bitslice64 CTR took 1.27x

@@ -67,12 +67,14 @@ GIFT_BS_INLINE bs_word *ctr_encrypt(const unsigned n, const void *sched, bs_word
     gift_bs_out(n, x);
     return x;
 }
-static bs_word *ctr_encrypt64(const void *s, bs_word *x, bs_word *t)
+static bs_word *ctr_encrypt64(const void *s, bs_word *x, bs_word *t, uint64_t hi, uint64_t lo)
 {
+    bs_ctr_words(64, BS_CTR_PACK_BE, x, hi, lo);
     return ctr_encrypt(64, s, x, t);
 }
-static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *t)
+static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *t, uint64_t hi, uint64_t lo)
 {
+    bs_ctr_words(128, BS_CTR_PACK_BE, x, hi, lo);
     return ctr_encrypt(128, s, x, t);
 }
 static void ctr64(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)

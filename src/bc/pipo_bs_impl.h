@@ -106,15 +106,17 @@ PIPO_BS_CRYPT bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, un
     return pipo_bs_encrypt_any(x, y, 0, ((const pipo_bs_sched *)sched)->km[0], nkw, rounds,
                                (const bs_word(*)[5])rc);
 }
-static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *y)
+#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack, ctr_unpack_xor})
+static bs_word *ctr_encrypt128(const void *s, bs_word *x, bs_word *y, uint64_t hi, uint64_t lo)
 {
+    bs_ctr_words(64, PIPO_CTR_LAYOUT, x, hi, lo);
     return ctr_encrypt(s, x, y, 2, 13);
 }
-static bs_word *ctr_encrypt256(const void *s, bs_word *x, bs_word *y)
+static bs_word *ctr_encrypt256(const void *s, bs_word *x, bs_word *y, uint64_t hi, uint64_t lo)
 {
+    bs_ctr_words(64, PIPO_CTR_LAYOUT, x, hi, lo);
     return ctr_encrypt(s, x, y, 4, 17);
 }
-#define PIPO_CTR_LAYOUT ((bs_ctr_layout){56, 6, ctr_unpack, ctr_unpack_xor})
 static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
     bs_ctr(64, PIPO_CTR_LAYOUT, ctr_encrypt128, s, iv, out, in, len);

@@ -290,13 +290,12 @@ PRESENT_INLINE void present_bs_add_key(bs_word *x, present_bs_rk rk)
     for (int i = 0; i < 64; i++) x[i] = BS_XOR(x[i], present_bs_key(rk, i));
 }
 
-/* One key: 31 rounds and the 32 round keys on the packed batch x (y is
- * scratch); returns where the result is (x or y). */
-PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
+/* One key: rounds first+1 .. 31 and the keys they add on x, the state
+ * after round first (y is scratch); returns where the result is (x or y). */
+PRESENT_INLINE bs_word *present_bs_encrypt_from(bs_word *x, bs_word *y, const present_bs_sched *s, int first)
 {
     const int k = PRESENT_KEY_AFTER; /* round r's key: m[r + k] */
-    int r = 0;
-    if (PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_MASKS(s->m[0]));
+    int r = first;
 #if PRESENT_TWO_ROUNDS
     for (; r + 2 <= PRESENT_ROUNDS; r += 2) {
         bs_word *t = x;
@@ -312,6 +311,14 @@ PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present
     }
     if (!PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_MASKS(s->m[PRESENT_ROUNDS]));
     return x;
+}
+
+/* One key: 31 rounds and the 32 round keys on the packed batch x (y is
+ * scratch); returns where the result is (x or y). */
+PRESENT_INLINE bs_word *present_bs_encrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
+{
+    if (PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_MASKS(s->m[0]));
+    return present_bs_encrypt_from(x, y, s, 0);
 }
 
 PRESENT_INLINE bs_word *present_bs_decrypt(bs_word *x, bs_word *y, const present_bs_sched *s)
