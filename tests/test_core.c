@@ -403,6 +403,13 @@ static void selection(const char *expect, const char *expect_others)
     if (!expect && zmm && lwcx_impl_available(zmm, NULL))
         CHECK(lwcx_impl_select("pipo128", NULL) == LWCX_OK && lwcx_impl_auto("pipo128") == zmm,
               "pipo128 auto picks %s, not avx512", lwcx_impl_name(lwcx_impl_auto("pipo128")));
+    /* PRESENT's avx512 where 512-bit ops run at full width, its avx512b
+     * (byte masks) where they run in halves */
+    const char *present_zmm = cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512b";
+    zmm = lwcx_impl_find("present80", present_zmm);
+    if (!expect && zmm && lwcx_impl_available(zmm, NULL))
+        CHECK(lwcx_impl_select("present80", NULL) == LWCX_OK && lwcx_impl_auto("present80") == zmm,
+              "present80 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("present80")), present_zmm);
 
     /* the forms without _with and a NULL handle run the automatic choice */
     for (size_t p = 0; p < lwcx_primitive_count(); p++) {

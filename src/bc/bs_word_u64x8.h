@@ -61,6 +61,13 @@ BS_INLINE bs_word bs_x8_set(uint64_t v)
  * GPR-to-zmm broadcast per key bit (128 of 400 instructions of a PRESENT
  * round) */
 #define BS_MASK32(m) ((bs_word)_mm512_set1_epi32((int)(m)))
+/* a byte mask broadcast (vpbroadcastb from memory) and m[i] = bit i of v
+ * as 0 or 0xFF (one vpmovm2b): PRESENT_MASK8's schedule */
+#define BS_MASK8(m) ((bs_word)_mm512_set1_epi8((char)(m)))
+BS_INLINE void bs_bit_masks8(uint8_t m[64], uint64_t v)
+{
+    _mm512_storeu_si512(m, _mm512_movm_epi8((__mmask64)v));
+}
 #else
 #define BS_MASK32(m) bs_x8_set((uint64_t)(int64_t)(int32_t)(m))
 #endif

@@ -6,18 +6,23 @@
  * (32 registers hold a 16-word super-box and its temporaries), packing
  * by 8x8 transposes of 64-bit elements before the bit transposes. Compiled
  * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
- * CPU has AVX-512. */
+ * CPU runs 512-bit operations at full width (Intel; present_avx512b.c for
+ * the CPUs that split them). */
 #include "bs_word_u64x8.h"
 #define PRESENT_TWO_ROUNDS 1
 #include "present_bs_core.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose
- * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
+ * S-box is a shift of a constant (sbox_ct); tests/test_ct.c checks it under
+ * memcheck */
+#ifndef PRESENT_BS_NAME /* present_avx512b.c names its own */
 #define PRESENT_BS_DESC \
     {.name = "avx512", \
      .description = "AVX-512: 512 blocks bitsliced in 64 zmm (8 x 64 lanes), S-box in 9 vpternlogd with the next key on its outputs, rounds in pairs", \
      .features = LWCX_CPU_AVX512, \
+     .auto_features = LWCX_CPU_ZMM_FULL, \
      .batch = BS_LANES, \
      .constant_time = 1}
 #define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_avx512
+#endif
 #include "present_bs_impl.h"

@@ -13,8 +13,9 @@
  *   BS_LANE_PATS       initializer of the words whose lane l is bit k of l,
  *                      k < log2(BS_LANES), stored as BS_LANE_PATS_STORAGE
  *                      (static or nothing)
- * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h) and
- * PRESENT_TWO_ROUNDS (1: encrypt with rounds in pairs, see below).
+ * and may define PRESENT_INLINE (default BS_INLINE, bs_core_common.h),
+ * PRESENT_TWO_ROUNDS (1: encrypt with rounds in pairs, see below) and
+ * PRESENT_MASK8 (1: the one-key schedule as byte masks, present_bs_sched).
  * Nothing here is ISA-specific or host-only; packing stays with the
  * includer. */
 #ifndef LWCX_PRESENT_BS_CORE_H
@@ -50,16 +51,29 @@
 #endif
 
 /* One key for all lanes, as expand() leaves it: m[r][i] = bit i of round key
- * K_{r+1} as 0 or ~0, so applying a key bit is one broadcast (8 KiB). */
+ * K_{r+1} as 0 or ~0, so applying a key bit is one broadcast. As 32-bit
+ * words (8 KiB), or with PRESENT_MASK8 as bytes (2 KiB: the word's
+ * BS_MASK8 and bs_bit_masks8; present_avx512b.c says why). */
+#ifdef PRESENT_MASK8
+typedef uint8_t present_mask;
+#define PRESENT_MASK(m) BS_MASK8(m)
+#else
+typedef uint32_t present_mask;
+#define PRESENT_MASK(m) BS_MASK32(m)
+#endif
 typedef struct present_bs_sched {
-    uint32_t m[PRESENT_ROUNDS + 1][64];
+    present_mask m[PRESENT_ROUNDS + 1][64];
 } present_bs_sched;
 
-/* In 32-bit halves (bs_bit_masks32) */
+/* In 32-bit halves (bs_bit_masks32), or whole as bytes */
 BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
 {
+#ifdef PRESENT_MASK8
+    for (int r = 0; r <= PRESENT_ROUNDS; r++) bs_bit_masks8(s->m[r], rk[r]);
+#else
     for (int r = 0; r <= PRESENT_ROUNDS; r++)
         for (int h = 0; h < 2; h++) bs_bit_masks32(&s->m[r][32 * h], (uint32_t)(rk[r] >> 32 * h));
+#endif
 }
 
 /* Round keys come either as broadcast masks (one key for all lanes) or
@@ -67,11 +81,11 @@ BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESEN
  * present_bs_saved_slot from saved[] where saved is set). */
 typedef struct present_bs_rk {
     int sliced, after; /* after: the key goes on the S-box outputs */
-    const uint32_t *m;
+    const present_mask *m;
     const bs_word *ks, *saved;
 } present_bs_rk;
 /* (a function, not a compound literal: C++ and CUDA have none) */
-PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const uint32_t *m, const bs_word *ks,
+PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const present_mask *m, const bs_word *ks,
                                               const bs_word *saved)
 {
     present_bs_rk rk;
@@ -101,7 +115,7 @@ PRESENT_INLINE int present_bs_saved_slot(int i)
  * call itself, so after inlining the choice is made at compile time. */
 PRESENT_INLINE bs_word present_bs_key(present_bs_rk rk, int i)
 {
-    if (!rk.sliced) return BS_MASK32(rk.m[i]);
+    if (!rk.sliced) return PRESENT_MASK(rk.m[i]);
     if (rk.saved && present_bs_saved_slot(i) >= 0) return rk.saved[present_bs_saved_slot(i)];
     return rk.ks[i];
 }
@@ -250,19 +264,19 @@ PRESENT_INLINE void present_bs_round_dec(bs_word *BS_RESTRICT y, const bs_word *
 /* The rounds as the loops below call them (see BS_ROUND): one key, or the
  * lanes' own keys. */
 BS_ROUND void present_bs_round_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                     const uint32_t *m)
+                                     const present_mask *m)
 {
     present_bs_round_enc(y, x, PRESENT_RK_MASKS(m));
 }
 
 BS_ROUND void present_bs_round2_enc_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                      const uint32_t *m1, const uint32_t *m2)
+                                      const present_mask *m1, const present_mask *m2)
 {
     present_bs_round2_enc(y, x, PRESENT_RK_MASKS(m1), PRESENT_RK_MASKS(m2));
 }
 
 BS_ROUND void present_bs_round_dec_m(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                     const uint32_t *m)
+                                     const present_mask *m)
 {
     present_bs_round_dec(y, x, PRESENT_RK_MASKS(m));
 }

@@ -71,7 +71,7 @@ static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, uint64_t 
         BS_UNROLL(4)
         for (int b = 0; b < 4; b++)
             in[b] = bs_ctr_bit(&g, BS_CTR_PACK_BE, lane, sizeof lane / sizeof lane[0], (unsigned)(4 * j + b),
-                               PRESENT_KEY_AFTER ? s->m[0][4 * j + b] : 0);
+                               PRESENT_KEY_AFTER ? 0u - (uint32_t)(s->m[0][4 * j + b] & 1) : 0);
         present_bs_sbox_j(&x[j], &x[16 + j], &x[32 + j], &x[48 + j], in, PRESENT_RK_MASKS(s->m[PRESENT_KEY_AFTER]), j);
     }
     (void)hi;
