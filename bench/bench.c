@@ -33,6 +33,7 @@ typedef struct row {
     const char *device; /* NULL, or where a device implementation ran */
     double cyc_med, cyc_min, ns_med, speedup;
     double vs_warm; /* first-call rows: median of first call / later calls; else 0 */
+    double vs_avx2; /* AVX-512 rows: the case's avx2 median over this one (0: no avx2 row) */
 } row;
 
 static int cmp_double(const void *a, const void *b)
@@ -111,7 +112,7 @@ static size_t case_impls(const bench_case *bc, const bench_options *opt, const l
 /* The rows from cyc[][] and ns[][] (reps samples each; sorted here). */
 static void case_rows(const bench_case *bc, const lwcx_impl *const *impls, size_t nimpl, int reps, row *rows)
 {
-    double ref_med = 0;
+    double ref_med = 0, avx2_med = 0;
     for (size_t m = 0; m < nimpl; m++) {
         rows[m].bc = bc;
         rows[m].impl = lwcx_impl_name(impls[m]);
@@ -121,9 +122,14 @@ static void case_rows(const bench_case *bc, const lwcx_impl *const *impls, size_
         rows[m].ns_med = median(ns[m], (size_t)reps);
         rows[m].vs_warm = 0;
         if (strcmp(rows[m].impl, "ref") == 0) ref_med = rows[m].cyc_med;
+        if (strcmp(rows[m].impl, "avx2") == 0) avx2_med = rows[m].cyc_med;
     }
-    for (size_t m = 0; m < nimpl; m++)
+    for (size_t m = 0; m < nimpl; m++) {
         rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
+        /* the AVX-512 kernels' gain over the AVX2 ones they widen, in the same run */
+        const int zmm = strncmp(rows[m].impl, "avx512", 6) == 0;
+        rows[m].vs_avx2 = zmm && avx2_med > 0 && rows[m].cyc_med > 0 ? avx2_med / rows[m].cyc_med : 0;
+    }
 }
 
 #if HAVE_FORK
@@ -279,6 +285,7 @@ static void print_row(FILE *f, const row *r)
         fprintf(f, " (%.2f GB/s, %.1f Gbps)", 1 / r->ns_med, 8 / r->ns_med);
     if (r->device) fprintf(f, " on %s", r->device);
     if (r->vs_warm > 0) fprintf(f, " (%.2fx warm)", r->vs_warm);
+    if (r->vs_avx2 > 0) fprintf(f, " (%.2fx avx2)", r->vs_avx2);
     fputc('\n', f);
 }
 
@@ -329,6 +336,7 @@ static void json_row(FILE *f, const row *r, int first)
         json_str(f, "device", r->device, "");
     }
     if (r->vs_warm > 0) fprintf(f, ", \"first_call_vs_warm\": %.3f", r->vs_warm);
+    if (r->vs_avx2 > 0) fprintf(f, ", \"speedup_vs_avx2\": %.3f", r->vs_avx2);
     fputc('}', f);
 }
 
