@@ -56,6 +56,7 @@ static uint32_t detect(void)
         if (ymm_ok && (c & (1u << 8))) f |= LWCX_CPU_GFNI;
         if (zmm_ok && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)))
             f |= LWCX_CPU_AVX512;
+        if (zmm_ok && (c & (1u << 1))) f |= LWCX_CPU_VBMI;
     }
     if (zmm_full_width()) f |= LWCX_CPU_ZMM_FULL; /* kept only with AVX-512 (lwcx_cpu_features) */
     return f;
@@ -142,7 +143,7 @@ static const struct {
     {"ssse3", LWCX_CPU_SSSE3},   {"sse4.1", LWCX_CPU_SSE41}, {"avx2", LWCX_CPU_AVX2},
     {"bmi2", LWCX_CPU_BMI2},     {"pclmul", LWCX_CPU_PCLMUL}, {"vpclmul", LWCX_CPU_VPCLMUL},
     {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"gfni", LWCX_CPU_GFNI},
-    {"bmi1", LWCX_CPU_BMI1},     {"zmmfull", LWCX_CPU_ZMM_FULL},
+    {"bmi1", LWCX_CPU_BMI1},     {"zmmfull", LWCX_CPU_ZMM_FULL}, {"vbmi", LWCX_CPU_VBMI},
     {"neon", LWCX_CPU_NEON},
     {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES}, {"sha3", LWCX_CPU_SHA3},
 };
@@ -172,7 +173,7 @@ uint32_t lwcx_cpu_features(void)
     uint32_t f = atomic_load_explicit(&cached_features, memory_order_relaxed);
     if (LWCX_LIKELY(f & FEATURES_VALID)) return f & ~FEATURES_VALID;
     f = detect() & ~disabled_by_env();
-    if (!(f & LWCX_CPU_AVX512)) f &= ~LWCX_CPU_ZMM_FULL; /* a trait of AVX-512's, hidden with it */
+    if (!(f & LWCX_CPU_AVX512)) f &= ~(LWCX_CPU_ZMM_FULL | LWCX_CPU_VBMI); /* parts of AVX-512, hidden with it */
     atomic_store_explicit(&cached_features, f | FEATURES_VALID, memory_order_relaxed);
     return f;
 }

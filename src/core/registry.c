@@ -254,7 +254,7 @@ int lwcx_impl_available(const lwcx_impl *impl, const char **why)
     static const char *const missing[32] = {
         [0] = "needs ssse3", [1] = "needs sse4.1", [2] = "needs avx2",    [3] = "needs bmi2",
         [4] = "needs pclmulqdq", [5] = "needs vpclmulqdq", [6] = "needs aes-ni", [7] = "needs avx-512",
-        [8] = "needs gfni", [16] = "needs neon", [17] = "needs pmull", [18] = "needs arm aes",
+        [8] = "needs gfni", [11] = "needs avx-512 vbmi", [16] = "needs neon", [17] = "needs pmull", [18] = "needs arm aes",
     };
     const char *reason = NULL;
     if (!impl) {

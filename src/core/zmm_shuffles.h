@@ -44,4 +44,13 @@ static inline __attribute__((always_inline)) __m512i lwcx_zmm_bytes_transpose(__
     return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));
 }
 
+/* The same in one vpermb, where the CPU has AVX-512 VBMI (callers carry
+ * target("avx512vbmi")) */
+#define LWCX_ZMM_BYTES_TRANSPOSE_VBMI(v)                                                              \
+    _mm512_permutexvar_epi8(_mm512_set_epi8(63, 55, 47, 39, 31, 23, 15, 7, 62, 54, 46, 38, 30, 22, 14, 6, 61, 53, \
+                                            45, 37, 29, 21, 13, 5, 60, 52, 44, 36, 28, 20, 12, 4, 59, 51, 43,   \
+                                            35, 27, 19, 11, 3, 58, 50, 42, 34, 26, 18, 10, 2, 57, 49, 41, 33,   \
+                                            25, 17, 9, 1, 56, 48, 40, 32, 24, 16, 8, 0),                       \
+                            (v))
+
 #endif
