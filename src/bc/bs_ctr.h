@@ -82,9 +82,9 @@ BS_INLINE void bs_ctr_words(const unsigned n, const bs_ctr_layout layout, bs_wor
  * bs_ctr_words, then encrypt); returns where the result is. */
 typedef bs_word *(*bs_ctr_encrypt_fn)(const void *sched, bs_word *x, bs_word *y, uint64_t hi, uint64_t lo);
 
-/* All of CTR with n-bit blocks (64 or 128): per batch, the sliced counters
- * iv + j, the cipher, the keystream unpacked and XORed onto the input (out
- * may equal in). */
+/* All of CTR with n-bit blocks (64 or 128): per batch, the cipher on the
+ * counters iv + j (encrypt makes them sliced), the keystream unpacked and
+ * XORed onto the input (out may equal in). */
 BS_INLINE void bs_ctr(const unsigned n, const bs_ctr_layout layout, bs_ctr_encrypt_fn encrypt, const void *sched,
                       const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
