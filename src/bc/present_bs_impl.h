@@ -64,17 +64,16 @@ static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, uint64_t 
     const present_bs_sched *s = sched;
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
-    bs_ctr_gen g = bs_ctr_gen_start(0, lo);
+    bs_ctr_gen g = bs_ctr_gen_start(BS_CTR_PACK_BE, lane, sizeof lane / sizeof lane[0], hi, lo);
     BS_UNROLL(16)
     for (int j = 0; j < 16; j++) {
         bs_word in[4];
         BS_UNROLL(4)
         for (int b = 0; b < 4; b++)
-            in[b] = bs_ctr_bit(&g, BS_CTR_PACK_BE, lane, sizeof lane / sizeof lane[0], (unsigned)(4 * j + b),
+            in[b] = bs_ctr_bit(&g, (unsigned)(4 * j + b),
                                PRESENT_KEY_AFTER ? 0u - (uint32_t)(s->m[0][4 * j + b] & 1) : 0);
         present_bs_sbox_j(&x[j], &x[16 + j], &x[32 + j], &x[48 + j], in, PRESENT_RK_MASKS(s->m[PRESENT_KEY_AFTER]), j);
     }
-    (void)hi;
     return present_bs_encrypt_from(x, y, s, 1);
 }
 
