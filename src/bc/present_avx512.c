@@ -10,6 +10,7 @@
  * the CPUs that split them). */
 #include "bs_word_u64x8.h"
 #define PRESENT_TWO_ROUNDS 1
+#define PRESENT_KEY_FENCE() __asm__ volatile("" ::: "memory")
 #include "present_bs_core.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose
