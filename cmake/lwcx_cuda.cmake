@@ -45,7 +45,7 @@ if(LWCX_CUDA_ENABLED)
   endif()
   set(cu ${PROJECT_SOURCE_DIR}/src/bc/cuda_kernels.cu)
   set(deps ${cu})
-  foreach(h bs_word_cuda.h bs_word_ops32.h bs_core_common.h bs_word_defaults.h cuda_bodies.h present_bs_core.h gift_bs_core.h pipo_bs_core.h)
+  foreach(h bs_word_cuda.h bs_word_ops32.h bs_core_common.h bs_word_defaults.h bs_ctr_gen.h cuda_bodies.h present_bs_core.h gift_bs_core.h pipo_bs_core.h)
     list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
   endforeach()
   # Many keys: ptxas's least register-hungry optimizations, where it has

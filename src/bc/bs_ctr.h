@@ -9,6 +9,8 @@
 #ifndef LWCX_BS_CTR_H
 #define LWCX_BS_CTR_H
 
+#include "bs_ctr_gen.h"
+
 /* Where a packing puts a block's bits and which lane holds which block of
  * the batch, and its inverse. */
 typedef struct bs_ctr_layout {
@@ -26,55 +28,12 @@ typedef struct bs_ctr_layout {
 #endif
 #define BS_CTR_PACK_BE ((bs_ctr_layout){0, 0, bs_unpack_be, BS_UNPACK_XOR_BE})
 
-/* Block j of the batch = (hi:lo + j) mod 2^n, sliced as the layout says: a
- * ripple-carry adder of the block index onto a lane-constant counter (2-5
- * operations a bit, a few hundred a batch; an unaligned iv needs no special
- * case). Made a bit at a time (bs_ctr_bit), so that a cipher's first round
- * can take its inputs as they come instead of from memory (PRESENT's). */
-typedef struct bs_ctr_gen {
-    bs_ctr_layout layout;
-    const bs_word *lane; /* BS_LANE_PATS, npat of them */
-    unsigned npat;
-    uint64_t hi, lo;
-    bs_word carry;
-} bs_ctr_gen;
-
-BS_INLINE bs_ctr_gen bs_ctr_gen_start(const bs_ctr_layout layout, const bs_word *lane, const unsigned npat,
-                                      uint64_t hi, uint64_t lo)
-{
-    bs_ctr_gen g;
-    g.layout = layout;
-    g.lane = lane;
-    g.npat = npat;
-    g.hi = hi;
-    g.lo = lo;
-    g.carry = BS_ZERO;
-    return g;
-}
-
-/* Bit i of the batch's counters (word i ^ layout.word_xor), XORed with the
- * lane-constant mask add (0 or ~0, e.g. a key bit: it costs nothing there);
- * called for i = 0, 1, ... in turn, i a constant after unrolling. */
-BS_INLINE bs_word bs_ctr_bit(bs_ctr_gen *g, const unsigned i, uint32_t add)
-{
-    const uint64_t w = i < 64 ? g->lo : g->hi;
-    const uint32_t cbit = 0u - (uint32_t)(w >> (i % 64) & 1);
-    const bs_word c = BS_MASK32(cbit), carry = g->carry;
-    if (i < g->npat) {
-        const bs_word l = g->lane[(i + g->layout.lane_rot) % g->npat];
-        g->carry = BS_OR(BS_AND(l, c), BS_AND(carry, BS_OR(l, c)));
-        return BS_XOR(BS_XOR(l, BS_MASK32(cbit ^ add)), carry);
-    }
-    g->carry = BS_AND(c, carry);
-    return BS_XOR(BS_MASK32(cbit ^ add), carry);
-}
-
 /* All n counter words into x */
 BS_INLINE void bs_ctr_words(const unsigned n, const bs_ctr_layout layout, bs_word *x, uint64_t hi, uint64_t lo)
 {
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
-    bs_ctr_gen g = bs_ctr_gen_start(layout, lane, sizeof lane / sizeof lane[0], hi, lo);
+    bs_ctr_gen g = bs_ctr_gen_start(lane, sizeof lane / sizeof lane[0], layout.lane_rot, hi, lo);
     /* unrolled, so that shifts and places are constants: gcc 12 kept the
      * loop, a variable shift and a branch a bit (7% of a 4 KiB GIFT-64 CTR
      * call on the 64-bit word) */

@@ -30,6 +30,7 @@
 
 #include "bs_core_common.h"
 #include "bs_word_defaults.h"
+#include "bs_ctr_gen.h"
 
 #ifndef GIFT_BS_INLINE
 #define GIFT_BS_INLINE BS_INLINE
@@ -314,9 +315,19 @@ GIFT_BS_INLINE int gift_bs_sbox_ark(const unsigned n, bs_word t[4], bs_word s0, 
 #define GIFT_BS_GROUP_FENCE() ((void)0)
 #endif
 
-/* Rounds r and r + 1: y = ARK(PermBits(SubCells(ARK(PermBits(SubCells(x)))))). */
-GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                   const uint32_t *km, const bs_word *ks, unsigned r)
+/* Input word i of a round pair: x's, or with ctr (CTR's first pair) bit i
+ * of the batch's counters as it is made, in the rounds' representation
+ * (gift_bs_in's NOTs as the generator's free mask). Read in order of i. */
+GIFT_BS_INLINE bs_word gift_bs_src(const unsigned n, const bs_word *x, bs_ctr_gen *ctr, const unsigned i)
+{
+    if (ctr) return bs_ctr_bit(ctr, i, n == 128 && i % 4 == 1 ? ~0u : 0u);
+    return GIFT_BS_AT(x, i);
+}
+
+/* Rounds r and r + 1: y = ARK(PermBits(SubCells(ARK(PermBits(SubCells(x)))))),
+ * x the counters of ctr where that is not 0 (a constant where inlined). */
+GIFT_BS_INLINE void gift_bs_round2_from(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                        bs_ctr_gen *ctr, const uint32_t *km, const bs_word *ks, unsigned r)
 {
     gift_bs_ofs o0[4], o1[4];
     const uint32_t *kmo0[4], *kmo1[4];
@@ -331,9 +342,11 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
         BS_UNROLL(4)
         for (unsigned s = 0; s < 4; s++) {
             const unsigned j = 4 * g + s;
-            const int fused = gift_bs_sbox_ark(n, t, GIFT_BS_AT(x, 4 * j), GIFT_BS_AT(x, 4 * j + 1),
-                                               GIFT_BS_AT(x, 4 * j + 2), GIFT_BS_AT(x, 4 * j + 3),
-                                               GIFT_BS_P(n, 4 * j), kmo0, ks, o0);
+            bs_word in[4];
+            BS_UNROLL(4)
+            for (unsigned b = 0; b < 4; b++) in[b] = gift_bs_src(n, x, ctr, 4 * j + b);
+            const int fused =
+                gift_bs_sbox_ark(n, t, in[0], in[1], in[2], in[3], GIFT_BS_P(n, 4 * j), kmo0, ks, o0);
             BS_UNROLL(4)
             for (unsigned b = 0; b < 4; b++) {
                 const unsigned p = GIFT_BS_P(n, 4 * j + b);
@@ -353,6 +366,12 @@ GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, con
         }
         GIFT_BS_GROUP_FENCE();
     }
+}
+
+GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                   const uint32_t *km, const bs_word *ks, unsigned r)
+{
+    gift_bs_round2_from(n, y, x, 0, km, ks, r);
 }
 
 /* The inverse of rounds r and r + 1 (round r + 1's inverse first), by the

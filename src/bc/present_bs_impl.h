@@ -64,7 +64,7 @@ static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, uint64_t 
     const present_bs_sched *s = sched;
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
-    bs_ctr_gen g = bs_ctr_gen_start(BS_CTR_PACK_BE, lane, sizeof lane / sizeof lane[0], hi, lo);
+    bs_ctr_gen g = bs_ctr_gen_start(lane, sizeof lane / sizeof lane[0], BS_CTR_PACK_BE.lane_rot, hi, lo);
     BS_UNROLL(16)
     for (int j = 0; j < 16; j++) {
         bs_word in[4];
