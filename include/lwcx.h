@@ -613,6 +613,9 @@ LWCX_API int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **ks,
                                      uint64_t count);
 /* Frees (wiping the keys); NULL is allowed. */
 LWCX_API void lwcx_keysearch_free(lwcx_keysearch *ks);
+/* The implementation the search runs (the automatic choice for a key
+ * search where none was given); NULL for NULL. */
+LWCX_API const lwcx_impl *lwcx_keysearch_impl(const lwcx_keysearch *ks);
 
 /* The dispenser: the next range of at most max_keys indices that is neither
  * finished nor handed out before by this object, [*lo, *lo + *n); *n = 0

@@ -411,6 +411,20 @@ static void selection(const char *expect, const char *expect_others)
         CHECK(lwcx_impl_select("present80", NULL) == LWCX_OK && lwcx_impl_auto("present80") == zmm,
               "present80 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("present80")), present_zmm);
 
+    /* PIPO's key search: avx512 where 512-bit ops run at full width, its
+     * avx512vl where they run in halves (auto_search_features) */
+    zmm = lwcx_impl_find("pipo128", cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512vl");
+    if (!expect && zmm && lwcx_impl_available(zmm, NULL)) {
+        static const uint8_t blk[8], key[16];
+        lwcx_keysearch *ks = NULL;
+        CHECK(lwcx_keysearch_new(&ks, LWCX_PIPO128, blk, blk, 1, key, NULL, 0, 1) == LWCX_OK &&
+                  lwcx_keysearch_impl(ks) == zmm,
+              "pipo128's key search picks %s, not %s", ks ? lwcx_impl_name(lwcx_keysearch_impl(ks)) : "none",
+              lwcx_impl_name(zmm));
+        lwcx_keysearch_free(ks);
+        CHECK(lwcx_keysearch_impl(NULL) == NULL, "no search, no implementation");
+    }
+
     /* the forms without _with and a NULL handle run the automatic choice */
     for (size_t p = 0; p < lwcx_primitive_count(); p++) {
         ops(lwcx_primitive_name(p), NULL, 1, LWCX_OK);

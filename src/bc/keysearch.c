@@ -154,7 +154,7 @@ int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **out, lwcx_bl
     const bc_impl *ref = (const bc_impl *)lwcx_find_impl(ci->prim, "ref");
     if (!ref) return LWCX_ERR_NO_IMPL;
     int rc = LWCX_OK;
-    const bc_impl *im = lwcx_resolve(ci->prim, impl, &rc); /* one for the object's life */
+    const bc_impl *im = lwcx_resolve_search(ci->prim, impl, &rc); /* one for the object's life */
     if (!im) return rc;
     lwcx_keysearch *ks = calloc(1, sizeof *ks);
     if (!ks) return LWCX_ERR_NOMEM;
@@ -179,6 +179,11 @@ int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **out, lwcx_bl
                               nbits < 64 ? nbits : 64, ks->pt, ks->ct, npairs};
     *out = ks;
     return LWCX_OK;
+}
+
+const lwcx_impl *lwcx_keysearch_impl(const lwcx_keysearch *ks)
+{
+    return ks ? &ks->im->desc : NULL;
 }
 
 void lwcx_keysearch_free(lwcx_keysearch *ks)

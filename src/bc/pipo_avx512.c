@@ -3,7 +3,10 @@
  * per word; the compilers fuse the S-box's and/xor pairs into vpternlogq),
  * the rounds of pipo_bs_core.h, packing in pipo_bs_x8.h. Compiled with
  * -mavx512f -mavx512bw -mavx512vl only. Chosen at run time when the CPU has
- * AVX-512, for the calls longer than avx512vl's batch (pipo_avx512vl.c). */
+ * AVX-512, for the calls longer than avx512vl's batch (pipo_avx512vl.c),
+ * and for the key search where 512-bit operations run at full width: where
+ * they run as two halves (Zen 4) avx512vl searched faster (PIPO-64/128
+ * 4.9-5.5 against 5.6-5.7 ticks a key, 64/256 6.6-6.8 against 7.2-8.1). */
 #include "pipo_bs_x8.h"
 
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx512
@@ -12,5 +15,6 @@
      .description = "AVX-512: 512 blocks bitsliced in 64 zmm, 34-op S-box circuit (vpternlogq), R-layer as renaming", \
      .features = LWCX_CPU_AVX512, \
      .batch = BS_LANES, \
-     .constant_time = 1}
+     .constant_time = 1, \
+     .auto_search_features = LWCX_CPU_ZMM_FULL}
 #include "pipo_bs_impl.h"

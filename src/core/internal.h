@@ -54,6 +54,10 @@ struct lwcx_impl {
      * one batch, which a later, wider implementation would run half empty
      * (lwcx_resolve_sized); never for the rest (key search, many keys) */
     int auto_small;
+    /* LWCX_CPU_* bits the automatic choice of a key search also asks for:
+     * without them a later implementation in the list searches faster
+     * (auto_small ones included, a search having no call size to fill) */
+    uint32_t auto_search_features;
 };
 typedef struct lwcx_impl lwcx_impl_desc;
 
@@ -94,6 +98,11 @@ static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl,
  * what lwcx_resolve gives. */
 const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, size_t nblocks,
                                int *status);
+
+/* The same for a key search: where the choice is automatic, the first
+ * implementation in the list usable here with its auto_features and
+ * auto_search_features (auto_small ones too). */
+const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status);
 
 /* 1 if this CPU has d's features and its probe (if any) passes. */
 int lwcx_impl_supported(const lwcx_impl_desc *d);

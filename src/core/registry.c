@@ -178,6 +178,18 @@ const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t 
     return d;
 }
 
+const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status)
+{
+    const lwcx_impl_desc *d = lwcx_resolve(p, impl, status);
+    if (impl || !d || atomic_load(&p->forced)) return d;
+    for (size_t i = 0; p->impls[i]; i++) {
+        const lwcx_impl_desc *alt = p->impls[i];
+        const uint32_t need = alt->auto_search_features;
+        if (!alt->manual && auto_usable(alt) && (lwcx_cpu_features() & need) == need) return alt;
+    }
+    return d;
+}
+
 /* --- the public registry API ---------------------------------------------- */
 
 size_t lwcx_primitive_count(void)
