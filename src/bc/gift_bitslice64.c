@@ -20,4 +20,5 @@
      .description = "portable C: 64 blocks bitsliced in 64-bit words, 10-op S-box circuit, PermBits and key schedule as word renaming", \
      .batch = BS_LANES, \
      .constant_time = 1}
+#define GIFT_BS_CTR_STORED128 1 /* (gift_bs_impl.h) */
 #include "gift_bs_impl.h"
