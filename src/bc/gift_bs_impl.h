@@ -87,7 +87,9 @@ BS_ROUND void ctr_round2_first128(bs_word *BS_RESTRICT y, const uint32_t *km, ui
 #define GIFT_BS_CTR_STORED128 0
 #endif
 
-/* All of CTR's rounds; the keystream in x, in the packed representation */
+/* All of CTR's rounds on the counters hi:lo + j; returns where the
+ * keystream is (x: an odd number of pairs follows the first), in the packed
+ * representation */
 GIFT_BS_INLINE bs_word *ctr_encrypt(const unsigned n, const void *sched, bs_word *x, bs_word *t, uint64_t hi,
                                     uint64_t lo)
 {
