@@ -29,8 +29,8 @@ GIFT_BS_INLINE void crypt(const unsigned n, const void *sched, uint8_t *out, con
                           size_t nblocks, int enc)
 {
     const uint32_t *km = ((const gift_bs_sched *)sched)->km;
+    bs_word x[128], t[128];
     for (size_t b = 0; b < nblocks; b += BS_LANES) {
-        bs_word x[128], t[128];
         bs_pack_be(n, x, in + n / 8 * b);
         gift_bs_in(n, x);
         if (enc)
@@ -40,6 +40,9 @@ GIFT_BS_INLINE void crypt(const unsigned n, const void *sched, uint8_t *out, con
         gift_bs_out(n, x);
         bs_unpack_be(n, out + n / 8 * b, x);
     }
+    /* the states between rounds are the key's work: wiped, as CTR's */
+    lwcx_wipe(x, n * sizeof x[0]);
+    lwcx_wipe(t, n * sizeof t[0]);
 }
 
 static void encrypt64(const void *s, uint8_t *out, const uint8_t *in, size_t n)
@@ -138,9 +141,8 @@ static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t
 GIFT_BS_INLINE void crypt_keys(const unsigned n, uint8_t *out, const uint8_t *in,
                                const uint8_t *keys, size_t nblocks, int enc)
 {
-    bs_word kw[128], kd[GIFT_KD_WORDS];
+    bs_word kw[128], kd[GIFT_KD_WORDS], x[128], t[128];
     for (size_t b = 0; b < nblocks; b += BS_LANES) {
-        bs_word x[128], t[128];
         bs_pack_be(128, kw, keys + 16 * b);
         gift_bs_key_double(n, kd, kw);
         bs_pack_be(n, x, in + n / 8 * b);
@@ -154,6 +156,8 @@ GIFT_BS_INLINE void crypt_keys(const unsigned n, uint8_t *out, const uint8_t *in
     }
     lwcx_wipe(kw, sizeof kw);
     lwcx_wipe(kd, sizeof kd);
+    lwcx_wipe(x, n * sizeof x[0]);
+    lwcx_wipe(t, n * sizeof t[0]);
 }
 
 static void encrypt_keys64(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)

@@ -44,11 +44,14 @@ static void expand256(void *sched, const uint8_t *key)
     expand(sched, key, 32);
 }
 
-/* One batch under the key words: sliced, or one key's masks (a constant). */
+/* One batch under the key words: sliced, or one key's masks (a constant);
+ * a and b: the states, 64 words each, which the caller wipes (the states
+ * between rounds are the key's work, as CTR's, bs_ctr.h). */
 PIPO_BS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, int sliced, const void *key,
-                                unsigned nkw, unsigned rounds, const bs_word rc[][5], int enc)
+                                unsigned nkw, unsigned rounds, const bs_word rc[][5], int enc, bs_word *a,
+                                bs_word *b)
 {
-    bs_word a[64], b[64], *y;
+    bs_word *y;
     pack(a, in);
     y = enc ? pipo_bs_encrypt_any(a, b, sliced, key, nkw, rounds, rc)
             : pipo_bs_decrypt_any(a, b, sliced, key, nkw, rounds, rc);
@@ -59,10 +62,12 @@ PIPO_BS_CRYPT void crypt(const void *sched, uint8_t *out, const uint8_t *in, siz
                           unsigned nkw, unsigned rounds, int enc)
 {
     const pipo_bs_sched *s = sched;
-    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5], a[64], b[64];
     pipo_bs_rc(rc, rounds);
     for (size_t i = 0; i < nblocks; i += BS_LANES)
-        crypt_batch(out + 8 * i, in + 8 * i, 0, s->km[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
+        crypt_batch(out + 8 * i, in + 8 * i, 0, s->km[0], nkw, rounds, (const bs_word(*)[5])rc, enc, a, b);
+    lwcx_wipe(a, sizeof a);
+    lwcx_wipe(b, sizeof b);
 }
 
 static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
@@ -131,13 +136,15 @@ static void ctr256(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t
 static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
                        unsigned nkw, unsigned rounds, int enc)
 {
-    bs_word k[4][64], rc[PIPO_BS_MAX_ROUNDS + 1][5];
+    bs_word k[4][64], rc[PIPO_BS_MAX_ROUNDS + 1][5], a[64], b[64];
     pipo_bs_rc(rc, rounds);
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
         pipo_bs_load_keys(k, keys + 8 * nkw * i, nkw);
-        crypt_batch(out + 8 * i, in + 8 * i, 1, k[0], nkw, rounds, (const bs_word(*)[5])rc, enc);
+        crypt_batch(out + 8 * i, in + 8 * i, 1, k[0], nkw, rounds, (const bs_word(*)[5])rc, enc, a, b);
     }
     lwcx_wipe(k, sizeof k);
+    lwcx_wipe(a, sizeof a);
+    lwcx_wipe(b, sizeof b);
 }
 
 static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)

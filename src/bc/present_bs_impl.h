@@ -36,22 +36,28 @@ static void expand128(void *sched, const uint8_t *key)
     lwcx_wipe(rk, sizeof rk);
 }
 
+/* The states between rounds are the key's work (the first one and a known
+ * block give K_1 away): every mode wipes them, once a call. */
 static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
+    bs_word x[64], y[64];
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
-        bs_word x[64], y[64];
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_encrypt(x, y, sched));
     }
+    lwcx_wipe(x, sizeof x);
+    lwcx_wipe(y, sizeof y);
 }
 
 static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
+    bs_word x[64], y[64];
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
-        bs_word x[64], y[64];
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_decrypt(x, y, sched));
     }
+    lwcx_wipe(x, sizeof x);
+    lwcx_wipe(y, sizeof y);
 }
 
 /* CTR's first round takes the counters as they are made, K_1 (where the
@@ -113,15 +119,16 @@ static inline void pack_keys(bs_word *kr, unsigned nk, const uint8_t *keys)
 static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks,
                        unsigned nk, int enc)
 {
-    bs_word kr[2 * 128];
+    bs_word kr[2 * 128], x[64], y[64];
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
-        bs_word x[64], y[64];
         present_bs_keyreg k = {kr, nk, 0};
         pack_keys(kr, nk, keys + nk / 8 * i);
         pack(x, in + 8 * i);
         unpack(out + 8 * i, present_bs_crypt_sliced(x, y, &k, enc));
     }
     lwcx_wipe(kr, sizeof kr);
+    lwcx_wipe(x, sizeof x);
+    lwcx_wipe(y, sizeof y);
 }
 
 static void encrypt_keys80(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
