@@ -38,26 +38,25 @@ static void expand128(void *sched, const uint8_t *key)
 
 /* The states between rounds are the key's work (the first one and a known
  * block give K_1 away): every mode wipes them, once a call. */
-static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
+BS_INLINE void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
 {
     bs_word x[64], y[64];
     for (size_t i = 0; i < nblocks; i += BS_LANES) {
         pack(x, in + 8 * i);
-        unpack(out + 8 * i, present_bs_encrypt(x, y, sched));
+        unpack(out + 8 * i, enc ? present_bs_encrypt(x, y, sched) : present_bs_decrypt(x, y, sched));
     }
     lwcx_wipe(x, sizeof x);
     lwcx_wipe(y, sizeof y);
 }
 
+static void encrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    crypt(sched, out, in, nblocks, 1);
+}
+
 static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    bs_word x[64], y[64];
-    for (size_t i = 0; i < nblocks; i += BS_LANES) {
-        pack(x, in + 8 * i);
-        unpack(out + 8 * i, present_bs_decrypt(x, y, sched));
-    }
-    lwcx_wipe(x, sizeof x);
-    lwcx_wipe(y, sizeof y);
+    crypt(sched, out, in, nblocks, 0);
 }
 
 /* CTR's first round takes the counters as they are made, K_1 (where the

@@ -122,10 +122,12 @@ int lwcx_impl_env_check(char *msg, size_t cap)
     return read_env(NULL, NULL, msg, cap);
 }
 
-/* d runs here and has what the automatic choice asks of it (auto_features) */
-static int auto_usable(const lwcx_impl_desc *d)
+/* d runs here and has what the automatic choice asks of it (auto_features,
+ * and the bits also) */
+static int auto_usable(const lwcx_impl_desc *d, uint32_t also)
 {
-    return lwcx_impl_supported(d) && (lwcx_cpu_features() & d->auto_features) == d->auto_features;
+    const uint32_t need = d->auto_features | also;
+    return lwcx_impl_supported(d) && (lwcx_cpu_features() & need) == need;
 }
 
 const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
@@ -134,7 +136,7 @@ const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
     for (size_t i = 0; !d && p->impls[i]; i++)
-        if (!p->impls[i]->manual && !p->impls[i]->auto_small && auto_usable(p->impls[i])) d = p->impls[i];
+        if (!p->impls[i]->manual && !p->impls[i]->auto_small && auto_usable(p->impls[i], 0)) d = p->impls[i];
     /* the last entry of every list is "ref", which needs nothing */
     const lwcx_impl_desc *expected = NULL;
     if (atomic_compare_exchange_strong(&p->active, &expected, d)) return d;
@@ -171,7 +173,7 @@ const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t 
         if (alt->auto_from) {
             const size_t from = alt->auto_from(); /* (before the probe: small calls never wake a GPU) */
             if (from && len >= from && lwcx_impl_supported(alt)) return alt;
-        } else if (alt->auto_small && ahead && nblocks <= alt->batch && auto_usable(alt)) {
+        } else if (alt->auto_small && ahead && nblocks <= alt->batch && auto_usable(alt, 0)) {
             return alt;
         }
     }
@@ -184,8 +186,7 @@ const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *s
     if (impl || !d || atomic_load(&p->forced)) return d;
     for (size_t i = 0; p->impls[i]; i++) {
         const lwcx_impl_desc *alt = p->impls[i];
-        const uint32_t need = alt->auto_search_features;
-        if (!alt->manual && auto_usable(alt) && (lwcx_cpu_features() & need) == need) return alt;
+        if (!alt->manual && auto_usable(alt, alt->auto_search_features)) return alt;
     }
     return d;
 }
