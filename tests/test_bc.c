@@ -103,7 +103,8 @@ static void counter_block(uint8_t *out, const uint8_t *iv, size_t bs, uint64_t j
 
 /* CTR against its definition: keystream block j = E(iv + j), computed with
  * ref's ECB; an iv with a random low part, one 16 below the wrap, and one
- * whose increment carries across the middle of the block. */
+ * whose increment carries across the middle of the block, one whose low byte
+ * carries into the next one and no further. */
 static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
 {
     static uint8_t pt[BS_MAX * MAXB], ctrs[BS_MAX * MAXB], stream[BS_MAX * MAXB];
@@ -111,12 +112,13 @@ static void ctr(lwcx_blockcipher c, const char *impl, unsigned batch)
     const lwcx_impl *im = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
     const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c);
     if (bs < 8 || bs > BS_MAX || kb > KB_MAX) return; /* cannot happen; keeps the compiler sure */
-    for (int kind = 0; kind < 3; kind++) {
+    for (int kind = 0; kind < 4; kind++) {
         uint8_t key[KB_MAX], iv[BS_MAX];
         tu_fill(key, kb);
         tu_fill(iv, bs);
         if (kind == 1) memset(iv, 0xff, bs), iv[bs - 1] = 0xf0; /* 2^(8bs) - 16: wraps to 0 */
         if (kind == 2) memset(iv + bs / 2, 0xff, bs - bs / 2);  /* carries into the upper half */
+        if (kind == 3) iv[bs - 2] = 0x12, iv[bs - 1] = 0xe1;   /* the low byte carries, one byte only */
         for (size_t j = 0; j < MAXB; j++) counter_block(ctrs + bs * j, iv, bs, j);
         lwcx_bc_ecb_encrypt_with(ref, c, key, stream, ctrs, bs * MAXB);
         /* every byte length next to a block boundary at the block counts
@@ -280,16 +282,22 @@ static void bad_arguments(void)
 /* With arguments, only the ciphers they name (ctest runs them in parallel). */
 /* The automatic choice by call size: GIFT's and PIPO's avx512vl (auto_small)
  * take the one-key calls of at most their batch, avx512 the rest and the
- * key search; no other cipher has such an implementation. */
+ * key search; no other cipher has such an implementation. PIPO's rows512,
+ * ahead of both, takes every call where it runs. */
 static void sized_choice(lwcx_blockcipher c)
 {
     const char *prim = lwcx_bc_name(c);
     lwcx_primitive *p = lwcx_find_primitive(prim);
     const lwcx_impl *gen = lwcx_impl_auto(prim), *small = lwcx_impl_find(prim, "avx512vl");
+    const lwcx_impl *rows = lwcx_impl_find(prim, "rows512");
     const size_t bb = lwcx_bc_block_bytes(c);
     int rc = LWCX_OK;
     if (getenv("LWCX_IMPL") || !gen) return; /* forced: sizes play no part */
-    if (small && lwcx_impl_available(small, NULL)) {
+    if (rows && lwcx_impl_available(rows, NULL)) {
+        CHECK(gen == rows, "%s: automatic choice %s", prim, lwcx_impl_name(gen));
+        for (size_t n = 1; n <= 4096; n *= 4)
+            CHECK(lwcx_resolve_sized(p, NULL, bb * n, n, &rc) == rows, "%s: %zu-block calls to rows512", prim, n);
+    } else if (small && lwcx_impl_available(small, NULL)) {
         const unsigned b = lwcx_impl_batch(small);
         CHECK(gen == lwcx_impl_find(prim, "avx512"), "%s: automatic choice %s", prim, lwcx_impl_name(gen));
         CHECK(lwcx_resolve_sized(p, NULL, bb, 1, &rc) == small &&

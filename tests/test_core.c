@@ -393,16 +393,19 @@ static void selection(const char *expect, const char *expect_others)
     CHECK(lwcx_impl_select("kcc23p4", NULL) == LWCX_OK, "automatic again");
     CHECK(lwcx_impl_auto("kcc23p4") == autoh, "auto picks %s again", lwcx_impl_name(autoh));
 
-    /* PIPO's avx512 is the automatic choice wherever AVX-512 runs, with
-     * 512-bit ops at full width or in halves (LWCX_CPU_ZMM_FULL;
-     * env_zmm_halves hides it); its avx512vl takes one-batch calls only
-     * (test_bc.c) */
+    /* PIPO's rows512 (AVX-512 with GFNI and VBMI) is the automatic choice
+     * where it runs, for calls of any size and the key search; without it
+     * avx512, with 512-bit ops at full width or in halves
+     * (LWCX_CPU_ZMM_FULL; env_zmm_halves hides it), its avx512vl taking
+     * one-batch calls only (test_bc.c) */
     const uint32_t cpu = lwcx_cpu_features();
     CHECK(!(cpu & LWCX_CPU_ZMM_FULL) || (cpu & LWCX_CPU_AVX512), "zmmfull without avx512");
-    const lwcx_impl *zmm = lwcx_impl_find("pipo128", "avx512");
+    const lwcx_impl *rows = lwcx_impl_find("pipo128", "rows512");
+    if (rows && !lwcx_impl_available(rows, NULL)) rows = NULL;
+    const lwcx_impl *zmm = rows ? rows : lwcx_impl_find("pipo128", "avx512");
     if (!expect && zmm && lwcx_impl_available(zmm, NULL))
         CHECK(lwcx_impl_select("pipo128", NULL) == LWCX_OK && lwcx_impl_auto("pipo128") == zmm,
-              "pipo128 auto picks %s, not avx512", lwcx_impl_name(lwcx_impl_auto("pipo128")));
+              "pipo128 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("pipo128")), lwcx_impl_name(zmm));
     /* PRESENT's avx512 where 512-bit ops run at full width, its avx512b
      * (byte masks) where they run in halves */
     const char *present_zmm = cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512b";
@@ -411,9 +414,10 @@ static void selection(const char *expect, const char *expect_others)
         CHECK(lwcx_impl_select("present80", NULL) == LWCX_OK && lwcx_impl_auto("present80") == zmm,
               "present80 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("present80")), present_zmm);
 
-    /* PIPO's key search: avx512 where 512-bit ops run at full width, its
-     * avx512vl where they run in halves (auto_search_features) */
-    zmm = lwcx_impl_find("pipo128", cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512vl");
+    /* PIPO's key search: rows512; without it avx512 where 512-bit ops run
+     * at full width, its avx512vl where they run in halves
+     * (auto_search_features) */
+    zmm = rows ? rows : lwcx_impl_find("pipo128", cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512vl");
     if (!expect && zmm && lwcx_impl_available(zmm, NULL)) {
         static const uint8_t blk[8], key[16];
         lwcx_keysearch *ks = NULL;

@@ -1,0 +1,596 @@
+/* PIPO-64/128 and PIPO-64/256 sliced as the specification slices one block,
+ * 64 blocks at a time: zmm register i of a group holds row (byte) i of 64
+ * blocks, byte lane b block b. The S-box is the columns' circuit on the 8
+ * registers (vpternlogd); the R-layer rotates the bytes of 7 registers, one
+ * gf2p8affineqb each (GFNI); the packing is one 8x8 byte transpose per 8
+ * blocks (vpermb, VBMI) and one 8x8 qword transpose per group.
+ *
+ * Against the 64-word bitslicing of pipo_bs_core.h (pipo_avx512.c): the
+ * same S-box operations per block, 7 rotations per 64 blocks and round
+ * more, but a state of 8 registers that never leaves them (that one stores
+ * 64 words a round: on Zen 4 its bound), a packing of 4 operations per 8
+ * blocks instead of a 64x64 bit transpose, and one-key masks of 32 bytes a
+ * round. A batch is ROWS_GROUPS groups, run round by round side by side.
+ *
+ * Round keys. The key XOR follows the rotation, so it is moved before it:
+ * rotl(s ^ rotr(k)) = rotl(s) ^ k. The schedule holds rotr(RK_r row i,
+ * ROT[i]) for r >= 1 and RK_0 as it is; rows 1, 2 and 7 of the S-box end
+ * with an XOR that then takes the key as a third input. Decryption uses the
+ * same rotated keys: rotr(x ^ k) = rotr(x) ^ rotr(k).
+ *
+ * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
+#include <immintrin.h>
+
+#include "../core/zmm_shuffles.h"
+#include "bc_impl.h"
+
+#define ROWS_GROUPS 2 /* groups of 64 blocks a batch */
+#define ROWS_BATCH (64 * ROWS_GROUPS)
+#define ROWS_MAX_ROUNDS 17
+#define ROWS_INLINE static inline __attribute__((always_inline))
+
+typedef __m512i row;       /* one row of 64 blocks */
+typedef row group[8];      /* 64 blocks */
+typedef group batch[ROWS_GROUPS];
+
+/* rotation of row i, left (the R-layer) */
+static const uint8_t ROT[8] = {0, 7, 4, 3, 6, 5, 1, 2};
+
+/* --- rows ------------------------------------------------------------------ */
+
+/* gf2p8affineqb's matrix rotating each byte left by r: output bit i is
+ * the parity of input and matrix byte 7 - i, here input bit i - r */
+static inline uint64_t rotl_matrix(unsigned r)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < 8; i++) m |= (uint64_t)(1u << ((i - r) & 7)) << (8 * (7 - i));
+    return m;
+}
+
+ROWS_INLINE row rotl_bytes(row v, unsigned r)
+{
+    return _mm512_gf2p8affine_epi64_epi8(v, _mm512_set1_epi64((long long)rotl_matrix(r)), 0);
+}
+
+static inline uint8_t rotr8(uint8_t v, unsigned r)
+{
+    return (uint8_t)((v >> r) | (v << ((8 - r) & 7)));
+}
+
+#define TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
+#define XOR_AND(a, b, c) TERN(a, b, c, 0x78) /* a ^ (b & c) */
+#define XOR_OR(a, b, c) TERN(a, b, c, 0x1E)  /* a ^ (b | c) */
+#define XOR3(a, b, c) TERN(a, b, c, 0x96)
+#define XNOR3(a, b, c) TERN(a, b, c, 0x69)   /* ~(a ^ b ^ c) */
+#define XOR_NOTOR(a, b, c) TERN(a, b, c, 0x4B) /* a ^ (~b | c) */
+#define XNOR_AND(a, b, c) TERN(a, b, c, 0x87)  /* ~a ^ (b & c) */
+#define XNOR(a, b) TERN(a, b, b, 0xC3)
+
+/* --- one round ---------------------------------------------------------------- */
+
+/* S-layer, key k (rotated, see above; where lanes have their own keys, rc
+ * is XORed into row 0 with it: the round constant), R-layer.
+ * The S-box is pipo_bs_sbox_parts's three-input circuit: 18 operations, the
+ * key 8 (3 of them joined with the S-box's last XORs), the rotations 7. */
+ROWS_INLINE void enc_round(group x, const row k[8], int lanes, row rc)
+{
+    row a = x[0], b = x[1], c = x[2], d = x[3], e = x[4], f = x[5], g = x[6], h = x[7];
+    /* S3 on c, b, a; its closing NOT of c goes into c's two uses */
+    c = XOR_AND(c, b, a);
+    a = XOR_OR(a, c, b);
+    b = XOR_OR(b, c, a);
+    /* S5 on h, g, f, e, d, with the mixing */
+    f = XOR_AND(f, h, g);
+    e = XOR_AND(e, d, f);
+    g = _mm512_xor_si512(g, d);
+    d = XOR_OR(d, e, f);
+    d = XNOR(d, c);
+    f = XOR3(f, h, e);
+    h = XOR3(h, e, b);
+    e = XOR_AND(e, f, g);
+    e = _mm512_xor_si512(e, a);
+    /* second S5 on copies u, v, w of h, d, e */
+    row u = h, v = d, w = e;
+    g = XOR_AND(g, u, f);
+    u = _mm512_xor_si512(u, g);
+    g = XOR_OR(g, w, v);
+    v = _mm512_xor_si512(v, f);
+    f = XOR_OR(f, g, w);
+    w = XOR_AND(w, v, u);
+    /* outputs with the key, then rotated */
+    x[0] = lanes ? XOR3(h, k[0], rc) : _mm512_xor_si512(h, k[0]);
+    x[1] = rotl_bytes(XOR3(a, v, k[1]), ROT[1]);
+    x[2] = rotl_bytes(XNOR3(c, u, k[2]), ROT[2]);
+    x[3] = rotl_bytes(_mm512_xor_si512(g, k[3]), ROT[3]);
+    x[4] = rotl_bytes(_mm512_xor_si512(f, k[4]), ROT[4]);
+    x[5] = rotl_bytes(_mm512_xor_si512(e, k[5]), ROT[5]);
+    x[6] = rotl_bytes(_mm512_xor_si512(d, k[6]), ROT[6]);
+    x[7] = rotl_bytes(XOR3(b, w, k[7]), ROT[7]);
+}
+
+/* The inverse: rows rotated back, the key, the S-box's steps undone in
+ * reverse order (pipo_bs_sbox_inv_with); the key of rows 1, 2 and 7 joins
+ * the first XORs into them. */
+ROWS_INLINE void dec_round(group x, const row k[8], int lanes, row rc)
+{
+    row r1 = rotl_bytes(x[1], 8 - ROT[1]), r2 = rotl_bytes(x[2], 8 - ROT[2]);
+    row r7 = rotl_bytes(x[7], 8 - ROT[7]);
+    row h = lanes ? XOR3(x[0], k[0], rc) : _mm512_xor_si512(x[0], k[0]);
+    row g = _mm512_xor_si512(rotl_bytes(x[3], 8 - ROT[3]), k[3]);
+    row f = _mm512_xor_si512(rotl_bytes(x[4], 8 - ROT[4]), k[4]);
+    row e = _mm512_xor_si512(rotl_bytes(x[5], 8 - ROT[5]), k[5]);
+    row d = _mm512_xor_si512(rotl_bytes(x[6], 8 - ROT[6]), k[6]);
+    /* undo the second S5 on g, f; its outputs u, v, w again */
+    f = XOR_OR(f, g, e);
+    g = XOR_OR(g, e, d);
+    row u = _mm512_xor_si512(h, g), v = _mm512_xor_si512(d, f);
+    row w = XOR_AND(e, v, u);
+    g = XOR_AND(g, h, f);
+    row c = XOR3(r2, k[2], u), b = XOR3(r7, k[7], w), a = XOR3(r1, k[1], v);
+    /* undo the mixing */
+    h = _mm512_xor_si512(h, b);
+    d = _mm512_xor_si512(d, c);
+    e = _mm512_xor_si512(e, a);
+    /* undo S3, whose NOT of c is taken by the three steps */
+    b = XOR_NOTOR(b, c, a);
+    a = XOR_NOTOR(a, c, b);
+    c = XNOR_AND(c, b, a);
+    /* undo the first S5 */
+    e = XOR_AND(e, f, g);
+    f = _mm512_xor_si512(f, h);
+    d = XOR_OR(d, e, f);
+    g = _mm512_xor_si512(g, d);
+    h = _mm512_xor_si512(h, e);
+    e = XOR_AND(e, d, f);
+    f = XOR_AND(f, h, g);
+    x[0] = a, x[1] = b, x[2] = c, x[3] = d, x[4] = e, x[5] = f, x[6] = g, x[7] = h;
+}
+
+/* --- the rounds over a batch --------------------------------------------------- */
+
+/* Round keys: one key's schedule (dword masks broadcast where used: 32
+ * bytes a round, the constant included), or the batch's own keys (lane[g *
+ * nkw + w]: word w of group g's keys, rows rotated; the constant apart). */
+typedef struct rows_keys {
+    const uint32_t (*masks)[8];
+    const group *lane;
+    unsigned nkw; /* 2 or 4 */
+} rows_keys;
+
+ROWS_INLINE void round_key(row k[8], row *rc, int lanes, const rows_keys *ks, unsigned g, unsigned r)
+{
+    if (!lanes) {
+        for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)ks->masks[r][i]);
+        *rc = _mm512_setzero_si512();
+    } else {
+        for (unsigned i = 0; i < 8; i++) k[i] = ks->lane[g * ks->nkw + (r & (ks->nkw - 1))][i];
+        *rc = _mm512_set1_epi8((char)r);
+    }
+}
+
+/* ngroups: ROWS_GROUPS, or 1 for a short call's last batch */
+ROWS_INLINE void encrypt_rounds(batch x, const rows_keys *ks, int lanes, unsigned rounds, unsigned ngroups)
+{
+    for (unsigned r = 1; r <= rounds; r++)
+        for (unsigned g = 0; g < ngroups; g++) {
+            row k[8], rc;
+            round_key(k, &rc, lanes, ks, g, r);
+            enc_round(x[g], k, lanes, rc);
+        }
+}
+
+ROWS_INLINE void decrypt_rounds(batch x, const rows_keys *ks, int lanes, unsigned rounds)
+{
+    for (unsigned r = rounds; r >= 1; r--)
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+            row k[8], rc;
+            round_key(k, &rc, lanes, ks, g, r);
+            dec_round(x[g], k, lanes, rc);
+        }
+}
+
+/* --- packing ------------------------------------------------------------------ */
+
+/* 64 blocks into a group: each 8 blocks' 8x8 byte matrix transposed, so that
+ * qword i holds their rows i, then the groups' qwords transposed */
+ROWS_INLINE void pack(group x, const uint8_t *in)
+{
+    for (unsigned j = 0; j < 8; j++) x[j] = LWCX_ZMM_BYTES_TRANSPOSE_VBMI(_mm512_loadu_si512(in + 64 * j));
+    lwcx_zmm_transpose8(x);
+}
+
+/* the inverse, into out, XORed onto in where in is not NULL; clobbers x */
+ROWS_INLINE void unpack(uint8_t *out, const uint8_t *in, group x)
+{
+    lwcx_zmm_transpose8(x);
+    for (unsigned j = 0; j < 8; j++) {
+        row v = LWCX_ZMM_BYTES_TRANSPOSE_VBMI(x[j]);
+        if (in) v = _mm512_xor_si512(v, _mm512_loadu_si512(in + 64 * j));
+        _mm512_storeu_si512(out + 64 * j, v);
+    }
+}
+
+/* --- one key ------------------------------------------------------------------- */
+
+typedef struct rows_sched {
+    uint32_t rk[ROWS_MAX_ROUNDS + 1][8]; /* round r, row i: a byte four times */
+} rows_sched;
+
+ROWS_INLINE void expand(void *sched, const uint8_t *key, unsigned nkw, unsigned rounds)
+{
+    rows_sched *s = sched;
+    /* byte i of a round key to dword i */
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5,
+                                            6, 6, 6, 6, 7, 7, 7, 7);
+    uint8_t rotated[4][8]; /* the key words with row i rotated right by ROT[i] */
+    for (unsigned w = 0; w < nkw; w++)
+        for (unsigned i = 0; i < 8; i++) rotated[w][i] = rotr8(key[8 * w + i], ROT[i]);
+    _mm256_storeu_si256((__m256i *)s->rk[0], _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)lwcx_load64le(key)), spread));
+    for (unsigned r = 1; r <= rounds; r++) {
+        /* word r mod nkw (nkw: 2 or 4), r XORed into row 0, which is not rotated */
+        const uint64_t k = lwcx_load64le(rotated[r & (nkw - 1)]) ^ r;
+        _mm256_storeu_si256((__m256i *)s->rk[r], _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)k), spread));
+    }
+    lwcx_wipe(rotated, sizeof rotated);
+}
+
+static void expand128(void *s, const uint8_t *key)
+{
+    expand(s, key, 2, 13);
+}
+static void expand256(void *s, const uint8_t *key)
+{
+    expand(s, key, 4, 17);
+}
+
+ROWS_INLINE void xor_rk0(group x, const rows_sched *s)
+{
+    for (unsigned i = 0; i < 8; i++) x[i] = _mm512_xor_si512(x[i], _mm512_set1_epi32((int)s->rk[0][i]));
+}
+
+ROWS_INLINE void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks, unsigned rounds, int enc)
+{
+    const rows_sched *s = sched;
+    const rows_keys ks = {s->rk, 0, 0};
+    batch x;
+    for (size_t n = 0; n < nblocks; n += ROWS_BATCH) {
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+            pack(x[g], in + 8 * (n + 64 * g));
+            if (enc) xor_rk0(x[g], s);
+        }
+        if (enc)
+            encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
+        else
+            decrypt_rounds(x, &ks, 0, rounds);
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+            if (!enc) xor_rk0(x[g], s);
+            unpack(out + 8 * (n + 64 * g), NULL, x[g]);
+        }
+    }
+    lwcx_wipe(x, sizeof x); /* the state after a round and a known block give a round key away */
+}
+
+static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 13, 1);
+}
+static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 13, 0);
+}
+static void encrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 17, 1);
+}
+static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 17, 0);
+}
+
+/* --- CTR ------------------------------------------------------------------------ */
+
+/* The counters c + b of group x (b < 64, the block's big-endian integer: row
+ * 7 its low byte), whitened. Row 7 is c's low byte plus the lane; a carry
+ * out of it adds 1 to row 6; only where that carries on (once in 2^16
+ * blocks) are the counters made as blocks and packed. */
+ROWS_INLINE void counters(group x, uint64_t c, const rows_sched *s)
+{
+    const uint8_t lo = (uint8_t)c, next = (uint8_t)(c >> 8);
+    if (next == 0xFF && lo > 0xC0) {
+        _Alignas(64) uint8_t blocks[8 * 64];
+        for (unsigned b = 0; b < 64; b++) lwcx_store64be(blocks + 8 * b, c + b);
+        pack(x, blocks);
+        xor_rk0(x, s);
+        return;
+    }
+    const row lanes = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                      43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                      23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                      1, 0);
+    const row low = _mm512_add_epi8(_mm512_set1_epi8((char)lo), lanes);
+    const __mmask64 carry = _mm512_cmplt_epu8_mask(low, _mm512_set1_epi8((char)lo));
+    const uint8_t *k0 = (const uint8_t *)s->rk[0]; /* byte 4 i: row i's */
+    for (unsigned i = 0; i < 6; i++) x[i] = _mm512_set1_epi8((char)((uint8_t)(c >> (56 - 8 * i)) ^ k0[4 * i]));
+    x[6] = _mm512_mask_set1_epi8(_mm512_set1_epi8((char)(next ^ k0[24])), carry, (char)((uint8_t)(next + 1) ^ k0[24]));
+    x[7] = _mm512_xor_si512(low, _mm512_set1_epi8((char)k0[28]));
+}
+
+static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len, unsigned rounds)
+{
+    const rows_sched *s = sched;
+    const rows_keys ks = {s->rk, 0, 0};
+    uint64_t c = lwcx_load64be(iv);
+    batch x;
+    for (; len >= 8 * ROWS_BATCH; in += 8 * ROWS_BATCH, out += 8 * ROWS_BATCH, len -= 8 * ROWS_BATCH) {
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) counters(x[g], c + 64 * g, s);
+        encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) unpack(out + 512 * g, in + 512 * g, x[g]);
+        c += ROWS_BATCH;
+    }
+    if (len) { /* the last, partial batch: one group where it holds the rest */
+        _Alignas(64) uint8_t stream[8 * ROWS_BATCH];
+        if (len <= 512) {
+            counters(x[0], c, s);
+            encrypt_rounds(x, &ks, 0, rounds, 1);
+            unpack(stream, NULL, x[0]);
+        } else {
+            for (unsigned g = 0; g < ROWS_GROUPS; g++) counters(x[g], c + 64 * g, s);
+            encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
+            for (unsigned g = 0; g < ROWS_GROUPS; g++) unpack(stream + 512 * g, NULL, x[g]);
+        }
+        for (size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
+        lwcx_wipe(stream, sizeof stream);
+    }
+    lwcx_wipe(x, sizeof x);
+}
+
+static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    ctr(s, iv, out, in, len, 13);
+}
+static void ctr256(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    ctr(s, iv, out, in, len, 17);
+}
+
+/* --- many keys and key search: each lane its own key ------------------------------- */
+
+/* Rows rotated for the rounds (r >= 1): rotr(row i, ROT[i]) */
+ROWS_INLINE void rotate_key(group k)
+{
+    for (unsigned i = 1; i < 8; i++) k[i] = rotl_bytes(k[i], 8 - ROT[i]);
+}
+
+/* The words of 64 keys (nkw words of 8 bytes each, consecutive): word w of
+ * key 8 j + q to qword q of register j of t[w], by even/odd splits of
+ * qword pairs (one for 2 words a key, two for 4), then packed as blocks. */
+ROWS_INLINE void load_keys(group *k, const uint8_t *keys, unsigned nkw)
+{
+    const row even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
+    row t[4][8];
+    if (nkw == 2) {
+        for (unsigned j = 0; j < 8; j++) {
+            row p = _mm512_loadu_si512(keys + 128 * j), q = _mm512_loadu_si512(keys + 128 * j + 64);
+            t[0][j] = _mm512_permutex2var_epi64(p, even, q);
+            t[1][j] = _mm512_permutex2var_epi64(p, odd, q);
+        }
+    } else { /* words (0, 2) and (1, 3) interleaved, then split */
+        for (unsigned j = 0; j < 8; j++) {
+            row p[4], e[2], o[2];
+            for (unsigned m = 0; m < 4; m++) p[m] = _mm512_loadu_si512(keys + 256 * j + 64 * m);
+            for (unsigned m = 0; m < 2; m++) {
+                e[m] = _mm512_permutex2var_epi64(p[2 * m], even, p[2 * m + 1]);
+                o[m] = _mm512_permutex2var_epi64(p[2 * m], odd, p[2 * m + 1]);
+            }
+            t[0][j] = _mm512_permutex2var_epi64(e[0], even, e[1]);
+            t[2][j] = _mm512_permutex2var_epi64(e[0], odd, e[1]);
+            t[1][j] = _mm512_permutex2var_epi64(o[0], even, o[1]);
+            t[3][j] = _mm512_permutex2var_epi64(o[0], odd, o[1]);
+        }
+    }
+    for (unsigned w = 0; w < nkw; w++) {
+        for (unsigned j = 0; j < 8; j++) k[w][j] = LWCX_ZMM_BYTES_TRANSPOSE_VBMI(t[w][j]);
+        lwcx_zmm_transpose8(k[w]);
+    }
+    lwcx_wipe(t, sizeof t);
+}
+
+ROWS_INLINE void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks, unsigned nkw,
+                       unsigned rounds, int enc)
+{
+    group k[ROWS_GROUPS * 4], k0[ROWS_GROUPS];
+    const rows_keys ks = {0, k, nkw};
+    batch x;
+    for (size_t n = 0; n < nblocks; n += ROWS_BATCH) {
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+            group *kg = k + g * nkw;
+            load_keys(kg, keys + 8 * nkw * (n + 64 * g), nkw);
+            for (unsigned i = 0; i < 8; i++) k0[g][i] = kg[0][i];
+            for (unsigned w = 0; w < nkw; w++) rotate_key(kg[w]);
+            pack(x[g], in + 8 * (n + 64 * g));
+            if (enc)
+                for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
+        }
+        if (enc)
+            encrypt_rounds(x, &ks, 1, rounds, ROWS_GROUPS);
+        else
+            decrypt_rounds(x, &ks, 1, rounds);
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+            if (!enc)
+                for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
+            unpack(out + 8 * (n + 64 * g), NULL, x[g]);
+        }
+    }
+    lwcx_wipe(k, sizeof k);
+    lwcx_wipe(k0, sizeof k0);
+    lwcx_wipe(x, sizeof x);
+}
+
+static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 2, 13, 1);
+}
+static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 2, 13, 0);
+}
+static void encrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 4, 17, 1);
+}
+static void decrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
+{
+    crypt_keys(out, in, keys, n, 4, 17, 0);
+}
+
+/* --- key search ------------------------------------------------------------------ */
+
+/* The lanes of group g whose index 64 g + b has bit j set */
+static inline uint64_t lanes_with_bit(unsigned j, unsigned g)
+{
+    static const uint64_t in_group[6] = {0xAAAAAAAAAAAAAAAAull, 0xCCCCCCCCCCCCCCCCull, 0xF0F0F0F0F0F0F0F0ull,
+                                         0xFF00FF00FF00FF00ull, 0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
+    return j < 6 ? in_group[j] : ((g >> (j - 6)) & 1) ? ~0ull : 0;
+}
+
+#define ROWS_LANE_BITS (ROWS_GROUPS == 1 ? 6 : ROWS_GROUPS == 2 ? 7 : 8)
+_Static_assert(ROWS_BATCH == 1 << ROWS_LANE_BITS, "one lane bit per doubling");
+
+ROWS_INLINE void store_hits(uint64_t *hits, batch x, const uint8_t *ct)
+{
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        __mmask64 match = ~(__mmask64)0;
+        for (unsigned i = 0; i < 8; i++) match &= _mm512_cmpeq_epi8_mask(x[g][i], _mm512_set1_epi8((char)ct[i]));
+        hits[g] = match;
+    }
+}
+
+ROWS_INLINE void search_round(batch x, const rows_sched *s, const row *flips, unsigned r, int flip)
+{
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        row k[8];
+        for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)s->rk[r][i]);
+        if (flip) k[7] = _mm512_xor_si512(k[7], flips[g]);
+        enc_round(x[g], k, 0, k[0]);
+    }
+}
+
+/* The usual search, over the low bits of the key's integer: every lane bit
+ * in its last byte, row 7 of the last key word. The rounds take key0's
+ * schedule as one key's, and that row the flips of each group (rotated,
+ * held in a register) on top: no key rows written. */
+ROWS_INLINE void search_last_byte(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
+                             uint64_t *hits, unsigned nkw, unsigned rounds)
+{
+    rows_sched s;
+    row flips[ROWS_GROUPS];
+    batch x;
+    expand(&s, key0, nkw, rounds);
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        flips[g] = _mm512_setzero_si512();
+        for (unsigned j = 0; j < ROWS_LANE_BITS; j++)
+            flips[g] = _mm512_xor_si512(flips[g], _mm512_maskz_set1_epi8(lanes_with_bit(j, g),
+                                                                         (char)rotr8((uint8_t)(1u << lane_bit[j]), ROT[7])));
+        for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_set1_epi8((char)(pt[i] ^ key0[i])); /* RK_0: word 0 */
+    }
+    /* nkw rounds a pass, so that which of them take the flips is a constant:
+     * round r uses the last word where r % nkw = nkw - 1 (gcc spilled more
+     * with the test inside) */
+    unsigned r = 1;
+    for (; r + nkw - 1 <= rounds; r += nkw)
+        for (unsigned w = 0; w < nkw; w++) search_round(x, &s, flips, r + w, w == nkw - 2);
+    for (; r <= rounds; r++) search_round(x, &s, flips, r, (r & (nkw - 1)) == nkw - 1);
+    store_hits(hits, x, ct);
+    lwcx_wipe(&s, sizeof s);
+}
+
+/* One batch of keys against one block: lane l = 64 g + b gets key0 with key
+ * bit lane_bit[j] flipped for every bit j set in l (bits 0..5 pick lanes of
+ * a group, the others groups). Any bits: the key rows of every group are
+ * key0's bytes broadcast and the flips XORed in under lane masks. */
+static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
+                   uint64_t *hits, unsigned nkw, unsigned rounds)
+{
+    unsigned j = 0;
+    while (j < ROWS_LANE_BITS && lane_bit[j] < 8) j++;
+    if (j == ROWS_LANE_BITS) {
+        search_last_byte(key0, lane_bit, pt, ct, hits, nkw, rounds);
+        return;
+    }
+    const unsigned key_bytes = 8 * nkw;
+    group k[ROWS_GROUPS * 4];
+    const rows_keys ks = {0, k, nkw};
+    batch x;
+    for (unsigned g = 0; g < ROWS_GROUPS; g++)
+        for (unsigned w = 0; w < nkw; w++)
+            for (unsigned i = 0; i < 8; i++) k[g * nkw + w][i] = _mm512_set1_epi8((char)key0[8 * w + i]);
+    for (j = 0; j < ROWS_LANE_BITS; j++) {
+        const unsigned p = lane_bit[j], q = key_bytes - 1 - p / 8;
+        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+            row *kr = &k[g * nkw + q / 8][q % 8];
+            *kr = _mm512_xor_si512(*kr, _mm512_maskz_set1_epi8(lanes_with_bit(j, g), (char)(1u << (p % 8))));
+        }
+    }
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(_mm512_set1_epi8((char)pt[i]), k[g * nkw][i]);
+        for (unsigned w = 0; w < nkw; w++) rotate_key(k[g * nkw + w]);
+    }
+    encrypt_rounds(x, &ks, 1, rounds, ROWS_GROUPS);
+    store_hits(hits, x, ct);
+    lwcx_wipe(k, sizeof k);
+    lwcx_wipe(x, sizeof x);
+}
+
+static void search128(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
+                      uint64_t *hits)
+{
+    search(key0, lane_bit, pt, ct, hits, 2, 13);
+}
+static void search256(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
+                      uint64_t *hits)
+{
+    search(key0, lane_bit, pt, ct, hits, 4, 17);
+}
+
+static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    for (size_t n = 0; n < nblocks; n += 64) {
+        group x;
+        pack(x, in + 8 * n);
+        unpack(out + 8 * n, NULL, x);
+    }
+}
+
+#define ROWS_DESC                                                                                               \
+    {.name = "rows512",                                                                                         \
+     .description = "AVX-512 + GFNI + VBMI: 128 blocks as 8-row groups of 64 (the specification's slicing), "  \
+                    "S-box in vpternlogd, R-layer in gf2p8affineqb, packed by vpermb",                         \
+     .features = LWCX_CPU_AVX512 | LWCX_CPU_GFNI | LWCX_CPU_VBMI,                                              \
+     .batch = ROWS_BATCH,                                                                                      \
+     .constant_time = 1}
+
+const bc_impl lwcx_bc_pipo128_rows512 = {
+    .desc = ROWS_DESC,
+    .sched_bytes = sizeof(rows_sched),
+    .expand = expand128,
+    .encrypt = encrypt128,
+    .decrypt = decrypt128,
+    .encrypt_keys = encrypt_keys128,
+    .decrypt_keys = decrypt_keys128,
+    .ctr = ctr128,
+    .pack_unpack = pack_unpack,
+    .search = search128,
+};
+
+const bc_impl lwcx_bc_pipo256_rows512 = {
+    .desc = ROWS_DESC,
+    .sched_bytes = sizeof(rows_sched),
+    .expand = expand256,
+    .encrypt = encrypt256,
+    .decrypt = decrypt256,
+    .encrypt_keys = encrypt_keys256,
+    .decrypt_keys = decrypt_keys256,
+    .ctr = ctr256,
+    .pack_unpack = pack_unpack,
+    .search = search256,
+};
