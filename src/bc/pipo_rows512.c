@@ -28,6 +28,13 @@
 #define ROWS_BATCH (64 * ROWS_GROUPS)
 #define ROWS_MAX_ROUNDS 17
 #define ROWS_INLINE static inline __attribute__((always_inline))
+/* before the loops over a batch's groups: clang kept them as loops, the
+ * states in memory */
+#if defined(__clang__)
+#define ROWS_EACH_GROUP _Pragma("clang loop unroll(full)")
+#else
+#define ROWS_EACH_GROUP _Pragma("GCC unroll 4")
+#endif
 
 typedef __m512i row;       /* one row of 64 blocks */
 typedef row group[8];      /* 64 blocks */
@@ -160,7 +167,12 @@ typedef struct rows_keys {
 ROWS_INLINE void round_key(row k[8], row *rc, int lanes, const rows_keys *ks, unsigned g, unsigned r)
 {
     if (!lanes) {
-        for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)ks->masks[r][i]);
+        const uint32_t *m = ks->masks[r];
+        /* read again for every group, so that each read is folded into its
+         * operation as a broadcast operand ({1to16}): shared between the
+         * groups, clang held 8 keys in registers and spilled the states */
+        __asm__("" : "+r"(m));
+        for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)m[i]);
         *rc = _mm512_setzero_si512();
     } else {
         for (unsigned i = 0; i < 8; i++) k[i] = ks->lane[g * ks->nkw + (r & (ks->nkw - 1))][i];
@@ -172,6 +184,7 @@ ROWS_INLINE void round_key(row k[8], row *rc, int lanes, const rows_keys *ks, un
 ROWS_INLINE void encrypt_rounds(batch x, const rows_keys *ks, int lanes, unsigned rounds, unsigned ngroups)
 {
     for (unsigned r = 1; r <= rounds; r++)
+        ROWS_EACH_GROUP
         for (unsigned g = 0; g < ngroups; g++) {
             row k[8], rc;
             round_key(k, &rc, lanes, ks, g, r);
@@ -182,6 +195,7 @@ ROWS_INLINE void encrypt_rounds(batch x, const rows_keys *ks, int lanes, unsigne
 ROWS_INLINE void decrypt_rounds(batch x, const rows_keys *ks, int lanes, unsigned rounds)
 {
     for (unsigned r = rounds; r >= 1; r--)
+        ROWS_EACH_GROUP
         for (unsigned g = 0; g < ROWS_GROUPS; g++) {
             row k[8], rc;
             round_key(k, &rc, lanes, ks, g, r);
@@ -208,6 +222,19 @@ ROWS_INLINE void unpack(uint8_t *out, const uint8_t *in, group x)
         if (in) v = _mm512_xor_si512(v, _mm512_loadu_si512(in + 64 * j));
         _mm512_storeu_si512(out + 64 * j, v);
     }
+}
+
+/* --- wiping -------------------------------------------------------------------- */
+
+/* The states between rounds live in registers, and in the stack frames of
+ * the out-of-line batch functions where the compilers spill them: called
+ * where those were called from, this overwrites the stack they used. */
+#define ROWS_FRAME_BYTES 2048
+static __attribute__((noinline)) void wipe_stack(void)
+{
+    _Alignas(64) uint8_t frame[ROWS_FRAME_BYTES];
+    lwcx_wipe(frame, sizeof frame);
+    __asm__ volatile("" : : "r"(frame) : "memory");
 }
 
 /* --- one key ------------------------------------------------------------------- */
@@ -248,26 +275,44 @@ ROWS_INLINE void xor_rk0(group x, const rows_sched *s)
     for (unsigned i = 0; i < 8; i++) x[i] = _mm512_xor_si512(x[i], _mm512_set1_epi32((int)s->rk[0][i]));
 }
 
-ROWS_INLINE void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks, unsigned rounds, int enc)
+/* One batch of ECB, out of line as ctr_batch (below) */
+ROWS_INLINE void ecb_batch(const rows_sched *s, uint8_t *out, const uint8_t *in, unsigned rounds, int enc)
 {
-    const rows_sched *s = sched;
     const rows_keys ks = {s->rk, 0, 0};
     batch x;
-    for (size_t n = 0; n < nblocks; n += ROWS_BATCH) {
-        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
-            pack(x[g], in + 8 * (n + 64 * g));
-            if (enc) xor_rk0(x[g], s);
-        }
-        if (enc)
-            encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
-        else
-            decrypt_rounds(x, &ks, 0, rounds);
-        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
-            if (!enc) xor_rk0(x[g], s);
-            unpack(out + 8 * (n + 64 * g), NULL, x[g]);
-        }
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        pack(x[g], in + 512 * g);
+        if (enc) xor_rk0(x[g], s);
     }
-    lwcx_wipe(x, sizeof x); /* the state after a round and a known block give a round key away */
+    if (enc)
+        encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
+    else
+        decrypt_rounds(x, &ks, 0, rounds);
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        if (!enc) xor_rk0(x[g], s);
+        unpack(out + 512 * g, NULL, x[g]);
+    }
+}
+
+static __attribute__((noinline)) void ecb_enc_batch(const rows_sched *s, uint8_t *out, const uint8_t *in,
+                                                    unsigned rounds)
+{
+    ecb_batch(s, out, in, rounds, 1);
+}
+
+static __attribute__((noinline)) void ecb_dec_batch(const rows_sched *s, uint8_t *out, const uint8_t *in,
+                                                    unsigned rounds)
+{
+    ecb_batch(s, out, in, rounds, 0);
+}
+
+static void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks, unsigned rounds, int enc)
+{
+    for (size_t n = 0; n < nblocks; n += ROWS_BATCH)
+        (enc ? ecb_enc_batch : ecb_dec_batch)(sched, out + 8 * n, in + 8 * n, rounds);
+    wipe_stack(); /* the state after a round and a known block give a round key away */
 }
 
 static void encrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
@@ -315,33 +360,49 @@ ROWS_INLINE void counters(group x, uint64_t c, const rows_sched *s)
     x[7] = _mm512_xor_si512(low, _mm512_set1_epi8((char)k0[28]));
 }
 
+/* One batch of CTR from counter c (ngroups groups of 64 blocks), XORed onto
+ * in, or written where in is NULL. Out of line: inlined into the loops
+ * below, gcc spilled 20 registers a round. */
+ROWS_INLINE void ctr_groups(const rows_sched *s, uint64_t c, uint8_t *out, const uint8_t *in, unsigned rounds,
+                            unsigned ngroups)
+{
+    const rows_keys ks = {s->rk, 0, 0};
+    batch x;
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ngroups; g++) counters(x[g], c + 64 * g, s);
+    encrypt_rounds(x, &ks, 0, rounds, ngroups);
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ngroups; g++) unpack(out + 512 * g, in ? in + 512 * g : NULL, x[g]);
+}
+
+static __attribute__((noinline)) void ctr_batch(const rows_sched *s, uint64_t c, uint8_t *out, const uint8_t *in,
+                                                unsigned rounds)
+{
+    ctr_groups(s, c, out, in, rounds, ROWS_GROUPS);
+}
+
+static __attribute__((noinline)) void ctr_group(const rows_sched *s, uint64_t c, uint8_t *out, unsigned rounds)
+{
+    ctr_groups(s, c, out, NULL, rounds, 1);
+}
+
 static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len, unsigned rounds)
 {
-    const rows_sched *s = sched;
-    const rows_keys ks = {s->rk, 0, 0};
     uint64_t c = lwcx_load64be(iv);
-    batch x;
     for (; len >= 8 * ROWS_BATCH; in += 8 * ROWS_BATCH, out += 8 * ROWS_BATCH, len -= 8 * ROWS_BATCH) {
-        for (unsigned g = 0; g < ROWS_GROUPS; g++) counters(x[g], c + 64 * g, s);
-        encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
-        for (unsigned g = 0; g < ROWS_GROUPS; g++) unpack(out + 512 * g, in + 512 * g, x[g]);
+        ctr_batch(sched, c, out, in, rounds);
         c += ROWS_BATCH;
     }
     if (len) { /* the last, partial batch: one group where it holds the rest */
         _Alignas(64) uint8_t stream[8 * ROWS_BATCH];
-        if (len <= 512) {
-            counters(x[0], c, s);
-            encrypt_rounds(x, &ks, 0, rounds, 1);
-            unpack(stream, NULL, x[0]);
-        } else {
-            for (unsigned g = 0; g < ROWS_GROUPS; g++) counters(x[g], c + 64 * g, s);
-            encrypt_rounds(x, &ks, 0, rounds, ROWS_GROUPS);
-            for (unsigned g = 0; g < ROWS_GROUPS; g++) unpack(stream + 512 * g, NULL, x[g]);
-        }
+        if (len <= 512)
+            ctr_group(sched, c, stream, rounds);
+        else
+            ctr_batch(sched, c, stream, NULL, rounds);
         for (size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
         lwcx_wipe(stream, sizeof stream);
     }
-    lwcx_wipe(x, sizeof x);
+    wipe_stack(); /* the states between rounds, in ctr_batch's registers and spills */
 }
 
 static void ctr128(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -402,6 +463,7 @@ ROWS_INLINE void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys
     const rows_keys ks = {0, k, nkw};
     batch x;
     for (size_t n = 0; n < nblocks; n += ROWS_BATCH) {
+        ROWS_EACH_GROUP
         for (unsigned g = 0; g < ROWS_GROUPS; g++) {
             group *kg = k + g * nkw;
             load_keys(kg, keys + 8 * nkw * (n + 64 * g), nkw);
@@ -415,6 +477,7 @@ ROWS_INLINE void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys
             encrypt_rounds(x, &ks, 1, rounds, ROWS_GROUPS);
         else
             decrypt_rounds(x, &ks, 1, rounds);
+        ROWS_EACH_GROUP
         for (unsigned g = 0; g < ROWS_GROUPS; g++) {
             if (!enc)
                 for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
@@ -458,6 +521,7 @@ _Static_assert(ROWS_BATCH == 1 << ROWS_LANE_BITS, "one lane bit per doubling");
 
 ROWS_INLINE void store_hits(uint64_t *hits, batch x, const uint8_t *ct)
 {
+    ROWS_EACH_GROUP
     for (unsigned g = 0; g < ROWS_GROUPS; g++) {
         __mmask64 match = ~(__mmask64)0;
         for (unsigned i = 0; i < 8; i++) match &= _mm512_cmpeq_epi8_mask(x[g][i], _mm512_set1_epi8((char)ct[i]));
@@ -467,6 +531,7 @@ ROWS_INLINE void store_hits(uint64_t *hits, batch x, const uint8_t *ct)
 
 ROWS_INLINE void search_round(batch x, const rows_sched *s, const row *flips, unsigned r, int flip)
 {
+    ROWS_EACH_GROUP
     for (unsigned g = 0; g < ROWS_GROUPS; g++) {
         row k[8];
         for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)s->rk[r][i]);
@@ -486,6 +551,7 @@ ROWS_INLINE void search_last_byte(const uint8_t *key0, const uint16_t *lane_bit,
     row flips[ROWS_GROUPS];
     batch x;
     expand(&s, key0, nkw, rounds);
+    ROWS_EACH_GROUP
     for (unsigned g = 0; g < ROWS_GROUPS; g++) {
         flips[g] = _mm512_setzero_si512();
         for (unsigned j = 0; j < ROWS_LANE_BITS; j++)
@@ -521,16 +587,19 @@ static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t 
     group k[ROWS_GROUPS * 4];
     const rows_keys ks = {0, k, nkw};
     batch x;
+    ROWS_EACH_GROUP
     for (unsigned g = 0; g < ROWS_GROUPS; g++)
         for (unsigned w = 0; w < nkw; w++)
             for (unsigned i = 0; i < 8; i++) k[g * nkw + w][i] = _mm512_set1_epi8((char)key0[8 * w + i]);
     for (j = 0; j < ROWS_LANE_BITS; j++) {
         const unsigned p = lane_bit[j], q = key_bytes - 1 - p / 8;
+        ROWS_EACH_GROUP
         for (unsigned g = 0; g < ROWS_GROUPS; g++) {
             row *kr = &k[g * nkw + q / 8][q % 8];
             *kr = _mm512_xor_si512(*kr, _mm512_maskz_set1_epi8(lanes_with_bit(j, g), (char)(1u << (p % 8))));
         }
     }
+    ROWS_EACH_GROUP
     for (unsigned g = 0; g < ROWS_GROUPS; g++) {
         for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(_mm512_set1_epi8((char)pt[i]), k[g * nkw][i]);
         for (unsigned w = 0; w < nkw; w++) rotate_key(k[g * nkw + w]);
