@@ -228,14 +228,18 @@ ROWS_INLINE void unpack(uint8_t *out, const uint8_t *in, group x)
 
 /* The states between rounds live in registers, and in the stack frames of
  * the out-of-line batch functions where the compilers spill them: called
- * where those were called from, this overwrites the stack they used. */
-#define ROWS_FRAME_BYTES 2048
-static __attribute__((noinline)) void wipe_stack(void)
-{
-    _Alignas(64) uint8_t frame[ROWS_FRAME_BYTES];
-    lwcx_wipe(frame, sizeof frame);
-    __asm__ volatile("" : : "r"(frame) : "memory");
-}
+ * where those were called from, a wiper overwrites the stack they used (2
+ * KiB: the frames of ECB's and CTR's are at most 0.9 KiB with gcc 12 and
+ * clang 14; 12 KiB for many keys', which hold the batch's key rows). */
+#define ROWS_WIPER(name, bytes)                                    \
+    static __attribute__((noinline)) void name(void)               \
+    {                                                              \
+        _Alignas(64) uint8_t frame[bytes];                         \
+        lwcx_wipe(frame, sizeof frame);                            \
+        __asm__ volatile("" : : "r"(frame) : "memory");            \
+    }
+ROWS_WIPER(wipe_stack, 2048)
+ROWS_WIPER(wipe_stack_keys, 12288)
 
 /* --- one key ------------------------------------------------------------------- */
 
@@ -453,58 +457,53 @@ ROWS_INLINE void load_keys(group *k, const uint8_t *keys, unsigned nkw)
         for (unsigned j = 0; j < 8; j++) k[w][j] = LWCX_ZMM_BYTES_TRANSPOSE_VBMI(t[w][j]);
         lwcx_zmm_transpose8(k[w]);
     }
-    lwcx_wipe(t, sizeof t);
 }
 
-ROWS_INLINE void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks, unsigned nkw,
-                       unsigned rounds, int enc)
+/* One batch under the batch's keys (8 nkw bytes each); out of line as
+ * ecb_batch, once per key size and direction */
+ROWS_INLINE void keys_batch(uint8_t *out, const uint8_t *in, const uint8_t *keys, unsigned nkw, unsigned rounds,
+                            int enc)
 {
     group k[ROWS_GROUPS * 4], k0[ROWS_GROUPS];
     const rows_keys ks = {0, k, nkw};
     batch x;
-    for (size_t n = 0; n < nblocks; n += ROWS_BATCH) {
-        ROWS_EACH_GROUP
-        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
-            group *kg = k + g * nkw;
-            load_keys(kg, keys + 8 * nkw * (n + 64 * g), nkw);
-            for (unsigned i = 0; i < 8; i++) k0[g][i] = kg[0][i];
-            for (unsigned w = 0; w < nkw; w++) rotate_key(kg[w]);
-            pack(x[g], in + 8 * (n + 64 * g));
-            if (enc)
-                for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
-        }
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        group *kg = k + g * nkw;
+        load_keys(kg, keys + 8 * nkw * 64 * g, nkw);
+        for (unsigned i = 0; i < 8; i++) k0[g][i] = kg[0][i];
+        for (unsigned w = 0; w < nkw; w++) rotate_key(kg[w]);
+        pack(x[g], in + 512 * g);
         if (enc)
-            encrypt_rounds(x, &ks, 1, rounds, ROWS_GROUPS);
-        else
-            decrypt_rounds(x, &ks, 1, rounds);
-        ROWS_EACH_GROUP
-        for (unsigned g = 0; g < ROWS_GROUPS; g++) {
-            if (!enc)
-                for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
-            unpack(out + 8 * (n + 64 * g), NULL, x[g]);
-        }
+            for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
     }
-    lwcx_wipe(k, sizeof k);
-    lwcx_wipe(k0, sizeof k0);
-    lwcx_wipe(x, sizeof x);
+    if (enc)
+        encrypt_rounds(x, &ks, 1, rounds, ROWS_GROUPS);
+    else
+        decrypt_rounds(x, &ks, 1, rounds);
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        if (!enc)
+            for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_xor_si512(x[g][i], k0[g][i]);
+        unpack(out + 512 * g, NULL, x[g]);
+    }
 }
 
-static void encrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 2, 13, 1);
-}
-static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 2, 13, 0);
-}
-static void encrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 4, 17, 1);
-}
-static void decrypt_keys256(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t n)
-{
-    crypt_keys(out, in, keys, n, 4, 17, 0);
-}
+#define ROWS_KEYS(name, nkw, rounds, enc)                                                                   \
+    static __attribute__((noinline)) void name##_batch(uint8_t *out, const uint8_t *in, const uint8_t *keys) \
+    {                                                                                                      \
+        keys_batch(out, in, keys, nkw, rounds, enc);                                                       \
+    }                                                                                                      \
+    static void name(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)                 \
+    {                                                                                                      \
+        for (size_t n = 0; n < nblocks; n += ROWS_BATCH)                                                   \
+            name##_batch(out + 8 * n, in + 8 * n, keys + 8 * (nkw) * n);                                   \
+        wipe_stack_keys(); /* the keys' rows and the states */                                             \
+    }
+ROWS_KEYS(encrypt_keys128, 2, 13, 1)
+ROWS_KEYS(decrypt_keys128, 2, 13, 0)
+ROWS_KEYS(encrypt_keys256, 4, 17, 1)
+ROWS_KEYS(decrypt_keys256, 4, 17, 0)
 
 /* --- key search ------------------------------------------------------------------ */
 
