@@ -3,7 +3,8 @@
  * per word; the compilers fuse the S-box's and/xor pairs into vpternlogq),
  * the rounds of pipo_bs_core.h, packing in pipo_bs_x8.h. Compiled with
  * -mavx512f -mavx512bw -mavx512vl only. Chosen at run time when the CPU has
- * AVX-512, for the calls longer than avx512vl's batch (pipo_avx512vl.c),
+ * AVX-512 but not GFNI and VBMI (rows512, pipo_rows512.c, is ahead), for
+ * the calls longer than avx512vl's batch (pipo_avx512vl.c),
  * and for the key search where 512-bit operations run at full width: where
  * they run as two halves (Zen 4) avx512vl searched faster (PIPO-64/128
  * 4.9-5.5 against 5.6-5.7 ticks a key, 64/256 6.6-6.8 against 7.2-8.1). */
