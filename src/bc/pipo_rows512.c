@@ -83,11 +83,12 @@ static inline uint8_t rotr8(uint8_t v, unsigned r)
 
 /* --- one round ---------------------------------------------------------------- */
 
-/* S-layer, key k (rotated, see above; where lanes have their own keys, rc
- * is XORed into row 0 with it: the round constant), R-layer.
+/* S-layer and key k (rotated, see above; where lanes have their own keys,
+ * rc is XORed into row 0 with it: the round constant) into y; the round is
+ * that and the R-layer.
  * The S-box is pipo_bs_sbox_parts's three-input circuit: 18 operations, the
  * key 8 (3 of them joined with the S-box's last XORs), the rotations 7. */
-ROWS_INLINE void enc_round(group x, const row k[8], int lanes, row rc)
+ROWS_INLINE void sbox_keyed(const group x, const row k[8], int lanes, row rc, group y)
 {
     row a = x[0], b = x[1], c = x[2], d = x[3], e = x[4], f = x[5], g = x[6], h = x[7];
     /* S3 on c, b, a; its closing NOT of c goes into c's two uses */
@@ -112,15 +113,23 @@ ROWS_INLINE void enc_round(group x, const row k[8], int lanes, row rc)
     v = _mm512_xor_si512(v, f);
     f = XOR_OR(f, g, w);
     w = XOR_AND(w, v, u);
-    /* outputs with the key, then rotated */
-    x[0] = lanes ? XOR3(h, k[0], rc) : _mm512_xor_si512(h, k[0]);
-    x[1] = rotl_bytes(XOR3(a, v, k[1]), ROT[1]);
-    x[2] = rotl_bytes(XNOR3(c, u, k[2]), ROT[2]);
-    x[3] = rotl_bytes(_mm512_xor_si512(g, k[3]), ROT[3]);
-    x[4] = rotl_bytes(_mm512_xor_si512(f, k[4]), ROT[4]);
-    x[5] = rotl_bytes(_mm512_xor_si512(e, k[5]), ROT[5]);
-    x[6] = rotl_bytes(_mm512_xor_si512(d, k[6]), ROT[6]);
-    x[7] = rotl_bytes(XOR3(b, w, k[7]), ROT[7]);
+    /* outputs with the key */
+    y[0] = lanes ? XOR3(h, k[0], rc) : _mm512_xor_si512(h, k[0]);
+    y[1] = XOR3(a, v, k[1]);
+    y[2] = XNOR3(c, u, k[2]);
+    y[3] = _mm512_xor_si512(g, k[3]);
+    y[4] = _mm512_xor_si512(f, k[4]);
+    y[5] = _mm512_xor_si512(e, k[5]);
+    y[6] = _mm512_xor_si512(d, k[6]);
+    y[7] = XOR3(b, w, k[7]);
+}
+
+ROWS_INLINE void enc_round(group x, const row k[8], int lanes, row rc)
+{
+    group y;
+    sbox_keyed(x, k, lanes, rc, y);
+    x[0] = y[0];
+    for (unsigned i = 1; i < 8; i++) x[i] = rotl_bytes(y[i], ROT[i]);
 }
 
 /* The inverse: rows rotated back, the key, the S-box's steps undone in
@@ -536,10 +545,12 @@ ROWS_INLINE void store_hits(uint64_t *hits, batch x, const uint8_t *ct)
     }
 }
 
-ROWS_INLINE void search_round(batch x, const rows_sched *s, const row *flips, unsigned r, int flip)
+/* A round of ngroups groups (ROWS_GROUPS or 1) under key0's schedule, the
+ * flips in row 7 if flip */
+ROWS_INLINE void search_round(batch x, const rows_sched *s, const row *flips, unsigned r, int flip, unsigned ngroups)
 {
     ROWS_EACH_GROUP
-    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+    for (unsigned g = 0; g < ngroups; g++) {
         row k[8];
         for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)s->rk[r][i]);
         if (flip) k[7] = _mm512_xor_si512(k[7], flips[g]);
@@ -550,31 +561,66 @@ ROWS_INLINE void search_round(batch x, const rows_sched *s, const row *flips, un
 /* The usual search, over the low bits of the key's integer: every lane bit
  * in its last byte, row 7 of the last key word. The rounds take key0's
  * schedule as one key's, and that row the flips of each group (rotated,
- * held in a register) on top: no key rows written. */
+ * held in a register) on top: no key rows written. Until the first round
+ * that takes the last word (round nkw - 1), every lane holds the same
+ * state: one group runs those rounds, its state copied to the others with
+ * the flips XORed in after. The last round is compared before its
+ * rotations, with the block rotated back. */
 ROWS_INLINE void search_last_byte(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
-                             uint64_t *hits, unsigned nkw, unsigned rounds)
+                                  uint64_t *hits, unsigned nkw, unsigned rounds)
 {
     rows_sched s;
-    row flips[ROWS_GROUPS];
+    row flips[ROWS_GROUPS], flipped[ROWS_GROUPS]; /* rotated for the key, and as XORed into the state */
     batch x;
     expand(&s, key0, nkw, rounds);
     ROWS_EACH_GROUP
     for (unsigned g = 0; g < ROWS_GROUPS; g++) {
-        flips[g] = _mm512_setzero_si512();
-        for (unsigned j = 0; j < ROWS_LANE_BITS; j++)
-            flips[g] = _mm512_xor_si512(flips[g], _mm512_maskz_set1_epi8(lanes_with_bit(j, g),
-                                                                         (char)rotr8((uint8_t)(1u << lane_bit[j]), ROT[7])));
-        for (unsigned i = 0; i < 8; i++) x[g][i] = _mm512_set1_epi8((char)(pt[i] ^ key0[i])); /* RK_0: word 0 */
+        flips[g] = flipped[g] = _mm512_setzero_si512();
+        for (unsigned j = 0; j < ROWS_LANE_BITS; j++) {
+            const uint8_t bit = (uint8_t)(1u << lane_bit[j]);
+            flips[g] = _mm512_xor_si512(flips[g], _mm512_maskz_set1_epi8(lanes_with_bit(j, g), (char)rotr8(bit, ROT[7])));
+            flipped[g] = _mm512_xor_si512(flipped[g], _mm512_maskz_set1_epi8(lanes_with_bit(j, g), (char)bit));
+        }
     }
-    /* nkw rounds a pass, so that which of them take the flips is a constant:
-     * round r uses the last word where r % nkw = nkw - 1 (gcc spilled more
-     * with the test inside) */
+    for (unsigned i = 0; i < 8; i++) x[0][i] = _mm512_set1_epi8((char)(pt[i] ^ key0[i])); /* RK_0: word 0 */
     unsigned r = 1;
-    for (; r + nkw - 1 <= rounds; r += nkw)
-        for (unsigned w = 0; w < nkw; w++) search_round(x, &s, flips, r + w, w == nkw - 2);
-    for (; r <= rounds; r++) search_round(x, &s, flips, r, (r & (nkw - 1)) == nkw - 1);
-    store_hits(hits, x, ct);
+    for (; r < nkw; r++) search_round(x, &s, flips, r, 0, 1);
+    const row same7 = x[0][7];
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ROWS_GROUPS; g++)
+        for (unsigned i = 0; i < 8; i++) x[g][i] = i == 7 ? _mm512_xor_si512(same7, flipped[g]) : x[0][i];
+    /* nkw rounds a pass from round nkw, so that which of them take the
+     * flips is a constant (gcc spilled more with the test inside) */
+    for (; r + nkw <= rounds; r += nkw)
+        for (unsigned w = 0; w < nkw; w++) search_round(x, &s, flips, r + w, w == nkw - 1, ROWS_GROUPS);
+    for (; r < rounds; r++) search_round(x, &s, flips, r, (r & (nkw - 1)) == nkw - 1, ROWS_GROUPS);
+    ROWS_EACH_GROUP
+    for (unsigned g = 0; g < ROWS_GROUPS; g++) {
+        row k[8];
+        group y;
+        for (unsigned i = 0; i < 8; i++) k[i] = _mm512_set1_epi32((int)s.rk[rounds][i]);
+        if ((rounds & (nkw - 1)) == nkw - 1) k[7] = _mm512_xor_si512(k[7], flips[g]);
+        sbox_keyed(x[g], k, 0, k[0], y);
+        __mmask64 match = ~(__mmask64)0;
+        for (unsigned i = 0; i < 8; i++)
+            match &= _mm512_cmpeq_epi8_mask(y[i], _mm512_set1_epi8((char)rotr8(ct[i], ROT[i])));
+        hits[g] = match;
+    }
     lwcx_wipe(&s, sizeof s);
+}
+
+/* out of line, so that the other search's registers are not its concern
+ * (inlined, gcc spilled 6 a round more) */
+static __attribute__((noinline)) void search_last_byte128(const uint8_t *key0, const uint16_t *lane_bit,
+                                                          const uint8_t *pt, const uint8_t *ct, uint64_t *hits)
+{
+    search_last_byte(key0, lane_bit, pt, ct, hits, 2, 13);
+}
+
+static __attribute__((noinline)) void search_last_byte256(const uint8_t *key0, const uint16_t *lane_bit,
+                                                          const uint8_t *pt, const uint8_t *ct, uint64_t *hits)
+{
+    search_last_byte(key0, lane_bit, pt, ct, hits, 4, 17);
 }
 
 /* One batch of keys against one block: lane l = 64 g + b gets key0 with key
@@ -587,7 +633,7 @@ static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t 
     unsigned j = 0;
     while (j < ROWS_LANE_BITS && lane_bit[j] < 8) j++;
     if (j == ROWS_LANE_BITS) {
-        search_last_byte(key0, lane_bit, pt, ct, hits, nkw, rounds);
+        (nkw == 2 ? search_last_byte128 : search_last_byte256)(key0, lane_bit, pt, ct, hits);
         return;
     }
     const unsigned key_bytes = 8 * nkw;
