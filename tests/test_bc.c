@@ -285,21 +285,23 @@ static void bad_arguments(void)
 /* With arguments, only the ciphers they name (ctest runs them in parallel). */
 /* The automatic choice by call size: GIFT's and PIPO's avx512vl (auto_small)
  * take the one-key calls of at most their batch, avx512 the rest and the
- * key search; no other cipher has such an implementation. PIPO's rows512,
- * ahead of both, takes every call where it runs. */
+ * key search; no other cipher has such an implementation. PIPO's rows512
+ * and GIFT-64's groups512, ahead of both, take every call where they run. */
 static void sized_choice(lwcx_blockcipher c)
 {
     const char *prim = lwcx_bc_name(c);
     lwcx_primitive *p = lwcx_find_primitive(prim);
     const lwcx_impl *gen = lwcx_impl_auto(prim), *small = lwcx_impl_find(prim, "avx512vl");
-    const lwcx_impl *rows = lwcx_impl_find(prim, "rows512");
+    const lwcx_impl *first = lwcx_impl_find(prim, "rows512");
+    if (!first) first = lwcx_impl_find(prim, "groups512");
     const size_t bb = lwcx_bc_block_bytes(c);
     int rc = LWCX_OK;
     if (getenv("LWCX_IMPL") || !gen) return; /* forced: sizes play no part */
-    if (rows && lwcx_impl_available(rows, NULL)) {
-        CHECK(gen == rows, "%s: automatic choice %s", prim, lwcx_impl_name(gen));
+    if (first && lwcx_impl_available(first, NULL)) {
+        CHECK(gen == first, "%s: automatic choice %s", prim, lwcx_impl_name(gen));
         for (size_t n = 1; n <= 4096; n *= 4)
-            CHECK(lwcx_resolve_sized(p, NULL, bb * n, n, &rc) == rows, "%s: %zu-block calls to rows512", prim, n);
+            CHECK(lwcx_resolve_sized(p, NULL, bb * n, n, &rc) == first, "%s: %zu-block calls to %s", prim, n,
+                  lwcx_impl_name(first));
     } else if (small && lwcx_impl_available(small, NULL)) {
         const unsigned b = lwcx_impl_batch(small);
         CHECK(gen == lwcx_impl_find(prim, "avx512"), "%s: automatic choice %s", prim, lwcx_impl_name(gen));

@@ -414,6 +414,20 @@ static void selection(const char *expect, const char *expect_others)
         CHECK(lwcx_impl_select("present80", NULL) == LWCX_OK && lwcx_impl_auto("present80") == zmm,
               "present80 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("present80")), present_zmm);
 
+    /* GIFT-64's groups512 (AVX-512 with GFNI and VBMI): the automatic choice
+     * and the key search's where it runs */
+    const lwcx_impl *groups = lwcx_impl_find("gift64", "groups512");
+    if (!expect && groups && lwcx_impl_available(groups, NULL)) {
+        static const uint8_t blk[8], key[16];
+        lwcx_keysearch *ks = NULL;
+        CHECK(lwcx_impl_select("gift64", NULL) == LWCX_OK && lwcx_impl_auto("gift64") == groups,
+              "gift64 auto picks %s, not groups512", lwcx_impl_name(lwcx_impl_auto("gift64")));
+        CHECK(lwcx_keysearch_new(&ks, LWCX_GIFT64, blk, blk, 1, key, NULL, 0, 1) == LWCX_OK &&
+                  lwcx_keysearch_impl(ks) == groups,
+              "gift64's key search picks %s", ks ? lwcx_impl_name(lwcx_keysearch_impl(ks)) : "none");
+        lwcx_keysearch_free(ks);
+    }
+
     /* PIPO's key search: rows512; without it avx512 where 512-bit ops run
      * at full width, its avx512vl where they run in halves
      * (auto_search_features) */

@@ -204,6 +204,18 @@ static void kernels(void)
                 nc = im->search_range(&job, lo, n, cand, 4);
                 CHECK(nc == 1 && cand[0] == at, "%s %s: own range kernel", ci->name, names[i]);
             }
+            if (im->search_range) { /* the index's bits scattered over the key, 13 of them */
+                uint16_t spread[13];
+                uint8_t base2[BC_MAX_KEY];
+                memcpy(base2, key, ci->key_bytes);
+                for (int b = 0; b < 13; b++) {
+                    spread[b] = (uint16_t)((37 * b + 11) % (8 * ci->key_bytes));
+                    if (at >> b & 1) base2[ci->key_bytes - 1 - spread[b] / 8] ^= (uint8_t)(1u << (spread[b] % 8));
+                }
+                bc_search_job job2 = {ci->block_bytes, ci->key_bytes, base2, spread, 13, pt, ct, 1};
+                nc = im->search_range(&job2, lo, n, cand, 4);
+                CHECK(nc == 1 && cand[0] == at, "%s %s: own range kernel, scattered bits", ci->name, names[i]);
+            }
             bc_search_scratch *s = lwcx_bc_search_scratch_new(im, &job);
             nc = lwcx_bc_search_range_generic(im, &job, s, lo, n, cand, 4);
             CHECK(nc == 1 && cand[0] == at, "%s %s: generic range, %zu candidates", ci->name, names[i], nc);

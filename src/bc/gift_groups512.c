@@ -1,0 +1,732 @@
+/* GIFT-64 in groups of nibbles, 128 blocks in 16 zmm registers.
+ *
+ * Slice j of a block is bit j of its 16 nibbles. Register (j, g) of a batch
+ * holds slice j of one group of 4 nibbles of all 128 blocks: byte k, bits
+ * 4h .. 4h + 3, are the group's 4 nibbles of block k + 64h. The S-box is
+ * the bitsliced circuit on registers (0..3, g), 6 vpternlogd and 2 key
+ * operations. PermBits keeps each bit in its slice and takes every group
+ * whole onto a group of the next round's frame (rows {4g .. 4g + 3} onto
+ * columns {g, g + 4, g + 8, g + 12} and back): slice 0 stays where it is,
+ * and in the other slices a round either renames the registers (free) or
+ * rotates the nibbles within their bytes (one gf2p8affineqb a register).
+ * After 4 rounds the layout is round 0's again. scripts/
+ * gift_groups512_tables.py derives and checks this against a model of
+ * GIFT-64 and writes the tables (gift_groups512_tables.h).
+ *
+ * Against the 64-word bitslicing of gift_bs_core.h (gift_avx512.c): the same
+ * S-box operations per block, a state that stays in registers (that one
+ * stores 64 words a round), 12 nibble rotations per 128 blocks every other
+ * round, and a packing of 7 stages (3 gf2p8affineqb bit transposes, 4
+ * vpermt2b exchanges) instead of a 64x64 bit transpose.
+ *
+ * Per batch and round: 24 S-box operations, 8 key and 4 constant XORs (the
+ * S-box's complement and V share one), 6 gf2p8affineqb on average.
+ *
+ * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
+#include <immintrin.h>
+#include <string.h>
+
+#include "bc_impl.h"
+#include "gift_groups512_tables.h"
+
+#define G_ROUNDS 28
+#define G_BATCH 128 /* blocks */
+#define G_INLINE static inline __attribute__((always_inline))
+
+typedef __m512i reg;
+/* a batch: x[j + 4 g] is slice j of group g */
+
+#define TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
+#define XOR_AND(a, b, c) TERN(a, b, c, 0x78) /* a ^ (b & c) */
+#define XOR_OR(a, b, c) TERN(a, b, c, 0x1E)  /* a ^ (b | c) */
+#define XOR3(a, b, c) TERN(a, b, c, 0x96)
+#define XNOR3(a, b, c) TERN(a, b, c, 0x69)
+#define SELECT(m, a, b) TERN(m, a, b, 0xD8)  /* m ? a : b, bitwise */
+
+/* gf2p8affineqb's matrix for the byte map whose output bit i is the parity
+ * of the input bits in src[i] */
+static inline uint64_t gf_matrix(const uint8_t src[8])
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < 8; i++) m |= (uint64_t)src[i] << (8 * (7 - i));
+    return m;
+}
+
+/* m in every qword, a gf2p8affineqb matrix, in a register: clang 14 folds
+ * a broadcast from a table into the instruction as a {1to8} operand whose
+ * compressed displacement it scales wrongly (the wrong qword is read) */
+G_INLINE reg matrix(uint64_t m)
+{
+    reg v = _mm512_set1_epi64((long long)m);
+    __asm__("" : "+v"(v));
+    return v;
+}
+
+G_INLINE reg bcast(uint32_t v)
+{
+    return _mm512_set1_epi32((int)v);
+}
+
+/* --- rounds ------------------------------------------------------------------------ */
+
+/* Round keys: entry e = 112 kx + 4 r + g is round r's V (kx 0, inverted:
+ * the S-box's complement of slice 0 rides on it) or U (kx 1) for group g,
+ * in the frame after the S-box, before the moves (PRE): its byte (two
+ * nibbles alike) in every lane, as a qword of 8 (one key) or each lane's
+ * own (many keys, a zmm). The constants (slice 3) are RC's. */
+#define G_ENTRIES 224
+#define KEY_V(r, g) (4 * (r) + (g))
+#define KEY_U(r, g) (112 + 4 * (r) + (g))
+
+/* gf2p8affineqb rotating each nibble of v left by r (bit p to p + r mod 4) */
+G_INLINE reg rotate_nibbles(reg v, unsigned r)
+{
+    return _mm512_gf2p8affine_epi64_epi8(v, matrix(ROT_MATRIX[r]), 0);
+}
+
+/* Where a round's keys come from: one key's entries (KEYS_ONE), each
+ * lane's (KEYS_LANES: lane_keys_make's registers, V not inverted), or one
+ * key's but for V of rounds 0, 4, .., 24 plus each lane's flips lanes[r +
+ * g] (KEYS_SEARCH: the key search's lane bits are in the key's last word,
+ * which those take). */
+enum { KEYS_ONE, KEYS_LANES, KEYS_SEARCH };
+typedef struct key_source {
+    const uint64_t *one;
+    const reg *lanes;
+} key_source;
+
+G_INLINE reg key_entry(const key_source *k, int mode, unsigned e)
+{
+    if (mode == KEYS_LANES) return k->lanes[LANE_ENTRY[e]];
+    if (mode == KEYS_SEARCH && e < KEY_U(0, 0) && (e / 4) % 4 == 0)
+        return _mm512_xor_si512(bcast((uint32_t)k->one[e]), k->lanes[e / 4 + e % 4]);
+    return bcast((uint32_t)k->one[e]);
+}
+
+/* Round r: each group's S-box with the round key, then PermBits: phases 0
+ * and 2 (r % 4) rotate slices 1..3's nibbles (by -j, j), phases 1 and 3
+ * rename their registers (group g to g - j, g + j). The S-box is 7
+ * operations and the constant, 4 deep: y1 = u ^ s2 with u = t1 ^ x3 lets U
+ * join it and y2 = s2 ^ (s0 & y1) read u instead of y1. */
+G_INLINE void enc_round(reg x[16], const key_source *k, int mode, unsigned r)
+{
+    const unsigned phase = r % 4;
+    reg y[16];
+    for (unsigned g = 0; g < 4; g++) {
+        const reg x0 = x[4 * g], x1 = x[4 * g + 1], x2 = x[4 * g + 2], x3 = x[4 * g + 3];
+        const reg t1 = XOR_AND(x1, x0, x2);
+        const reg s0 = XOR_AND(x0, t1, x3);
+        const reg s2 = XOR_OR(x2, s0, t1);
+        const reg u = _mm512_xor_si512(t1, x3);
+        const reg v = key_entry(k, mode, KEY_V(r, g));
+        y[4 * g] = mode == KEYS_LANES ? XNOR3(x3, s2, v) : XOR3(x3, s2, v);
+        y[4 * g + 1] = XOR3(u, s2, key_entry(k, mode, KEY_U(r, g)));
+        y[4 * g + 2] = TERN(s2, s0, u, 0xB8); /* s2 ^ (s0 & (u ^ s2)) */
+        y[4 * g + 3] = RC[r][g] ? _mm512_xor_si512(s0, bcast(RC[r][g])) : s0;
+    }
+    for (unsigned g = 0; g < 4; g++) {
+        x[4 * g] = y[4 * g];
+        for (unsigned j = 1; j < 4; j++) {
+            if (phase == 0) x[4 * g + j] = rotate_nibbles(y[4 * g + j], (4 - j) & 3);
+            if (phase == 1) x[4 * ((g - j) & 3) + j] = y[4 * g + j];
+            if (phase == 2) x[4 * g + j] = rotate_nibbles(y[4 * g + j], j);
+            if (phase == 3) x[4 * ((g + j) & 3) + j] = y[4 * g + j];
+        }
+    }
+}
+
+/* all 28 unrolled: the constants' zero nibbles cost nothing */
+G_INLINE void encrypt_rounds(reg x[16], const key_source *k, int mode)
+{
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#else
+#pragma GCC unroll 28
+#endif
+    for (unsigned r = 0; r < G_ROUNDS; r++) enc_round(x, k, mode, r);
+}
+
+/* round r undone: the moves, then the key and the inverse S-box */
+G_INLINE void dec_round(reg x[16], const key_source *k, int mode, unsigned r)
+{
+    const unsigned phase = r % 4;
+    reg y[16];
+    for (unsigned g = 0; g < 4; g++) {
+        y[4 * g] = x[4 * g];
+        for (unsigned j = 1; j < 4; j++) {
+            if (phase == 0) y[4 * g + j] = rotate_nibbles(x[4 * g + j], j);
+            if (phase == 1) y[4 * g + j] = x[4 * ((g - j) & 3) + j];
+            if (phase == 2) y[4 * g + j] = rotate_nibbles(x[4 * g + j], (4 - j) & 3);
+            if (phase == 3) y[4 * g + j] = x[4 * ((g + j) & 3) + j];
+        }
+    }
+    for (unsigned g = 0; g < 4; g++) {
+        const reg k0 = key_entry(k, mode, KEY_V(r, g));
+        const reg s0 = _mm512_xor_si512(y[4 * g + 3], bcast(RC[r][g]));
+        const reg y1 = _mm512_xor_si512(y[4 * g + 1], key_entry(k, mode, KEY_U(r, g)));
+        const reg s2 = XOR_AND(y[4 * g + 2], s0, y1);
+        const reg x3 = mode == KEYS_LANES ? XNOR3(y[4 * g], s2, k0) : XOR3(y[4 * g], s2, k0);
+        const reg t1 = mode == KEYS_LANES ? XNOR3(y1, y[4 * g], k0) : XOR3(y1, y[4 * g], k0);
+        const reg x2 = XOR_OR(s2, s0, t1);
+        const reg x0 = XOR_AND(s0, t1, x3);
+        x[4 * g] = x0;
+        x[4 * g + 1] = XOR_AND(t1, x0, x2);
+        x[4 * g + 2] = x2;
+        x[4 * g + 3] = x3;
+    }
+}
+
+G_INLINE void decrypt_rounds(reg x[16], const key_source *k, int mode)
+{
+    for (unsigned r = G_ROUNDS; r > 0; r -= 4) {
+        dec_round(x, k, mode, r - 1);
+        dec_round(x, k, mode, r - 2);
+        dec_round(x, k, mode, r - 3);
+        dec_round(x, k, mode, r - 4);
+    }
+}
+
+/* --- packing ------------------------------------------------------------------------ */
+
+/* every qword's 8x8 bit matrix transposed: byte i bit b takes byte 7 - b bit i */
+G_INLINE void transpose_qwords(reg v[16])
+{
+    const reg select = _mm512_set1_epi64(0x8040201008040201);
+    for (unsigned i = 0; i < 16; i++) v[i] = _mm512_gf2p8affine_epi64_epi8(select, v[i], 0);
+}
+
+/* registers r and r | (1 << rbit) exchange bytes (tab, from the generator) */
+G_INLINE void exchange(reg v[16], unsigned rbit, const uint8_t tab[2][64])
+{
+    const reg i0 = _mm512_loadu_si512(tab[0]), i1 = _mm512_loadu_si512(tab[1]);
+    for (unsigned r = 0; r < 16; r++) {
+        if (r >> rbit & 1) continue;
+        const reg lo = v[r], hi = v[r | 1u << rbit];
+        v[r] = _mm512_permutex2var_epi8(lo, i0, hi);
+        v[r | 1u << rbit] = _mm512_permutex2var_epi8(lo, i1, hi);
+    }
+}
+
+/* v[i]: blocks 8 i .. 8 i + 7 as in memory, to the batch's registers */
+G_INLINE void pack(reg v[16])
+{
+    transpose_qwords(v);
+    exchange(v, 0, PACK_J0);
+    exchange(v, 1, PACK_J1);
+    transpose_qwords(v);
+    exchange(v, 2, PACK_A0);
+    exchange(v, 3, PACK_A1);
+    transpose_qwords(v);
+}
+
+G_INLINE void unpack(reg v[16])
+{
+    transpose_qwords(v);
+    exchange(v, 2, UNPACK_A0);
+    exchange(v, 3, UNPACK_A1);
+    transpose_qwords(v);
+    exchange(v, 0, UNPACK_J0);
+    exchange(v, 1, UNPACK_J1);
+    transpose_qwords(v);
+}
+
+G_INLINE void load_blocks(reg v[16], const uint8_t *in)
+{
+    for (unsigned i = 0; i < 16; i++) v[i] = _mm512_loadu_si512(in + 64 * i);
+}
+
+/* out = v, or in ^ v where in is not NULL */
+G_INLINE void store_blocks(uint8_t *out, const uint8_t *in, const reg v[16])
+{
+    for (unsigned i = 0; i < 16; i++)
+        _mm512_storeu_si512(out + 64 * i, in ? _mm512_xor_si512(v[i], _mm512_loadu_si512(in + 64 * i)) : v[i]);
+}
+
+/* --- wiping -------------------------------------------------------------------------- */
+
+/* The states between rounds live in registers and in the stack frames of
+ * the out-of-line batch functions, where the compilers spill them: called
+ * where those were called from, the wiper overwrites the stack they used. */
+#define G_WIPER(name, bytes)                                    \
+    static __attribute__((noinline)) void name(void)            \
+    {                                                           \
+        _Alignas(64) uint8_t frame[bytes];                      \
+        lwcx_wipe(frame, sizeof frame);                         \
+        __asm__ volatile("" : : "r"(frame) : "memory");         \
+    }
+G_WIPER(wipe_stack, 2048)      /* ECB's and CTR's batches */
+G_WIPER(wipe_stack_keys, 8192) /* many keys': the packed keys (lane_keys_make) */
+
+/* --- one key --------------------------------------------------------------------------- */
+
+typedef struct groups_sched {
+    uint64_t k[G_ENTRIES];
+} groups_sched;
+
+/* Each entry's qword is its byte 8 times, a linear map of one key word's
+ * two bytes: 28 vectors of 8 entries, each two byte gathers and two
+ * gf2p8affineqb (tables KEY_LO, KEY_MAT_LO/HI from the generator; V's
+ * inverted through the affine constant). No key-dependent address or
+ * branch. */
+/* entries 8 z .. 8 z + 7 for z = 0, step, 2 step, .. < end */
+static void expand_part(groups_sched *s, const uint8_t *key, unsigned step, unsigned end)
+{
+    const reg kv = _mm512_zextsi128_si512(_mm_loadu_si128((const __m128i *)key));
+    const reg spread = _mm512_set_epi64(0x0707070707070707, 0x0606060606060606, 0x0505050505050505,
+                                        0x0404040404040404, 0x0303030303030303, 0x0202020202020202,
+                                        0x0101010101010101, 0x0000000000000000);
+    for (unsigned z = 0; z < end; z += step) {
+        const reg lo = _mm512_permutexvar_epi8(spread, _mm512_castsi128_si512(_mm_loadl_epi64(
+                                                           (const __m128i *)(KEY_LO + 8 * z))));
+        const reg x = _mm512_permutexvar_epi8(lo, kv);
+        const reg y = _mm512_permutexvar_epi8(_mm512_sub_epi8(lo, _mm512_set1_epi8(1)), kv);
+        const reg ml = _mm512_loadu_si512(KEY_MAT_LO + 8 * z), mh = _mm512_loadu_si512(KEY_MAT_HI + 8 * z);
+        const reg hi_part = _mm512_gf2p8affine_epi64_epi8(y, mh, 0);
+        const reg lo_part = z < KEY_U(0, 0) / 8 ? _mm512_gf2p8affine_epi64_epi8(x, ml, 0xFF)
+                                                : _mm512_gf2p8affine_epi64_epi8(x, ml, 0);
+        _mm512_storeu_si512(s->k + 8 * z, _mm512_xor_si512(lo_part, hi_part));
+    }
+}
+
+static void expand(void *sched, const uint8_t *key)
+{
+    expand_part(sched, key, 1, G_ENTRIES / 8);
+}
+
+static __attribute__((noinline)) void ecb_batch(const groups_sched *s, uint8_t *out, const uint8_t *in, int enc)
+{
+    reg x[16];
+    load_blocks(x, in);
+    pack(x);
+    const key_source k = {s->k, NULL};
+    if (enc)
+        encrypt_rounds(x, &k, KEYS_ONE);
+    else
+        decrypt_rounds(x, &k, KEYS_ONE);
+    unpack(x);
+    store_blocks(out, NULL, x);
+}
+
+static void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
+{
+    for (size_t n = 0; n < nblocks; n += G_BATCH) ecb_batch(sched, out + 8 * n, in + 8 * n, enc);
+    wipe_stack(); /* the state after a round and a known block give a round key away */
+}
+
+static void encrypt(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 1);
+}
+
+static void decrypt(const void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt(s, out, in, n, 0);
+}
+
+/* --- CTR ----------------------------------------------------------------------------------- */
+
+/* A batch's 128 counters, base + l in lane l, split as (H + carry_l) * 128
+ * + ((lo + l) mod 128) with base = 128 H + lo: the low 7 bits (slices 0..3
+ * of group 0) and the carries depend on lo alone, made once a call; the
+ * rest is the same in every lane but for the carry, two patterns a batch. */
+typedef struct ctr_lanes {
+    reg low[4]; /* group 0, slice j: the bits of (lo + l) mod 128 */
+    reg carry;  /* lane l's nibbles all ones where lo + l >= 128 */
+} ctr_lanes;
+
+static void ctr_lanes_init(ctr_lanes *cl, unsigned lo)
+{
+    const reg iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
+                                     44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
+                                     25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+                                     5, 4, 3, 2, 1, 0);
+    /* byte k: lo + k and lo + k + 64 (at most 254: bit 7 is the carry) */
+    const reg v[2] = {_mm512_add_epi8(iota, _mm512_set1_epi8((char)lo)),
+                      _mm512_add_epi8(iota, _mm512_set1_epi8((char)(lo + 64)))};
+    reg low[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+    reg carry = _mm512_setzero_si512();
+    for (unsigned h = 0; h < 2; h++) {
+        for (unsigned j = 0; j < 4; j++) {
+            uint8_t src[8] = {0}; /* nibble h's bit c: bit 4 c + j, where that is below 7 */
+            for (unsigned c = 0; c < 4; c++)
+                if (4 * c + j < 7) src[4 * h + c] = (uint8_t)(1u << (4 * c + j));
+            low[j] = _mm512_xor_si512(low[j], _mm512_gf2p8affine_epi64_epi8(
+                                                  v[h], matrix(gf_matrix(src)), 0));
+        }
+        uint8_t src[8] = {0};
+        for (unsigned c = 0; c < 4; c++) src[4 * h + c] = 0x80;
+        carry = _mm512_xor_si512(carry, _mm512_gf2p8affine_epi64_epi8(
+                                            v[h], matrix(gf_matrix(src)), 0));
+    }
+    for (unsigned j = 0; j < 4; j++) cl->low[j] = low[j];
+    cl->carry = carry;
+}
+
+/* The registers' bytes of the block w, in every lane: dword a + 4 j (qword
+ * j / 2 is one slice's, so one matrix serves it) is register (j, a)'s byte
+ * four times. Group a's nibble bit c is w's bit 16 a + 4 c + j: bit j or
+ * j + 4 of byte 2 a (c < 2) or 2 a + 1. */
+G_INLINE reg block_pattern(uint64_t w)
+{
+    static const uint64_t dup = 0x0101010101010101;
+    const reg wv = _mm512_set1_epi64((long long)w);
+    const reg lo_bytes = _mm512_set_epi64((long long)(0x0606060604040404), (long long)(0x0202020200000000),
+                                          (long long)(0x0606060604040404), (long long)(0x0202020200000000),
+                                          (long long)(0x0606060604040404), (long long)(0x0202020200000000),
+                                          (long long)(0x0606060604040404), (long long)(0x0202020200000000));
+    const reg hi_bytes = _mm512_add_epi8(lo_bytes, _mm512_set1_epi64((long long)dup));
+    const reg x = _mm512_permutexvar_epi8(lo_bytes, wv), y = _mm512_permutexvar_epi8(hi_bytes, wv);
+    uint64_t mlo[4], mhi[4];
+    for (unsigned j = 0; j < 4; j++) {
+        const uint8_t b0 = (uint8_t)(1u << j), b1 = (uint8_t)(1u << (j + 4));
+        const uint8_t lo_src[8] = {b0, b1, 0, 0, b0, b1, 0, 0}, hi_src[8] = {0, 0, b0, b1, 0, 0, b0, b1};
+        mlo[j] = gf_matrix(lo_src);
+        mhi[j] = gf_matrix(hi_src);
+    }
+    const reg ml = _mm512_set_epi64((long long)mlo[3], (long long)mlo[3], (long long)mlo[2], (long long)mlo[2],
+                                    (long long)mlo[1], (long long)mlo[1], (long long)mlo[0], (long long)mlo[0]);
+    const reg mh = _mm512_set_epi64((long long)mhi[3], (long long)mhi[3], (long long)mhi[2], (long long)mhi[2],
+                                    (long long)mhi[1], (long long)mhi[1], (long long)mhi[0], (long long)mhi[0]);
+    return _mm512_xor_si512(_mm512_gf2p8affine_epi64_epi8(x, ml, 0), _mm512_gf2p8affine_epi64_epi8(y, mh, 0));
+}
+
+/* One batch of keystream from counters (h + carry_l) * 128 + ((lo + l) mod
+ * 128), XORed onto in (or written where in is NULL). Out of line: the
+ * state in registers, the caller's loop apart. */
+static __attribute__((noinline)) void ctr_batch(const groups_sched *s, const ctr_lanes *cl, uint64_t h, uint8_t *out,
+                                                const uint8_t *in)
+{
+    _Alignas(64) uint32_t p[16], d[16];
+    const reg p0 = block_pattern(h << 7);
+    _mm512_store_si512(p, p0);
+    _mm512_store_si512(d, _mm512_xor_si512(p0, block_pattern((h + 1) << 7)));
+    reg x[16];
+    for (unsigned j = 0; j < 4; j++)
+        for (unsigned a = 0; a < 4; a++)
+            x[4 * a + j] = XOR_AND(bcast(p[a + 4 * j]), cl->carry, bcast(d[a + 4 * j]));
+    for (unsigned j = 0; j < 4; j++) x[j] = _mm512_xor_si512(x[j], cl->low[j]);
+    const key_source k = {s->k, NULL};
+    encrypt_rounds(x, &k, KEYS_ONE);
+    unpack(x);
+    store_blocks(out, in, x);
+}
+
+static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    const uint64_t c = lwcx_load64be(iv);
+    ctr_lanes cl;
+    ctr_lanes_init(&cl, (unsigned)(c & 127));
+    uint64_t h = c >> 7;
+    for (; len >= 8 * G_BATCH; in += 8 * G_BATCH, out += 8 * G_BATCH, len -= 8 * G_BATCH) ctr_batch(sched, &cl, h++, out, in);
+    if (len) {
+        _Alignas(64) uint8_t stream[8 * G_BATCH];
+        ctr_batch(sched, &cl, h, stream, NULL);
+        for (size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
+        lwcx_wipe(stream, sizeof stream);
+    }
+    wipe_stack(); /* the states between rounds, in ctr_batch's registers and spills */
+}
+
+/* --- many keys and the key search: each lane its own key ------------------------------ */
+
+/* registers a and b exchange the bits of b at mask with those of a at mask << shift */
+G_INLINE void swap_bits(reg *a, reg *b, unsigned shift, char mask)
+{
+    const reg t = TERN(_mm512_srli_epi64(*a, shift), *b, _mm512_set1_epi8(mask), 0x28); /* (a ^ b) & m */
+    *b = _mm512_xor_si512(*b, t);
+    *a = _mm512_xor_si512(*a, _mm512_slli_epi64(t, shift));
+}
+
+/* The 128 keys' registers for their 224 entries (KEYS_LANES), G_LANE_REGS
+ * of them. The keys' halves packed as blocks (bytes 8..15 are words
+ * k[3..0], 0..7 k[7..4]) give COL[4 w + j]: nibble bit c is word w's bit 4 c
+ * + j; ROW[4 w + q] (32 + 4 w + q), bit x = word w's bit 4 q + x, is a 4x4
+ * transpose of word w's four (for the words ROW_WORDS). An entry is one of
+ * them or one of LANE_DERIVED's (64 + i): one or two of them through a
+ * nibble matrix. */
+#define G_LANE_REGS (64 + sizeof LANE_DERIVED / sizeof LANE_DERIVED[0])
+
+static __attribute__((noinline)) void lane_keys_make(reg *lk, const uint8_t *keys)
+{
+    reg half[2][16];
+    const reg even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+    for (unsigned o = 0; o < 16; o++) {
+        const reg a = _mm512_loadu_si512(keys + 128 * o), b = _mm512_loadu_si512(keys + 128 * o + 64);
+        half[0][o] = _mm512_permutex2var_epi64(a, odd, b);
+        half[1][o] = _mm512_permutex2var_epi64(a, even, b);
+    }
+    pack(half[0]);
+    pack(half[1]);
+    for (unsigned i = 0; i < 16; i++) {
+        lk[i] = half[0][i];
+        lk[16 + i] = half[1][i];
+    }
+    for (unsigned i = 0; i < sizeof ROW_WORDS; i++) {
+        reg *c = lk + 4 * ROW_WORDS[i], *row = lk + 32 + 4 * ROW_WORDS[i];
+        for (unsigned q = 0; q < 4; q++) row[q] = c[q];
+        swap_bits(&row[0], &row[1], 1, 0x55);
+        swap_bits(&row[2], &row[3], 1, 0x55);
+        swap_bits(&row[0], &row[2], 2, 0x33);
+        swap_bits(&row[1], &row[3], 2, 0x33);
+    }
+    for (unsigned i = 0; i < G_LANE_REGS - 64; i++) {
+        const struct lane_source *ls = &LANE_DERIVED[i];
+        reg v = _mm512_gf2p8affine_epi64_epi8(lk[ls->a], matrix(ls->ma), 0);
+        if (ls->b >= 0)
+            v = _mm512_xor_si512(v, _mm512_gf2p8affine_epi64_epi8(lk[ls->b], matrix(ls->mb), 0));
+        lk[64 + i] = v;
+    }
+}
+
+static __attribute__((noinline)) void keys_batch(uint8_t *out, const uint8_t *in, const uint8_t *keys, reg *lk, int enc)
+{
+    lane_keys_make(lk, keys);
+    const key_source k = {NULL, lk};
+    reg x[16];
+    load_blocks(x, in);
+    pack(x);
+    if (enc)
+        encrypt_rounds(x, &k, KEYS_LANES);
+    else
+        decrypt_rounds(x, &k, KEYS_LANES);
+    unpack(x);
+    store_blocks(out, NULL, x);
+}
+
+static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks, int enc)
+{
+    reg lk[G_LANE_REGS]; /* 8.5 KiB */
+    for (size_t n = 0; n < nblocks; n += G_BATCH) keys_batch(out + 8 * n, in + 8 * n, keys + 16 * n, lk, enc);
+    lwcx_wipe(lk, sizeof lk);
+    wipe_stack_keys(); /* the packed keys and the states */
+}
+
+static void encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    crypt_keys(out, in, keys, nblocks, 1);
+}
+
+static void decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    crypt_keys(out, in, keys, nblocks, 0);
+}
+
+/* a block in every lane: its registers' bytes (block_pattern), then the registers */
+typedef struct block_bytes {
+    _Alignas(64) uint32_t p[16];
+} block_bytes;
+
+G_INLINE void block_bytes_of(block_bytes *bb, const uint8_t *b)
+{
+    _mm512_store_si512(bb->p, block_pattern(lwcx_load64be(b)));
+}
+
+G_INLINE void broadcast_block(reg x[16], const block_bytes *bb)
+{
+    for (unsigned j = 0; j < 4; j++)
+        for (unsigned a = 0; a < 4; a++) x[4 * a + j] = bcast(bb->p[a + 4 * j]);
+}
+
+/* hits: lane l = k + 64 h (byte k, nibbles h) where x is the block ct */
+G_INLINE void store_hits(uint64_t *hits, const reg x[16], const block_bytes *ct)
+{
+    reg c[16], diff = _mm512_setzero_si512();
+    broadcast_block(c, ct);
+    for (unsigned i = 0; i < 16; i++) diff = TERN(diff, x[i], c[i], 0xF6); /* d | (x ^ c) */
+    hits[0] = _mm512_testn_epi8_mask(diff, _mm512_set1_epi8(0x0F));
+    hits[1] = _mm512_testn_epi8_mask(diff, _mm512_set1_epi8((char)0xF0));
+}
+
+/* lanes whose index has bit k (k < 7): their nibbles all ones */
+G_INLINE reg lane_mask(unsigned k)
+{
+    if (k == 6) return _mm512_set1_epi8((char)0xF0);
+    const reg iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
+                                     44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
+                                     25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+                                     5, 4, 3, 2, 1, 0);
+    return _mm512_movm_epi8(_mm512_test_epi8_mask(iota, _mm512_set1_epi8((char)(1u << k))));
+}
+
+/* Every lane bit in the key's last word k[0] (key bits 0..15, the usual
+ * low-bit range): the lanes share key0's entries but for V of rounds 0, 4,
+ * .., 24, which take k[0]: key0's plus delta[r + g], the lanes' flips made
+ * like many keys' entries (from their COL registers). */
+static void lane_deltas(reg delta[G_ROUNDS], const uint16_t *lane_bit)
+{
+    reg col[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+    for (unsigned k = 0; k < 7; k++) {
+        const unsigned b = lane_bit[k];
+        col[b % 4] = TERN(col[b % 4], lane_mask(k), _mm512_set1_epi8((char)(0x11 << (b / 4))), 0xF8); /* a | (b & c) */
+    }
+    for (unsigned r = 0; r < G_ROUNDS; r += 4)
+        for (unsigned g = 0; g < 4; g++)
+            delta[r + g] = _mm512_gf2p8affine_epi64_epi8(col[SEARCH_COL[r / 4][g].col],
+                                                         matrix(SEARCH_COL[r / 4][g].m), 0);
+}
+
+/* one batch: key0's entries s, the lanes' delta */
+static __attribute__((noinline)) void search_batch(const groups_sched *s, const reg *delta, const block_bytes *pt,
+                                                   const block_bytes *ct, uint64_t *hits)
+{
+    const key_source k = {s->k, delta};
+    reg x[16];
+    broadcast_block(x, pt);
+    encrypt_rounds(x, &k, KEYS_SEARCH);
+    store_hits(hits, x, ct);
+}
+
+/* any keys (128), as many keys' */
+static __attribute__((noinline)) void search_keys(const uint8_t *keys, const block_bytes *pt, const block_bytes *ct,
+                                                  uint64_t *hits)
+{
+    reg lk[G_LANE_REGS];
+    lane_keys_make(lk, keys);
+    const key_source k = {NULL, lk};
+    reg x[16];
+    broadcast_block(x, pt);
+    encrypt_rounds(x, &k, KEYS_LANES);
+    store_hits(hits, x, ct);
+    lwcx_wipe(lk, sizeof lk);
+}
+
+static int in_last_word(const uint16_t *lane_bit)
+{
+    int last = 1;
+    for (unsigned k = 0; k < 7; k++) last &= lane_bit[k] < 16;
+    return last;
+}
+
+static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
+                   uint64_t *hits)
+{
+    block_bytes p, c;
+    block_bytes_of(&p, pt);
+    block_bytes_of(&c, ct);
+    if (in_last_word(lane_bit)) {
+        groups_sched s;
+        reg delta[G_ROUNDS];
+        expand(&s, key0);
+        lane_deltas(delta, lane_bit);
+        search_batch(&s, delta, &p, &c, hits);
+        lwcx_wipe(&s, sizeof s);
+        lwcx_wipe(delta, sizeof delta);
+    } else {
+        uint8_t keys[16 * G_BATCH];
+        for (unsigned l = 0; l < G_BATCH; l++) {
+            memcpy(keys + 16 * l, key0, 16);
+            for (unsigned k = 0; k < 7; k++)
+                keys[16 * l + 15 - lane_bit[k] / 8] ^= (uint8_t)((l >> k & 1) << (lane_bit[k] % 8));
+        }
+        search_keys(keys, &p, &c, hits);
+        lwcx_wipe(keys, sizeof keys);
+    }
+    wipe_stack_keys(); /* the packed keys, the states */
+}
+
+/* key ^= the job's key bits named by the set bits of i (below 2^nbits);
+ * returns whether one is beyond word k[0] */
+static int flip_index_bits(const bc_search_job *j, uint8_t *key, uint64_t i)
+{
+    int beyond = 0;
+    for (; i; i &= i - 1) {
+        const unsigned p = j->pos[__builtin_ctzll(i)];
+        key[15 - p / 8] ^= (uint8_t)(1u << (p % 8));
+        beyond |= p >= 16;
+    }
+    return beyond;
+}
+
+static void push_hits(const uint64_t hits[2], uint64_t b, uint64_t lo, uint64_t hi, uint64_t *cand, size_t max_cand,
+                      size_t *c)
+{
+    for (unsigned w = 0; w < 2; w++)
+        for (uint64_t h = hits[w]; h; h &= h - 1) {
+            const uint64_t idx = b + 64 * w + (uint64_t)__builtin_ctzll(h);
+            if (idx < lo || idx >= hi) continue;
+            if (*c < max_cand) cand[*c] = idx;
+            ++*c;
+        }
+}
+
+/* The key search over indices [lo, lo + n) (bc_impl.h). Where the index's
+ * low 7 bits are key bits of word k[0], aligned batches of 128 keep key0's
+ * entries across the range: a batch whose flips stay in k[0] refreshes
+ * only the entries of k[0] (V of rounds 0, 4, ..: 7 of expand's 28
+ * vectors). Otherwise the keys are made one by one, batches as many keys'. */
+static size_t search_range(const bc_search_job *j, uint64_t lo, uint64_t n, uint64_t *cand, size_t max_cand)
+{
+    const uint64_t hi = lo + n;
+    size_t c = 0;
+    uint64_t hits[2];
+    block_bytes p, ct;
+    block_bytes_of(&p, j->pt);
+    block_bytes_of(&ct, j->ct);
+    if (j->nbits >= 7 && in_last_word(j->pos)) {
+        groups_sched s;
+        reg delta[G_ROUNDS];
+        uint8_t key0[16];
+        uint64_t b = lo & ~(uint64_t)(G_BATCH - 1);
+        memcpy(key0, j->base, 16);
+        flip_index_bits(j, key0, b);
+        expand(&s, key0);
+        lane_deltas(delta, j->pos);
+        for (; b < hi; b += G_BATCH) {
+            search_batch(&s, delta, &p, &ct, hits);
+            push_hits(hits, b, lo, hi, cand, max_cand, &c);
+            if (b + G_BATCH >= hi) break;
+            if (flip_index_bits(j, key0, b ^ (b + G_BATCH)))
+                expand(&s, key0);
+            else /* only k[0]'s: V of round 4 t is vector 2 t */
+                expand_part(&s, key0, 2, KEY_U(0, 0) / 8);
+        }
+        lwcx_wipe(&s, sizeof s);
+        lwcx_wipe(delta, sizeof delta);
+        lwcx_wipe(key0, sizeof key0);
+    } else {
+        uint8_t keys[16 * G_BATCH];
+        for (uint64_t b = lo; b < hi; b += G_BATCH) {
+            for (unsigned l = 0; l < G_BATCH; l++) { /* past the range: lo's key, its hits ignored */
+                memcpy(keys + 16 * l, j->base, 16);
+                flip_index_bits(j, keys + 16 * l, b + l < hi ? b + l : lo);
+            }
+            search_keys(keys, &p, &ct, hits);
+            push_hits(hits, b, lo, hi, cand, max_cand, &c);
+        }
+        lwcx_wipe(keys, sizeof keys);
+    }
+    wipe_stack_keys();
+    return c;
+}
+
+/* --- packing alone (bench, tests) ------------------------------------------------------------ */
+
+static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    for (size_t n = 0; n < nblocks; n += G_BATCH) {
+        reg v[16];
+        load_blocks(v, in + 8 * n);
+        pack(v);
+        unpack(v);
+        store_blocks(out + 8 * n, NULL, v);
+    }
+}
+
+const bc_impl lwcx_bc_gift64_groups512 = {
+    .desc = {.name = "groups512",
+             .description = "AVX-512 + GFNI + VBMI: 128 blocks as 16 registers of nibble groups, S-box in "
+                            "vpternlogd, PermBits as register renaming and gf2p8affineqb nibble rotations",
+             .features = LWCX_CPU_AVX512 | LWCX_CPU_GFNI | LWCX_CPU_VBMI,
+             .batch = G_BATCH,
+             .constant_time = 1},
+    .sched_bytes = sizeof(groups_sched),
+    .expand = expand,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
+    .encrypt_keys = encrypt_keys,
+    .decrypt_keys = decrypt_keys,
+    .ctr = ctr,
+    .pack_unpack = pack_unpack,
+    .search = search,
+    .search_range = search_range,
+};
