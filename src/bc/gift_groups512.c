@@ -3,24 +3,27 @@
  * Slice j of a block is bit j of its 16 nibbles. Register (j, g) of a batch
  * holds slice j of one group of 4 nibbles of all 128 blocks: byte k, bits
  * 4h .. 4h + 3, are the group's 4 nibbles of block k + 64h. The S-box is
- * the bitsliced circuit on registers (0..3, g), 6 vpternlogd and 2 key
- * operations. PermBits keeps each bit in its slice and takes every group
- * whole onto a group of the next round's frame (rows {4g .. 4g + 3} onto
- * columns {g, g + 4, g + 8, g + 12} and back): slice 0 stays where it is,
- * and in the other slices a round either renames the registers (free) or
- * rotates the nibbles within their bytes (one gf2p8affineqb a register).
- * After 4 rounds the layout is round 0's again. scripts/
- * gift_groups512_tables.py derives and checks this against a model of
- * GIFT-64 and writes the tables (gift_groups512_tables.h).
+ * the bitsliced circuit on registers (0..3, g). PermBits keeps each bit in
+ * its slice and takes every group whole onto a group of the next round's
+ * frame (rows {4g .. 4g + 3} onto columns {g, g + 4, g + 8, g + 12} and
+ * back): slice 0 stays where it is, and in the other slices a round either
+ * renames the registers (free) or rotates the nibbles within their bytes
+ * (one gf2p8affineqb a register). After 4 rounds the layout is round 0's
+ * again. scripts/gift_groups512_tables.py derives and checks this against a
+ * model of GIFT-64 and writes the tables (gift_groups512_tables.h): the
+ * frames, where each round key bit goes, and the packing.
  *
  * Against the 64-word bitslicing of gift_bs_core.h (gift_avx512.c): the same
- * S-box operations per block, a state that stays in registers (that one
- * stores 64 words a round), 12 nibble rotations per 128 blocks every other
- * round, and a packing of 7 stages (3 gf2p8affineqb bit transposes, 4
- * vpermt2b exchanges) instead of a 64x64 bit transpose.
+ * S-box operations per block, but a state that stays in registers (that one
+ * stores its 64 words every round), for 12 nibble rotations per 128 blocks
+ * every other round; a packing of 7 stages (3 gf2p8affineqb bit transposes,
+ * 4 vpermt2b exchanges) instead of a 64x64 bit transpose; one key's
+ * schedule as 224 byte entries made by gf2p8affineqb from the key's words.
  *
- * Per batch and round: 24 S-box operations, 8 key and 4 constant XORs (the
- * S-box's complement and V share one), 6 gf2p8affineqb on average.
+ * Per batch and round: 28 operations of S-box and key (7 a group: the
+ * complement of slice 0 rides on V, U joins the S-box's last XOR), 3 of
+ * constant on average, 6 gf2p8affineqb on average: on Zen 4 about 21
+ * cycles at the measured port rates, and 28-29 measured.
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
 #include <immintrin.h>
@@ -41,7 +44,6 @@ typedef __m512i reg;
 #define XOR_OR(a, b, c) TERN(a, b, c, 0x1E)  /* a ^ (b | c) */
 #define XOR3(a, b, c) TERN(a, b, c, 0x96)
 #define XNOR3(a, b, c) TERN(a, b, c, 0x69)
-#define SELECT(m, a, b) TERN(m, a, b, 0xD8)  /* m ? a : b, bitwise */
 
 /* gf2p8affineqb's matrix for the byte map whose output bit i is the parity
  * of the input bits in src[i] */
