@@ -147,6 +147,18 @@ void lwcx_bc_present128_expand(void *rk, const uint8_t *key);
  * files' order; a GIFT-64 state fills the first 8). bits: 64 or 128. */
 void lwcx_bc_gift_ref_trace(unsigned bits, const uint8_t *key, const uint8_t *pt, uint8_t (*trace)[16]);
 
+/* Defines name(), which overwrites the bytes of stack below its caller's
+ * frame. The states between rounds live in registers and in the stack
+ * frames of out-of-line batch functions, where the compilers spill them:
+ * called where those were called from, the wiper clears what they left. */
+#define BC_STACK_WIPER(name, bytes)                      \
+    static __attribute__((noinline)) void name(void)     \
+    {                                                    \
+        _Alignas(64) uint8_t frame[bytes];               \
+        lwcx_wipe(frame, sizeof frame);                  \
+        __asm__ volatile("" : : "r"(frame) : "memory");  \
+    }
+
 /* ref is used directly (key search confirms candidates with it); the other
  * implementations are declared by the list of the build (lwcx_impls.h). */
 extern const bc_impl lwcx_bc_present80_ref, lwcx_bc_present128_ref;

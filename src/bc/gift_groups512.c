@@ -246,19 +246,11 @@ G_INLINE void store_blocks(uint8_t *out, const uint8_t *in, const reg v[16])
 
 /* --- wiping -------------------------------------------------------------------------- */
 
-/* The states between rounds live in registers and in the stack frames of
- * the out-of-line batch functions, where the compilers spill them: called
- * where those were called from, the wiper overwrites the stack they used. */
-#define G_WIPER(name, bytes)                                    \
-    static __attribute__((noinline)) void name(void)            \
-    {                                                           \
-        _Alignas(64) uint8_t frame[bytes];                      \
-        lwcx_wipe(frame, sizeof frame);                         \
-        __asm__ volatile("" : : "r"(frame) : "memory");         \
-    }
-G_WIPER(wipe_stack, 2048)      /* ECB's and CTR's batches */
-G_WIPER(wipe_stack_keys, 8192) /* many keys' and the search's: the packed keys (lane_keys_make); the
-                                  frames below the caller measure at most 5 KiB (gcc 12, clang 14) */
+/* ECB's and CTR's batches (frames at most 1.2 KiB), many keys' and the
+ * search's (the packed keys in lane_keys_make: at most 5 KiB below the
+ * caller; gcc 12, clang 14) */
+BC_STACK_WIPER(wipe_stack, 2048)
+BC_STACK_WIPER(wipe_stack_keys, 8192)
 
 /* --- one key --------------------------------------------------------------------------- */
 

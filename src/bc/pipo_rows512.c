@@ -243,20 +243,11 @@ ROWS_INLINE void unpack(uint8_t *out, const uint8_t *in, group x)
 
 /* --- wiping -------------------------------------------------------------------- */
 
-/* The states between rounds live in registers, and in the stack frames of
- * the out-of-line batch functions where the compilers spill them: called
- * where those were called from, a wiper overwrites the stack they used (2
- * KiB: the frames of ECB's and CTR's are at most 0.9 KiB with gcc 12 and
- * clang 14; 12 KiB for many keys', which hold the batch's key rows). */
-#define ROWS_WIPER(name, bytes)                                    \
-    static __attribute__((noinline)) void name(void)               \
-    {                                                              \
-        _Alignas(64) uint8_t frame[bytes];                         \
-        lwcx_wipe(frame, sizeof frame);                            \
-        __asm__ volatile("" : : "r"(frame) : "memory");            \
-    }
-ROWS_WIPER(wipe_stack, 2048)
-ROWS_WIPER(wipe_stack_keys, 12288)
+/* 2 KiB: the frames of ECB's and CTR's batches are at most 0.9 KiB with
+ * gcc 12 and clang 14; 12 KiB for many keys', which hold the batch's key
+ * rows */
+BC_STACK_WIPER(wipe_stack, 2048)
+BC_STACK_WIPER(wipe_stack_keys, 12288)
 
 /* --- one key ------------------------------------------------------------------- */
 
