@@ -201,7 +201,7 @@ assert st == state(layout(SLICED['R'], SLICED['Q'], ['c0', 'c1', 'b6'], ['~b0', 
 tables['UNPACK_A0'], st = exchange(st, layout(['j0', 'j1', 'b5', 'a1'], ['b3', 'b4', 'a0'], ['c0', 'c1', 'b6'], ['~b0', '~b1', '~b2']), 2)
 tables['UNPACK_A1'], st = exchange(st, layout(['j0', 'j1', 'b5', 'b6'], ['c0', 'b3', 'b4'], ['c1', 'a0', 'a1'], ['~b0', '~b1', '~b2']), 3)
 st = transpose(st)
-tables['UNPACK_J0'], st = exchange(st, layout(['b3', 'j1', 'b5', 'b6'], ['c0', 'j0', 'b4'], ['~b0', '~b1', '~b2'], ['~c1', '~a0', '~a1']), 0)
+tables['UNPACK_J0'], st = exchange(st, layout(['b3', 'j1', 'b5', 'b6'], ['c0', 'b4', 'j0'], ['~b0', '~b1', '~b2'], ['~c1', '~a0', '~a1']), 0)
 tables['UNPACK_J1'], st = exchange(st, layout(['b3', 'b4', 'b5', 'b6'], ['b0', 'b1', 'b2'], ['~j0', '~j1', '~c0'], ['~c1', '~a0', '~a1']), 1)
 assert transpose(st) == state(BLOCKS)
 st = transpose(state(BLOCKS))  # pack: T, j0, j1, T, a0, a1, T
@@ -211,6 +211,17 @@ st = transpose(st)
 tables['PACK_A0'], st = exchange(st, layout(['j0', 'j1', 'a0', 'b6'], ['c0', 'b3', 'b4'], ['c1', 'b5', 'a1'], ['b0', 'b1', 'b2']), 2)
 tables['PACK_A1'], st = exchange(st, layout(['j0', 'j1', 'a0', 'a1'], ['b3', 'b4', 'b5'], ['~c0', '~c1', '~b6'], ['b0', 'b1', 'b2']), 3)
 assert transpose(st) == state(SLICED)
+
+
+def lanes_of(tab):  # the 128-bit lanes an exchange takes, if it moves whole lanes
+    if all(tab[i] % 16 == 0 and tab[i + k] == tab[i] + k for i in range(0, 64, 16) for k in range(16)):
+        return [tab[i] // 16 for i in range(0, 64, 16)]
+
+
+# two of the unpacking's exchanges move whole 128-bit lanes: vshufi64x2, the
+# immediates gift_groups512.c's unpack() uses
+assert [lanes_of(t) for t in tables.pop('UNPACK_A0')] == [[0, 1, 4, 5], [2, 3, 6, 7]]  # 0x44, 0xEE
+assert [lanes_of(t) for t in tables.pop('UNPACK_J0')] == [[0, 2, 4, 6], [1, 3, 5, 7]]  # 0x88, 0xDD
 
 
 # --- round constants -----------------------------------------------------------------

@@ -209,6 +209,18 @@ G_INLINE void exchange(reg v[16], unsigned rbit, const uint8_t tab[2][64])
     }
 }
 
+/* the same where each register takes whole 128-bit lanes: vshufi64x2 (a
+ * macro: the immediates must be constants) */
+#define EXCHANGE_LANES(v, rbit, imm0, imm1)                                      \
+    do {                                                                          \
+        for (unsigned r_ = 0; r_ < 16; r_++) {                                    \
+            if (r_ >> (rbit) & 1) continue;                                       \
+            const reg lo_ = (v)[r_], hi_ = (v)[r_ | 1u << (rbit)];                \
+            (v)[r_] = _mm512_shuffle_i64x2(lo_, hi_, imm0);                       \
+            (v)[r_ | 1u << (rbit)] = _mm512_shuffle_i64x2(lo_, hi_, imm1);        \
+        }                                                                         \
+    } while (0)
+
 /* v[i]: blocks 8 i .. 8 i + 7 as in memory, to the batch's registers */
 G_INLINE void pack(reg v[16])
 {
@@ -224,10 +236,10 @@ G_INLINE void pack(reg v[16])
 G_INLINE void unpack(reg v[16])
 {
     transpose_qwords(v);
-    exchange(v, 2, UNPACK_A0);
+    EXCHANGE_LANES(v, 2, 0x44, 0xEE); /* lanes 0 1 of both, 2 3 of both */
     exchange(v, 3, UNPACK_A1);
     transpose_qwords(v);
-    exchange(v, 0, UNPACK_J0);
+    EXCHANGE_LANES(v, 0, 0x88, 0xDD); /* lanes 0 2 of both, 1 3 of both */
     exchange(v, 1, UNPACK_J1);
     transpose_qwords(v);
 }
