@@ -18,9 +18,11 @@ rotated within the byte (one gf2p8affineqb a register), every other round.
 After 4 rounds the layout is back to round 0's.
 
 Run from the repository root: python3 scripts/gift_groups512_tables.py
+(--check: only compare the header with what it would write).
 """
 import itertools
 import random
+import sys
 
 # --- GIFT-64, from the specification (model only) ----------------------------
 GS = [0x1, 0xA, 0x4, 0xC, 0x6, 0xF, 0x3, 0x9, 0x2, 0xD, 0xB, 0x7, 0x5, 0x0, 0x8, 0xE]
@@ -380,5 +382,12 @@ out += ['', '/* round r, group g: the constant\'s bits (slice 3) as the byte fou
         'static const uint32_t RC[28][4] = {']
 out += ['    {' + ', '.join('0x%08xu' % (n * 0x11 * 0x01010101) for n in row) + '},' for row in RC]
 out += ['};', '']
-open('src/bc/gift_groups512_tables.h', 'w').write('\n'.join(out) + '\n')
-print('src/bc/gift_groups512_tables.h written')
+text, path = '\n'.join(out) + '\n', 'src/bc/gift_groups512_tables.h'
+if '--check' in sys.argv:  # (CTest: groups512_tables)
+    with open(path) as f:
+        same = f.read() == text
+    print(path + (' is what this script writes' if same else ' differs from what this script writes: run it'))
+    sys.exit(0 if same else 1)
+with open(path, 'w') as f:
+    f.write(text)
+print(path + ' written')
