@@ -110,6 +110,10 @@ bc_search_scratch *lwcx_bc_search_scratch_new(const bc_impl *im, const bc_search
 void lwcx_bc_search_scratch_free(bc_search_scratch *s);
 size_t lwcx_bc_search_range_generic(const bc_impl *im, const bc_search_job *job, bc_search_scratch *s,
                                uint64_t lo, uint64_t n, uint64_t *cand, size_t max_cand);
+/* A job's key of index i (base with the key bits named by i's set bits
+ * flipped), and key ^= the key bits named by the set bits of d. */
+void lwcx_bc_search_make_key(const bc_search_job *j, uint8_t *key, uint64_t i);
+void lwcx_bc_search_flip(const bc_search_job *j, uint8_t *key, uint64_t d);
 
 /* Bitsliced cores. Where a formulation is worth reusing across vector
  * widths (and CUDA), its rounds live in a header <cipher>_bs_core.h written

@@ -27,7 +27,6 @@
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
 #include <immintrin.h>
-#include <string.h>
 
 #include "bc_impl.h"
 #include "gift_groups512_tables.h"
@@ -603,48 +602,6 @@ static int in_last_word(const uint16_t *lane_bit)
     return last;
 }
 
-static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
-                   uint64_t *hits)
-{
-    block_bytes p, c;
-    block_bytes_of(&p, pt);
-    block_bytes_of(&c, ct);
-    if (in_last_word(lane_bit)) {
-        groups_sched s;
-        reg delta[G_ROUNDS];
-        expand(&s, key0);
-        lane_deltas(delta, lane_bit);
-        search_batch(&s, delta, &p, &c, hits);
-        lwcx_wipe(&s, sizeof s);
-        lwcx_wipe(delta, sizeof delta);
-    } else {
-        uint8_t keys[16 * G_BATCH];
-        reg lk[G_LANE_REGS];
-        for (unsigned l = 0; l < G_BATCH; l++) {
-            memcpy(keys + 16 * l, key0, 16);
-            for (unsigned k = 0; k < 7; k++)
-                keys[16 * l + 15 - lane_bit[k] / 8] ^= (uint8_t)((l >> k & 1) << (lane_bit[k] % 8));
-        }
-        search_keys(keys, lk, &p, &c, hits);
-        lwcx_wipe(keys, sizeof keys);
-        lwcx_wipe(lk, sizeof lk);
-    }
-    wipe_stack_keys(); /* the packed keys, the states */
-}
-
-/* key ^= the job's key bits named by the set bits of i (below 2^nbits);
- * returns whether one is beyond word k[0] */
-static int flip_index_bits(const bc_search_job *j, uint8_t *key, uint64_t i)
-{
-    int beyond = 0;
-    for (; i; i &= i - 1) {
-        const unsigned p = j->pos[__builtin_ctzll(i)];
-        key[15 - p / 8] ^= (uint8_t)(1u << (p % 8));
-        beyond |= p >= 16;
-    }
-    return beyond;
-}
-
 static void push_hits(const uint64_t hits[2], uint64_t b, uint64_t lo, uint64_t hi, uint64_t *cand, size_t max_cand,
                       size_t *c)
 {
@@ -675,15 +632,18 @@ static size_t search_range(const bc_search_job *j, uint64_t lo, uint64_t n, uint
         reg delta[G_ROUNDS];
         uint8_t key0[16];
         uint64_t b = lo & ~(uint64_t)(G_BATCH - 1);
-        memcpy(key0, j->base, 16);
-        flip_index_bits(j, key0, b);
+        lwcx_bc_search_make_key(j, key0, b);
         expand(&s, key0);
         lane_deltas(delta, j->pos);
         for (; b < hi; b += G_BATCH) {
             search_batch(&s, delta, &p, &ct, hits);
             push_hits(hits, b, lo, hi, cand, max_cand, &c);
             if (b + G_BATCH >= hi) break;
-            if (flip_index_bits(j, key0, b ^ (b + G_BATCH)))
+            const uint64_t flips = b ^ (b + G_BATCH);
+            lwcx_bc_search_flip(j, key0, flips);
+            int beyond = 0; /* a flipped bit outside k[0] */
+            for (uint64_t f = flips; f; f &= f - 1) beyond |= j->pos[__builtin_ctzll(f)] >= 16;
+            if (beyond)
                 expand(&s, key0);
             else /* only k[0]'s: V of round 4 t is vector 2 t */
                 expand_part(&s, key0, 2, KEY_U(0, 0) / 8);
@@ -695,10 +655,8 @@ static size_t search_range(const bc_search_job *j, uint64_t lo, uint64_t n, uint
         uint8_t keys[16 * G_BATCH];
         reg lk[G_LANE_REGS];
         for (uint64_t b = lo; b < hi; b += G_BATCH) {
-            for (unsigned l = 0; l < G_BATCH; l++) { /* past the range: lo's key, its hits ignored */
-                memcpy(keys + 16 * l, j->base, 16);
-                flip_index_bits(j, keys + 16 * l, b + l < hi ? b + l : lo);
-            }
+            for (unsigned l = 0; l < G_BATCH; l++) /* past the range: lo's key, its hits ignored */
+                lwcx_bc_search_make_key(j, keys + 16 * l, b + l < hi ? b + l : lo);
             search_keys(keys, lk, &p, &ct, hits);
             push_hits(hits, b, lo, hi, cand, max_cand, &c);
         }
@@ -707,6 +665,19 @@ static size_t search_range(const bc_search_job *j, uint64_t lo, uint64_t n, uint
     }
     wipe_stack_keys();
     return c;
+}
+
+/* The search kernel (one batch, bc_impl.h): search_range's, over the 128
+ * keys of indices 0..127 of the job whose base is key0 and whose index bits
+ * are the lane bits. */
+static void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt, const uint8_t *ct,
+                   uint64_t *hits)
+{
+    const bc_search_job j = {8, 16, key0, lane_bit, 7, pt, ct, 1};
+    uint64_t cand[G_BATCH];
+    const size_t nc = search_range(&j, 0, G_BATCH, cand, G_BATCH);
+    hits[0] = hits[1] = 0;
+    for (size_t i = 0; i < nc; i++) hits[cand[i] / 64] |= (uint64_t)1 << (cand[i] % 64);
 }
 
 /* --- packing alone (bench, tests) ------------------------------------------------------------ */

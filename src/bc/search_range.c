@@ -17,8 +17,7 @@ struct bc_search_scratch {
     uint8_t *sched;
 };
 
-/* key ^= the key bits named by the set bits of d */
-static void flip_bits(const bc_search_job *j, uint8_t *key, uint64_t d)
+void lwcx_bc_search_flip(const bc_search_job *j, uint8_t *key, uint64_t d)
 {
     for (; d; d &= d - 1) {
         unsigned p = j->pos[__builtin_ctzll(d)];
@@ -26,10 +25,10 @@ static void flip_bits(const bc_search_job *j, uint8_t *key, uint64_t d)
     }
 }
 
-static void make_key(const bc_search_job *j, uint8_t *key, uint64_t i)
+void lwcx_bc_search_make_key(const bc_search_job *j, uint8_t *key, uint64_t i)
 {
     memcpy(key, j->base, j->key_bytes);
-    flip_bits(j, key, i);
+    lwcx_bc_search_flip(j, key, i);
 }
 
 bc_search_scratch *lwcx_bc_search_scratch_new(const bc_impl *im, const bc_search_job *job)
@@ -95,7 +94,7 @@ static size_t range_kernel(const bc_impl *im, const bc_search_job *j, bc_search_
     uint8_t key0[BC_MAX_KEY];
     size_t c = 0;
     uint64_t b = lo & ~(batch - 1);
-    make_key(j, key0, b);
+    lwcx_bc_search_make_key(j, key0, b);
     for (; b < hi; b += batch) {
         im->search(key0, j->pos, j->pt, j->ct, s->hits);
         for (size_t w = 0; w < s->hits_words; w++)
@@ -103,7 +102,7 @@ static size_t range_kernel(const bc_impl *im, const bc_search_job *j, bc_search_
                 uint64_t idx = b + 64 * w + (uint64_t)__builtin_ctzll(h);
                 if (idx >= lo && idx < hi) push(cand, max_cand, &c, idx);
             }
-        if (b + batch < hi) flip_bits(j, key0, b ^ (b + batch)); /* the next batch's lane 0 */
+        if (b + batch < hi) lwcx_bc_search_flip(j, key0, b ^ (b + batch)); /* the next batch's lane 0 */
     }
     lwcx_wipe(key0, sizeof key0);
     return c;
@@ -119,7 +118,7 @@ static size_t range_keys(const bc_impl *im, const bc_search_job *j, bc_search_sc
     for (uint64_t off = 0; off < n; off += s->step) {
         const size_t live = n - off < s->step ? (size_t)(n - off) : s->step;
         for (size_t k = 0; k < s->step; k++) /* past the range: padding, ignored */
-            make_key(j, s->keys + kb * k, k < live ? lo + off + k : lo);
+            lwcx_bc_search_make_key(j, s->keys + kb * k, k < live ? lo + off + k : lo);
         if (im->encrypt_keys) {
             im->encrypt_keys(s->out, s->in, s->keys, s->step);
         } else {
