@@ -28,6 +28,7 @@
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
 #include <immintrin.h>
 
+#include "../core/zmm_shuffles.h"
 #include "bc_impl.h"
 #include "gift_groups512_tables.h"
 
@@ -342,10 +343,7 @@ typedef struct ctr_lanes {
 
 static void ctr_lanes_init(ctr_lanes *cl, unsigned lo)
 {
-    const reg iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
-                                     44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
-                                     25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-                                     5, 4, 3, 2, 1, 0);
+    const reg iota = lwcx_zmm_iota();
     /* byte k: lo + k and lo + k + 64 (at most 254: bit 7 is the carry) */
     const reg v[2] = {_mm512_add_epi8(iota, _mm512_set1_epi8((char)lo)),
                       _mm512_add_epi8(iota, _mm512_set1_epi8((char)(lo + 64)))};
@@ -547,10 +545,7 @@ G_INLINE void store_hits(uint64_t *hits, const reg x[16], const block_bytes *ct)
 G_INLINE reg lane_mask(unsigned k)
 {
     if (k == 6) return _mm512_set1_epi8((char)0xF0);
-    const reg iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
-                                     44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
-                                     25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-                                     5, 4, 3, 2, 1, 0);
+    const reg iota = lwcx_zmm_iota();
     return _mm512_movm_epi8(_mm512_test_epi8_mask(iota, _mm512_set1_epi8((char)(1u << k))));
 }
 

@@ -360,10 +360,7 @@ ROWS_INLINE void counters(group x, uint64_t c, const rows_sched *s)
         xor_rk0(x, s);
         return;
     }
-    const row lanes = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
-                                      43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
-                                      23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
-                                      1, 0);
+    const row lanes = lwcx_zmm_iota();
     const row low = _mm512_add_epi8(_mm512_set1_epi8((char)lo), lanes);
     const __mmask64 carry = _mm512_cmplt_epu8_mask(low, _mm512_set1_epi8((char)lo));
     const uint8_t *k0 = (const uint8_t *)s->rk[0]; /* byte 4 i: row i's */

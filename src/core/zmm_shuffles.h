@@ -1,10 +1,19 @@
-/* Shuffles of 8x8 matrices in zmm registers, for the files compiled with
- * AVX-512 F + BW (bitsliced packing, AIMer's GFNI blocks and lane rows).
+/* Shuffles of 8x8 matrices in zmm registers, and the byte index vector, for
+ * the files compiled with AVX-512 F + BW (bitsliced packing, AIMer's GFNI
+ * blocks and lane rows, PIPO's and GIFT's lane counters).
  * static inline: each includer compiles them with its own flags. */
 #ifndef LWCX_ZMM_SHUFFLES_H
 #define LWCX_ZMM_SHUFFLES_H
 
 #include <immintrin.h>
+
+/* byte i = i */
+static inline __attribute__((always_inline)) __m512i lwcx_zmm_iota(void)
+{
+    return _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+                           40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+                           17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+}
 
 /* r[e] element j -> r[j] element e (qwords): pairs, then 2x2 blocks, then
  * 4x4 */
