@@ -12,7 +12,7 @@
 #   lwcx_add_impl(<primitive> <name> SYMBOL <descriptor> [ISA <isa>] SOURCES <files>...)
 # ISA: none (portable C), x86-64: avx2, pclmul (AVX2 + PCLMULQDQ),
 # gfni (AVX2 + PCLMULQDQ + GFNI), avx512 (F + BW + VL), avx512gfni (AVX-512 F +
-# BW + VL, GFNI, VBMI), avx512clmul (AVX-512 F + BW + VL, PCLMULQDQ, VPCLMULQDQ,
+# BW + VL, GFNI, VBMI), avx512vbmi2 (AVX-512 F + BW + VL, GFNI, VBMI2), avx512clmul (AVX-512 F + BW + VL, PCLMULQDQ, VPCLMULQDQ,
 # GFNI); aarch64: neon
 # (baseline Advanced SIMD), pmull (+crypto), sha3 (ARMv8.2-A +crypto +sha3:
 # PMULL and EOR3/RAX1/XAR/BCAX), a64 (assembly).
@@ -28,6 +28,8 @@ set(LWCX_ISA_avx512_ARCH x86_64)
 set(LWCX_ISA_avx512_FLAGS -mavx512f -mavx512bw -mavx512vl)
 set(LWCX_ISA_avx512gfni_ARCH x86_64)
 set(LWCX_ISA_avx512gfni_FLAGS -mavx512f -mavx512bw -mavx512vl -mgfni -mavx512vbmi)
+set(LWCX_ISA_avx512vbmi2_ARCH x86_64)
+set(LWCX_ISA_avx512vbmi2_FLAGS -mavx512f -mavx512bw -mavx512vl -mgfni -mavx512vbmi2)
 set(LWCX_ISA_avx512clmul_ARCH x86_64)
 set(LWCX_ISA_avx512clmul_FLAGS -mavx2 -mavx512f -mavx512bw -mavx512vl -mvpclmulqdq -mpclmul -mgfni)
 set(LWCX_ISA_neon_ARCH aarch64)

@@ -83,6 +83,7 @@ enum {
      * the zmm kernel beat the ymm one */
     LWCX_CPU_ZMM_FULL = 1u << 10,
     LWCX_CPU_VBMI = 1u << 11,  /* AVX-512 VBMI byte permutes (vpermb); only with AVX-512 */
+    LWCX_CPU_VBMI2 = 1u << 12, /* AVX-512 VBMI2 concatenate-and-shift (vpshldw); only with AVX-512 */
     LWCX_CPU_NEON = 1u << 16,  /* aarch64 Advanced SIMD */
     LWCX_CPU_PMULL = 1u << 17, /* aarch64 64x64 polynomial multiply */
     LWCX_CPU_ARMAES = 1u << 18,

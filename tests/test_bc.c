@@ -286,18 +286,28 @@ static void bad_arguments(void)
 /* The automatic choice by call size: GIFT's and PIPO's avx512vl (auto_small)
  * take the one-key calls of at most their batch, avx512 the rest and the
  * key search; no other cipher has such an implementation. PIPO's rows512
- * and GIFT-64's groups512, ahead of both, take every call where they run. */
+ * and GIFT-64's groups512, ahead of both, take every call where they run;
+ * GIFT-128's slices512 (auto_one_key) every one-key call of any size, but
+ * neither many keys nor the key search (the automatic choice stays avx512). */
 static void sized_choice(lwcx_blockcipher c)
 {
     const char *prim = lwcx_bc_name(c);
     lwcx_primitive *p = lwcx_find_primitive(prim);
     const lwcx_impl *gen = lwcx_impl_auto(prim), *small = lwcx_impl_find(prim, "avx512vl");
-    const lwcx_impl *first = lwcx_impl_find(prim, "rows512");
+    const lwcx_impl *first = lwcx_impl_find(prim, "rows512"), *one_key = lwcx_impl_find(prim, "slices512");
     if (!first) first = lwcx_impl_find(prim, "groups512");
     const size_t bb = lwcx_bc_block_bytes(c);
     int rc = LWCX_OK;
     if (getenv("LWCX_IMPL") || !gen) return; /* forced: sizes play no part */
-    if (first && lwcx_impl_available(first, NULL)) {
+    if (one_key && lwcx_impl_available(one_key, NULL)) {
+        CHECK(gen != one_key && gen == lwcx_impl_find(prim, "avx512"), "%s: automatic choice %s", prim,
+              lwcx_impl_name(gen));
+        for (size_t n = 1; n <= 4096; n *= 4)
+            CHECK(lwcx_resolve_sized(p, NULL, bb * n, n, &rc) == one_key, "%s: %zu-block calls to slices512", prim,
+                  n);
+        CHECK(lwcx_resolve_search(p, NULL, &rc) != one_key, "%s: the key search on slices512", prim);
+        CHECK(lwcx_resolve_sized(p, gen, bb, 1, &rc) == gen, "%s: a handle is obeyed", prim);
+    } else if (first && lwcx_impl_available(first, NULL)) {
         CHECK(gen == first, "%s: automatic choice %s", prim, lwcx_impl_name(gen));
         for (size_t n = 1; n <= 4096; n *= 4)
             CHECK(lwcx_resolve_sized(p, NULL, bb * n, n, &rc) == first, "%s: %zu-block calls to %s", prim, n,

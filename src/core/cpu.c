@@ -57,6 +57,7 @@ static uint32_t detect(void)
         if (zmm_ok && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)))
             f |= LWCX_CPU_AVX512;
         if (zmm_ok && (c & (1u << 1))) f |= LWCX_CPU_VBMI;
+        if (zmm_ok && (c & (1u << 6))) f |= LWCX_CPU_VBMI2;
     }
     if (zmm_full_width()) f |= LWCX_CPU_ZMM_FULL; /* kept only with AVX-512 (lwcx_cpu_features) */
     return f;
@@ -144,7 +145,7 @@ static const struct {
     {"bmi2", LWCX_CPU_BMI2},     {"pclmul", LWCX_CPU_PCLMUL}, {"vpclmul", LWCX_CPU_VPCLMUL},
     {"aesni", LWCX_CPU_AESNI},   {"avx512", LWCX_CPU_AVX512}, {"gfni", LWCX_CPU_GFNI},
     {"bmi1", LWCX_CPU_BMI1},     {"zmmfull", LWCX_CPU_ZMM_FULL}, {"vbmi", LWCX_CPU_VBMI},
-    {"neon", LWCX_CPU_NEON},
+    {"vbmi2", LWCX_CPU_VBMI2},   {"neon", LWCX_CPU_NEON},
     {"pmull", LWCX_CPU_PMULL},   {"armaes", LWCX_CPU_ARMAES}, {"sha3", LWCX_CPU_SHA3},
 };
 
@@ -173,7 +174,7 @@ uint32_t lwcx_cpu_features(void)
     uint32_t f = atomic_load_explicit(&cached_features, memory_order_relaxed);
     if (LWCX_LIKELY(f & FEATURES_VALID)) return f & ~FEATURES_VALID;
     f = detect() & ~disabled_by_env();
-    if (!(f & LWCX_CPU_AVX512)) f &= ~(LWCX_CPU_ZMM_FULL | LWCX_CPU_VBMI); /* parts of AVX-512, hidden with it */
+    if (!(f & LWCX_CPU_AVX512)) f &= ~(LWCX_CPU_ZMM_FULL | LWCX_CPU_VBMI | LWCX_CPU_VBMI2); /* parts of AVX-512, hidden with it */
     atomic_store_explicit(&cached_features, f | FEATURES_VALID, memory_order_relaxed);
     return f;
 }

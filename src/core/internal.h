@@ -54,6 +54,10 @@ struct lwcx_impl {
      * one batch, which a later, wider implementation would run half empty
      * (lwcx_resolve_sized); never for the rest (key search, many keys) */
     int auto_small;
+    /* 1: chosen automatically for one-key ECB and CTR calls of any size,
+     * never for the rest (key search, many keys), where it has no kernels of
+     * its own and a later implementation runs faster */
+    int auto_one_key;
     /* LWCX_CPU_* bits the automatic choice of a key search also asks for:
      * without them a later implementation in the list searches faster
      * (auto_small ones included, a search having no call size to fill) */
@@ -94,14 +98,14 @@ static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl,
 /* The same for one call over len bytes in nblocks blocks: where the choice
  * is automatic, an implementation whose auto_from() is set and at most len
  * (a GPU, for large calls), or one ahead of the automatic choice marked
- * auto_small whose batch holds the nblocks, when it is usable here; else
- * what lwcx_resolve gives. */
+ * auto_small whose batch holds the nblocks, or marked auto_one_key, when it
+ * is usable here; else what lwcx_resolve gives. */
 const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, size_t nblocks,
                                int *status);
 
 /* The same for a key search: where the choice is automatic, the first
  * implementation in the list usable here with its auto_features and
- * auto_search_features (auto_small ones too). */
+ * auto_search_features (auto_small ones too, auto_one_key ones not). */
 const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status);
 
 /* 1 if this CPU has d's features and its probe (if any) passes. */

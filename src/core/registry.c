@@ -136,7 +136,9 @@ const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
     for (size_t i = 0; !d && p->impls[i]; i++)
-        if (!p->impls[i]->manual && !p->impls[i]->auto_small && auto_usable(p->impls[i], 0)) d = p->impls[i];
+        if (!p->impls[i]->manual && !p->impls[i]->auto_small && !p->impls[i]->auto_one_key &&
+            auto_usable(p->impls[i], 0))
+            d = p->impls[i];
     /* the last entry of every list is "ref", which needs nothing */
     const lwcx_impl_desc *expected = NULL;
     if (atomic_compare_exchange_strong(&p->active, &expected, d)) return d;
@@ -173,7 +175,7 @@ const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t 
         if (alt->auto_from) {
             const size_t from = alt->auto_from(); /* (before the probe: small calls never wake a GPU) */
             if (from && len >= from && lwcx_impl_supported(alt)) return alt;
-        } else if (alt->auto_small && ahead && nblocks <= alt->batch && auto_usable(alt, 0)) {
+        } else if (((alt->auto_small && nblocks <= alt->batch) || alt->auto_one_key) && ahead && auto_usable(alt, 0)) {
             return alt;
         }
     }
@@ -186,7 +188,7 @@ const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *s
     if (impl || !d || atomic_load(&p->forced)) return d;
     for (size_t i = 0; p->impls[i]; i++) {
         const lwcx_impl_desc *alt = p->impls[i];
-        if (!alt->manual && auto_usable(alt, alt->auto_search_features)) return alt;
+        if (!alt->manual && !alt->auto_one_key && auto_usable(alt, alt->auto_search_features)) return alt;
     }
     return d;
 }
