@@ -383,6 +383,14 @@ for _ in range(8):
     assert unpack_model(pack_model(blk)) == blk
 
 
+# CTR's low counter bits: bit i (< 6) of a block's last byte is state bit i,
+# slice i % 4 at lane bit sigma_0(i // 4)
+CTR_LOW = [(i % 4, sigma[0][i // 4]) for i in range(6)]
+for i, (j, p) in enumerate(CTR_LOW):
+    words = pack_model(bytes(15) + bytes([1 << i]))
+    assert words == [(1 << p) if jj == j else 0 for jj in range(4)]
+
+
 # --- the header ----------------------------------------------------------------
 def u32_rows(vals, per=8):
     return ['    ' + ', '.join('0x%08xu' % v for v in vals[i:i + per]) + ',' for i in range(0, len(vals), per)]
@@ -436,7 +444,11 @@ out += ['};', '',
         '#define T_PACK 0x%016xull' % T_PACK,
         '#define T_UNPACK 0x%016xull' % T_UNPACK,
         'static const uint8_t PACK_SHUF[16] = {%s};' % ', '.join(map(str, PACK_SHUF)),
-        'static const uint8_t UNPACK_SHUF[16] = {%s};' % ', '.join(map(str, UNPACK_SHUF)), '']
+        'static const uint8_t UNPACK_SHUF[16] = {%s};' % ', '.join(map(str, UNPACK_SHUF)), '',
+        '/* CTR: bit i of a block\'s last byte (i < 6) is slice CTR_LOW[i].slice\'s lane',
+        ' * bit CTR_LOW[i].bit */',
+        'static const struct { uint8_t slice, bit; } CTR_LOW[6] = {%s};' %
+        ', '.join('{%d, %d}' % jp for jp in CTR_LOW), '']
 text, path = '\n'.join(out) + '\n', 'src/bc/gift_slices512_tables.h'
 if '--check' in sys.argv:  # (CTest: slices512_tables)
     with open(path) as f:

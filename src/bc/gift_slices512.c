@@ -418,38 +418,72 @@ static void decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, s
 
 /* --- CTR ----------------------------------------------------------------------------- */
 
-/* The batch's counter blocks ctr + 0 .. ctr + 63 (128-bit, big-endian), as
- * blocks: register i of group g holds blocks 16 g + 4 i .. + 3, a 128-bit
- * lane each, its qwords the counter's halves (hi, lo) byte-swapped. */
-S_INLINE void counter_batch(reg x[S_GROUPS][4], uint64_t hi, uint64_t lo)
+/* CTR's counter blocks are made in the sliced layout. The packing moves
+ * bits without changing them, so the sliced form of A ^ m is A's ^ m's. A
+ * call's block j of batch t is ctr + 64 t + j: with o = ctr % 64 and A_t =
+ * (ctr - o) + 64 t (128-bit, big-endian), it is A_t ^ (o + j) if o + j <
+ * 64, else A_{t+1} ^ (o + j - 64). So a call packs the 64 low parts once
+ * (low) and a batch only A_t and A_{t+1}, each broadcast to its lanes (late:
+ * those of A_{t+1}). */
+typedef struct ctr_lanes {
+    reg low[S_GROUPS][4];
+    __mmask16 late[S_GROUPS];
+} ctr_lanes;
+
+/* a 128-bit lane per block (hi, lo) of v, as its bytes (big-endian) */
+S_INLINE reg blocks_of_halves(reg v)
 {
-    const reg base = _mm512_set_epi64((long long)lo, (long long)hi, (long long)lo, (long long)hi, (long long)lo,
-                                      (long long)hi, (long long)lo, (long long)hi);
-    const reg lanes = _mm512_set_epi64(3, 0, 2, 0, 1, 0, 0, 0), one = _mm512_set1_epi64(1);
     const reg bswap = _mm512_set_epi64(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL,
                                        0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL,
                                        0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
-    const int wraps = lo > UINT64_MAX - (S_BATCH - 1); /* the low half wraps inside this batch */
-    for (unsigned g = 0; g < S_GROUPS; g++)
-        for (unsigned i = 0; i < 4; i++) {
-            const reg step = _mm512_set1_epi64(16 * g + 4 * i);
-            reg v = _mm512_add_epi64(base, _mm512_maskz_add_epi64(0xAA, lanes, step));
-            if (wraps) { /* the carry into hi where lo + j wrapped */
-                const __mmask8 carry = _mm512_mask_cmplt_epu64_mask(0xAA, v, base);
-                v = _mm512_mask_add_epi64(v, (__mmask8)(carry >> 1), v, one);
-            }
-            x[g][i] = _mm512_shuffle_epi8(v, bswap);
-        }
+    return _mm512_shuffle_epi8(v, bswap);
 }
 
-/* out = in ^ the key stream of one batch from counter (hi, lo): 1 KiB (a
- * shorter len: only len bytes, through buf) */
-static __attribute__((noinline)) void ctr_batch(const slices_sched *s, uint64_t hi, uint64_t lo, uint8_t *out,
-                                                const uint8_t *in, size_t len, uint8_t *buf)
+static void ctr_lanes_init(ctr_lanes *cl, unsigned o)
+{
+    /* lane d of a group holds its block 4 (d % 4) + d / 4 */
+    const reg block = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
+    for (unsigned g = 0; g < S_GROUPS; g++) {
+        const reg m = _mm512_and_si512(_mm512_add_epi32(block, _mm512_set1_epi32((int)(o + 16 * g))),
+                                       _mm512_set1_epi32(63));
+        for (unsigned j = 0; j < 4; j++) cl->low[g][j] = _mm512_setzero_si512();
+        for (unsigned i = 0; i < 6; i++) { /* bit i of m to its slice's lane bit */
+            const unsigned j = CTR_LOW[i].slice, p = CTR_LOW[i].bit;
+            const reg at = p >= i ? _mm512_sllv_epi32(m, _mm512_set1_epi32((int)(p - i)))
+                                  : _mm512_srlv_epi32(m, _mm512_set1_epi32((int)(i - p)));
+            cl->low[g][j] = TERN(cl->low[g][j], at, _mm512_set1_epi32((int)(1u << p)), 0xF8); /* a | (b & c) */
+        }
+        cl->late[g] = _mm512_cmpge_epi32_mask(block, _mm512_set1_epi32(64 - (int)o - 16 * (int)g));
+    }
+}
+
+/* the batch's counters from A_t = (hi, lo), lo % 64 = 0 */
+S_INLINE void counter_batch(reg x[S_GROUPS][4], const ctr_lanes *cl, uint64_t hi, uint64_t lo)
+{
+    const uint64_t next = lo + S_BATCH, next_hi = hi + (next < lo);
+    /* lanes 0 and 1: A_t and A_{t+1} to their slice words (dword j of the lane) */
+    const reg v = _mm512_shuffle_epi8(
+        _mm512_gf2p8affine_epi64_epi8(_mm512_set1_epi64((long long)T_PACK),
+                                      blocks_of_halves(_mm512_set_epi64(0, 0, 0, 0, (long long)next,
+                                                                        (long long)next_hi, (long long)lo,
+                                                                        (long long)hi)),
+                                      0),
+        lane_pattern(PACK_SHUF));
+    for (unsigned j = 0; j < 4; j++) {
+        const reg now = _mm512_permutexvar_epi32(_mm512_set1_epi32((int)j), v);
+        const reg later = _mm512_permutexvar_epi32(_mm512_set1_epi32((int)(4 + j)), v);
+        for (unsigned g = 0; g < S_GROUPS; g++)
+            x[g][j] = _mm512_xor_si512(_mm512_mask_blend_epi32(cl->late[g], now, later), cl->low[g][j]);
+    }
+}
+
+/* out = in ^ the key stream of batch A_t = (hi, lo): 1 KiB (a shorter len:
+ * only len bytes, through buf) */
+static __attribute__((noinline)) void ctr_batch(const slices_sched *s, const ctr_lanes *cl, uint64_t hi, uint64_t lo,
+                                                uint8_t *out, const uint8_t *in, size_t len, uint8_t *buf)
 {
     reg x[S_GROUPS][4];
-    counter_batch(x, hi, lo);
-    for (unsigned g = 0; g < S_GROUPS; g++) pack(x[g]);
+    counter_batch(x, cl, hi, lo);
     encrypt_rounds_one(x, s);
     if (len == 16 * S_BATCH) {
         store_batch(out, in, x);
@@ -462,17 +496,21 @@ static __attribute__((noinline)) void ctr_batch(const slices_sched *s, uint64_t 
 static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
     _Alignas(64) uint8_t buf[16 * S_BATCH];
+    ctr_lanes cl;
     uint64_t hi = lwcx_load64be(iv), lo = lwcx_load64be(iv + 8);
+    const size_t n_tail = len % sizeof buf; /* through buf */
+    ctr_lanes_init(&cl, (unsigned)(lo % S_BATCH));
+    lo -= lo % S_BATCH;
     while (len) {
         const size_t n = len < sizeof buf ? len : sizeof buf;
-        ctr_batch(sched, hi, lo, out, in, n, buf);
+        ctr_batch(sched, &cl, hi, lo, out, in, n, buf);
         out += n;
         in += n;
         len -= n;
         lo += S_BATCH;
-        hi += lo < S_BATCH;
+        hi += lo == 0;
     }
-    lwcx_wipe(buf, sizeof buf);
+    if (n_tail) lwcx_wipe(buf, sizeof buf);
     wipe_stack();
 }
 

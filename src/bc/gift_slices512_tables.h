@@ -113,3 +113,7 @@ static const uint32_t KEY_MASKS[5][9][16] = {
 static const uint8_t PACK_SHUF[16] = {8, 0, 12, 4, 9, 1, 13, 5, 10, 2, 14, 6, 11, 3, 15, 7};
 static const uint8_t UNPACK_SHUF[16] = {15, 11, 7, 3, 13, 9, 5, 1, 14, 10, 6, 2, 12, 8, 4, 0};
 
+/* CTR: bit i of a block's last byte (i < 6) is slice CTR_LOW[i].slice's lane
+ * bit CTR_LOW[i].bit */
+static const struct { uint8_t slice, bit; } CTR_LOW[6] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {0, 16}, {1, 16}};
+
