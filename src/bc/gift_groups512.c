@@ -31,6 +31,7 @@
 #include "../core/zmm_shuffles.h"
 #include "bc_impl.h"
 #include "gift_groups512_tables.h"
+#include "tern512.h"
 
 #define G_ROUNDS 28
 #define G_BATCH 128 /* blocks */
@@ -39,11 +40,6 @@
 typedef __m512i reg;
 /* a batch: x[j + 4 g] is slice j of group g */
 
-#define TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
-#define XOR_AND(a, b, c) TERN(a, b, c, 0x78) /* a ^ (b & c) */
-#define XOR_OR(a, b, c) TERN(a, b, c, 0x1E)  /* a ^ (b | c) */
-#define XOR3(a, b, c) TERN(a, b, c, 0x96)
-#define XNOR3(a, b, c) TERN(a, b, c, 0x69)
 
 /* gf2p8affineqb's matrix for the byte map whose output bit i is the parity
  * of the input bits in src[i] */
@@ -116,14 +112,15 @@ G_INLINE void enc_round(reg x[16], const key_source *k, int mode, unsigned r)
     reg y[16];
     for (unsigned g = 0; g < 4; g++) {
         const reg x0 = x[4 * g], x1 = x[4 * g + 1], x2 = x[4 * g + 2], x3 = x[4 * g + 3];
-        const reg t1 = XOR_AND(x1, x0, x2);
-        const reg s0 = XOR_AND(x0, t1, x3);
-        const reg s2 = XOR_OR(x2, s0, t1);
+        reg t1, s0, s2;
+        TERN_INTO(t1, x2, x0, x1, 0x6A); /* x1 ^ (x0 & x2) */
+        TERN_INTO(s0, t1, x0, x3, 0x6C); /* x0 ^ (t1 & x3) */
+        TERN_INTO(s2, s0, x2, t1, 0x36); /* x2 ^ (s0 | t1) */
         const reg u = _mm512_xor_si512(t1, x3);
-        const reg v = key_entry(k, mode, KEY_V(r, g));
-        y[4 * g] = mode == KEYS_LANES ? XNOR3(x3, s2, v) : XOR3(x3, s2, v);
-        y[4 * g + 1] = XOR3(u, s2, key_entry(k, mode, KEY_U(r, g)));
-        y[4 * g + 2] = TERN(s2, s0, u, 0xB8); /* s2 ^ (s0 & (u ^ s2)) */
+        const reg v = key_entry(k, mode, KEY_V(r, g)), ku = key_entry(k, mode, KEY_U(r, g));
+        y[4 * g] = mode == KEYS_LANES ? XNOR3(s2, x3, v) : XOR3(s2, x3, v);
+        y[4 * g + 1] = XOR3(s2, u, ku);
+        TERN_INTO(y[4 * g + 2], s2, s0, u, 0xB8); /* s2 ^ (s0 & (u ^ s2)) */
         y[4 * g + 3] = RC[r][g] ? _mm512_xor_si512(s0, bcast(RC[r][g])) : s0;
     }
     for (unsigned g = 0; g < 4; g++) {

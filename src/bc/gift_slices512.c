@@ -20,11 +20,17 @@
  * frames here are the packing's (gf2p8affineqb 8x8 bit transposes, one
  * vpshufb, a 4x4 transpose of dwords).
  *
- * Per group and round: 9 operations of S-box, keys and constant, and 3.4
- * moves on average, against the 64-word bitslicing's state stores and
- * loads (gift_avx512vl.c, gift_avx512.c). It has no many-keys or key search
- * kernels (its keys are expanded one at a time, a Benes network of delta
- * swaps each), so it is chosen for one-key calls only (auto_one_key).
+ * Per group and round: 8 operations of S-box, key and constant (the
+ * constant rides on the next round's operations), and 3.4 moves on
+ * average, against the 64-word bitslicing's state stores and loads
+ * (gift_avx512vl.c, gift_avx512.c). On Zen 4 the rounds run at about 1.45
+ * of these zmm operations a cycle, where loops of them run 1.6-1.7 (the
+ * moves share two pipes, one a cycle). Many keys make each lane's 80 key
+ * words by the Benes network one key's take (lane_keys_make, ~190
+ * operations a key, six times the block's rounds), so neither many keys
+ * nor the key search (one block a key) is faster here than in the 64-word
+ * bitslicing, and slices512 is chosen for one-key calls only
+ * (auto_one_key).
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI2 (ISA avx512vbmi2) only. */
 #include <immintrin.h>
@@ -32,35 +38,14 @@
 
 #include "bc_impl.h"
 #include "gift_slices512_tables.h"
+#include "tern512.h"
 
 #define S_ROUNDS 40
-#ifndef S_GROUPS
 #define S_GROUPS 4 /* groups of 16 blocks in a batch */
-#endif
 #define S_BATCH (16 * S_GROUPS)
 #define S_INLINE static inline __attribute__((always_inline))
 
 typedef __m512i reg;
-
-#define TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
-#define XOR_AND(a, b, c) TERN(a, b, c, 0x78) /* a ^ (b & c) */
-#define XOR_OR(a, b, c) TERN(a, b, c, 0x1E)  /* a ^ (b | c) */
-#define XOR3(a, b, c) TERN(a, b, c, 0x96)
-#define XNOR(a, b) TERN(a, b, b, 0xC3)       /* ~(a ^ b) */
-
-/* d = TERN(a, b, c, imm) with a as the instruction's first operand, the one
- * it overwrites (the rounds' reason: enc_round). gcc keeps the intrinsic's
- * order; clang commutes the operands to save copies, so for clang it is
- * written out. */
-#ifdef __clang__
-#define TERN_INTO(d, a, b, c, imm)                                                 \
-    do {                                                                           \
-        d = (a);                                                                   \
-        __asm__("vpternlogd $" #imm ", %2, %1, %0" : "+v"(d) : "v"(b), "v"(c));    \
-    } while (0)
-#else
-#define TERN_INTO(d, a, b, c, imm) ((d) = TERN(a, b, c, imm))
-#endif
 
 /* Round r's key words: slice 1's (V) in w[r / 8][r % 8], slice 2's (U) in
  * w[r / 8][8 + r % 8], in the frame of round r before the moves. */
@@ -154,10 +139,9 @@ S_INLINE reg unmove(reg v, const struct slice_move *m)
  *   (t1 & x3 = t1 & ~u), so y3 = s0 with this round's constant left pending;
  * - y2 = s0 ? u : s2 reads u rather than y1, so that y1 and y2 each take
  *   their key word.
- * On Zen 4 vpternlogd's result waits 1 cycle for its first operand (the one
- * it overwrites) but 2 for the others, so each operation's first operand is
- * the input that comes last (x2, whose key XOR comes after the S-box, then
- * t1, u, s0, s2); the copies this takes are register renames. */
+ * Each operation's first operand is the input that comes last (tern512.h):
+ * x2, whose key XOR comes after the S-box, then t1, u, s0, s2; the copies
+ * this takes are register renames. */
 S_INLINE void enc_round(reg x[S_GROUPS][4], const key_source *k, int mode, unsigned r, unsigned phase)
 {
     const reg c = bcast(RC_IN[r]);
