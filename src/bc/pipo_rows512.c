@@ -31,6 +31,7 @@
 
 #include "../core/zmm_shuffles.h"
 #include "bc_impl.h"
+#include "tern512.h"
 
 #define ROWS_GROUPS 2 /* groups of 64 blocks a batch */
 #define ROWS_BATCH (64 * ROWS_GROUPS)
@@ -72,14 +73,8 @@ static inline uint8_t rotr8(uint8_t v, unsigned r)
     return (uint8_t)((v >> r) | (v << ((8 - r) & 7)));
 }
 
-#define TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
-#define XOR_AND(a, b, c) TERN(a, b, c, 0x78) /* a ^ (b & c) */
-#define XOR_OR(a, b, c) TERN(a, b, c, 0x1E)  /* a ^ (b | c) */
-#define XOR3(a, b, c) TERN(a, b, c, 0x96)
-#define XNOR3(a, b, c) TERN(a, b, c, 0x69)   /* ~(a ^ b ^ c) */
 #define XOR_NOTOR(a, b, c) TERN(a, b, c, 0x4B) /* a ^ (~b | c) */
 #define XNOR_AND(a, b, c) TERN(a, b, c, 0x87)  /* ~a ^ (b & c) */
-#define XNOR(a, b) TERN(a, b, b, 0xC3)
 
 /* --- one round ---------------------------------------------------------------- */
 
@@ -92,36 +87,37 @@ ROWS_INLINE void sbox_keyed(const group x, const row k[8], int lanes, row rc, gr
 {
     row a = x[0], b = x[1], c = x[2], d = x[3], e = x[4], f = x[5], g = x[6], h = x[7];
     /* S3 on c, b, a; its closing NOT of c goes into c's two uses */
+    /* (each operation's first operand the value computed last: tern512.h) */
     c = XOR_AND(c, b, a);
-    a = XOR_OR(a, c, b);
-    b = XOR_OR(b, c, a);
+    TERN_INTO(a, c, a, b, 0x36); /* a ^ (c | b) */
+    TERN_INTO(b, a, b, c, 0x36); /* b ^ (a | c) */
     /* S5 on h, g, f, e, d, with the mixing */
     f = XOR_AND(f, h, g);
-    e = XOR_AND(e, d, f);
+    TERN_INTO(e, f, e, d, 0x6C); /* e ^ (f & d) */
     g = _mm512_xor_si512(g, d);
-    d = XOR_OR(d, e, f);
+    TERN_INTO(d, e, d, f, 0x36); /* d ^ (e | f) */
     d = XNOR(d, c);
-    f = XOR3(f, h, e);
-    h = XOR3(h, e, b);
-    e = XOR_AND(e, f, g);
+    TERN_INTO(f, e, f, h, 0x96);
+    TERN_INTO(h, e, h, b, 0x96);
+    TERN_INTO(e, f, e, g, 0x6C); /* e ^ (f & g) */
     e = _mm512_xor_si512(e, a);
     /* second S5 on copies u, v, w of h, d, e */
     row u = h, v = d, w = e;
-    g = XOR_AND(g, u, f);
+    TERN_INTO(g, u, g, f, 0x6C); /* g ^ (u & f) */
     u = _mm512_xor_si512(u, g);
-    g = XOR_OR(g, w, v);
+    TERN_INTO(g, w, g, v, 0x36); /* g ^ (w | v) */
     v = _mm512_xor_si512(v, f);
-    f = XOR_OR(f, g, w);
-    w = XOR_AND(w, v, u);
+    TERN_INTO(f, g, f, w, 0x36); /* f ^ (g | w) */
+    TERN_INTO(w, v, w, u, 0x6C); /* w ^ (v & u) */
     /* outputs with the key */
     y[0] = lanes ? XOR3(h, k[0], rc) : _mm512_xor_si512(h, k[0]);
-    y[1] = XOR3(a, v, k[1]);
-    y[2] = XNOR3(c, u, k[2]);
+    y[1] = XOR3(v, a, k[1]);
+    y[2] = XNOR3(u, c, k[2]);
     y[3] = _mm512_xor_si512(g, k[3]);
     y[4] = _mm512_xor_si512(f, k[4]);
     y[5] = _mm512_xor_si512(e, k[5]);
     y[6] = _mm512_xor_si512(d, k[6]);
-    y[7] = XOR3(b, w, k[7]);
+    y[7] = XOR3(w, b, k[7]);
 }
 
 ROWS_INLINE void enc_round(group x, const row k[8], int lanes, row rc)

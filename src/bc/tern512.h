@@ -21,8 +21,9 @@
 #ifdef __clang__
 #define TERN_INTO(d, a, b, c, imm)                                                 \
     do {                                                                           \
-        d = (a);                                                                   \
-        __asm__("vpternlogd $" #imm ", %2, %1, %0" : "+v"(d) : "v"(b), "v"(c));    \
+        __m512i tern_ = (a); /* (d may be b or c) */                               \
+        __asm__("vpternlogd $" #imm ", %2, %1, %0" : "+v"(tern_) : "v"(b), "v"(c)); \
+        d = tern_;                                                                 \
     } while (0)
 #else
 #define TERN_INTO(d, a, b, c, imm) ((d) = TERN(a, b, c, imm))
