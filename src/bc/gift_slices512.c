@@ -303,7 +303,7 @@ static void expand(void *sched, const uint8_t *key)
 
 /* --- ECB ------------------------------------------------------------------------------ */
 
-BC_STACK_WIPER(wipe_stack, 2048)
+BC_STACK_WIPER(wipe_stack, 4096)
 
 static __attribute__((noinline)) void encrypt_batch(const slices_sched *s, uint8_t *out, const uint8_t *in)
 {
@@ -380,7 +380,7 @@ static __attribute__((noinline)) void keys_batch(uint8_t *out, const uint8_t *in
     store_batch(out, NULL, x);
 }
 
-BC_STACK_WIPER(wipe_stack_keys, 4096)
+BC_STACK_WIPER(wipe_stack_keys, 8192)
 
 static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks, int enc)
 {
