@@ -24,36 +24,19 @@ import itertools
 import random
 import sys
 
-# --- GIFT-64, from the specification (model only) ----------------------------
-GS = [0x1, 0xA, 0x4, 0xC, 0x6, 0xF, 0x3, 0x9, 0x2, 0xD, 0xB, 0x7, 0x5, 0x0, 0x8, 0xE]
+import gift_model
 
-
+# --- GIFT-64, from the specification (model only: gift_model.py) -------------
 def perm_pos(i):
-    return 4 * (i // 16) + 16 * ((3 * ((i % 16) // 4) + (i % 4)) % 4) + (i % 4)
+    return gift_model.perm_pos(i, 64)
 
 
 def round_keys(key):
-    k = [key[2 * (7 - i)] << 8 | key[2 * (7 - i) + 1] for i in range(8)]  # k[0] = last two bytes
-    c, out = 0, []
-    for _ in range(28):
-        c = ((c << 1) | (((c >> 5) ^ (c >> 4) ^ 1) & 1)) & 0x3F
-        out.append((k[1], k[0], c))
-        t1 = ((k[1] >> 2) | (k[1] << 14)) & 0xFFFF
-        t0 = ((k[0] >> 12) | (k[0] << 4)) & 0xFFFF
-        k = k[2:] + [t0, t1]
-    return out
+    return gift_model.round_keys(key, 64)
 
 
 def encrypt_ref(w, rks):
-    for u, v, c in rks:
-        w = sum(GS[(w >> 4 * i) & 15] << 4 * i for i in range(16))
-        w = sum(((w >> i) & 1) << perm_pos(i) for i in range(64))
-        for i in range(16):
-            w ^= ((u >> i) & 1) << (4 * i + 1) | ((v >> i) & 1) << (4 * i)
-        w ^= 1 << 63
-        for i in range(6):
-            w ^= ((c >> i) & 1) << (4 * i + 3)
-    return w
+    return gift_model.encrypt_ref(w, rks, 64)
 
 
 # --- the frames --------------------------------------------------------------

@@ -32,40 +32,22 @@ Run from the repository root: python3 scripts/gift_slices512_tables.py
 import random
 import sys
 
-# --- GIFT-128, from the specification (model only) ----------------------------
-GS = [0x1, 0xA, 0x4, 0xC, 0x6, 0xF, 0x3, 0x9, 0x2, 0xD, 0xB, 0x7, 0x5, 0x0, 0x8, 0xE]
+import gift_model
+
+# --- GIFT-128, from the specification (model only: gift_model.py) ------------
 ROUNDS = 40
 
 
 def perm_pos(i):
-    return 4 * (i // 16) + 32 * ((3 * ((i % 16) // 4) + (i % 4)) % 4) + (i % 4)
-
-
-def key_words(key):  # k[s] for s = 0..7: k7 is the first two key bytes
-    return [key[2 * (7 - s)] << 8 | key[2 * (7 - s) + 1] for s in range(8)]
+    return gift_model.perm_pos(i, 128)
 
 
 def round_keys(key):
-    k, c, out = key_words(key), 0, []
-    for _ in range(ROUNDS):
-        c = ((c << 1) | (((c >> 5) ^ (c >> 4) ^ 1) & 1)) & 0x3F
-        out.append((k[5] << 16 | k[4], k[1] << 16 | k[0], c))
-        t1 = ((k[1] >> 2) | (k[1] << 14)) & 0xFFFF
-        t0 = ((k[0] >> 12) | (k[0] << 4)) & 0xFFFF
-        k = k[2:] + [t0, t1]
-    return out
+    return gift_model.round_keys(key, 128)
 
 
 def encrypt_ref(w, rks):
-    for u, v, c in rks:
-        w = sum(GS[(w >> 4 * i) & 15] << 4 * i for i in range(32))
-        w = sum(((w >> i) & 1) << perm_pos(i) for i in range(128))
-        for i in range(32):
-            w ^= ((u >> i) & 1) << (4 * i + 2) | ((v >> i) & 1) << (4 * i + 1)
-        w ^= 1 << 127
-        for i in range(6):
-            w ^= ((c >> i) & 1) << (4 * i + 3)
-    return w
+    return gift_model.encrypt_ref(w, rks, 128)
 
 
 def block_int(b):
