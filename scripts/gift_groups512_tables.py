@@ -27,16 +27,7 @@ import sys
 import gift_model
 
 # --- GIFT-64, from the specification (model only: gift_model.py) -------------
-def perm_pos(i):
-    return gift_model.perm_pos(i, 64)
-
-
-def round_keys(key):
-    return gift_model.round_keys(key, 64)
-
-
-def encrypt_ref(w, rks):
-    return gift_model.encrypt_ref(w, rks, 64)
+perm_pos, round_keys, encrypt_ref = gift_model.for_size(64)
 
 
 # --- the frames --------------------------------------------------------------

@@ -35,3 +35,8 @@ def encrypt_ref(w, rks, n):
         for i in range(6):
             w ^= ((c >> i) & 1) << (4 * i + 3)
     return w
+
+
+def for_size(n):
+    """perm_pos(i), round_keys(key), encrypt_ref(w, rks) for GIFT-n"""
+    return (lambda i: perm_pos(i, n), lambda key: round_keys(key, n), lambda w, rks: encrypt_ref(w, rks, n))

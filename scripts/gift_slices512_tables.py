@@ -36,18 +36,7 @@ import gift_model
 
 # --- GIFT-128, from the specification (model only: gift_model.py) ------------
 ROUNDS = 40
-
-
-def perm_pos(i):
-    return gift_model.perm_pos(i, 128)
-
-
-def round_keys(key):
-    return gift_model.round_keys(key, 128)
-
-
-def encrypt_ref(w, rks):
-    return gift_model.encrypt_ref(w, rks, 128)
+perm_pos, round_keys, encrypt_ref = gift_model.for_size(128)
 
 
 def block_int(b):
