@@ -22,15 +22,15 @@
  *
  * Per group and round: 8 operations of S-box, key and constant (the
  * constant rides on the next round's operations), and 3.4 moves on
- * average, against the 64-word bitslicing's state stores and loads
+ * average, against the 128-word bitslicing's state stores and loads
  * (gift_avx512vl.c, gift_avx512.c). On Zen 4 the rounds run at about 1.45
  * of these zmm operations a cycle, where loops of them run 1.6-1.7 (the
  * moves share two pipes, one a cycle). Many keys make each lane's 80 key
- * words by the Benes network one key's take (lane_keys_make, ~190
- * operations a key, six times the block's rounds), so neither many keys
- * nor the key search (one block a key) is faster here than in the 64-word
- * bitslicing, and slices512 is chosen for one-key calls only
- * (auto_one_key).
+ * words through the Benes network that one key's words go through
+ * (lane_keys_make, ~190 operations a key, six times the block's rounds), so
+ * neither many keys nor the key search (one block a key) is faster here
+ * than in the 128-word bitslicing, and slices512 is chosen for one-key
+ * calls only (auto_one_key).
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI2 (ISA avx512vbmi2) only. */
 #include <immintrin.h>
