@@ -512,7 +512,8 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
 const bc_impl lwcx_bc_gift128_slices512 = {
     .desc = {.name = "slices512",
              .description = "AVX-512 + GFNI + VBMI2: 16 blocks a register by slices (fixslicing), S-box in "
-                            "vpternlogd, PermBits as gf2p8affineqb, vprold and vpshldw moves",
+                            "vpternlogd, PermBits as gf2p8affineqb, vprold and vpshldw moves; chosen for one-key ECB and "
+                            "CTR calls (not many keys or the key search)",
              .features = LWCX_CPU_AVX512 | LWCX_CPU_GFNI | LWCX_CPU_VBMI2,
              .batch = S_BATCH,
              .constant_time = 1,
