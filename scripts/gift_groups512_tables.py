@@ -22,8 +22,8 @@ Run from the repository root: python3 scripts/gift_groups512_tables.py
 """
 import itertools
 import random
-import sys
 
+import gen_header
 import gift_model
 
 # --- GIFT-64, from the specification (model only: gift_model.py) -------------
@@ -356,12 +356,4 @@ out += ['', '/* round r, group g: the constant\'s bits (slice 3) as the byte fou
         'static const uint32_t RC[28][4] = {']
 out += ['    {' + ', '.join('0x%08xu' % (n * 0x11 * 0x01010101) for n in row) + '},' for row in RC]
 out += ['};', '']
-text, path = '\n'.join(out) + '\n', 'src/bc/gift_groups512_tables.h'
-if '--check' in sys.argv:  # (CTest: groups512_tables)
-    with open(path) as f:
-        same = f.read() == text
-    print(path + (' is what this script writes' if same else ' differs from what this script writes: run it'))
-    sys.exit(0 if same else 1)
-with open(path, 'w') as f:
-    f.write(text)
-print(path + ' written')
+gen_header.write_or_check('src/bc/gift_groups512_tables.h', out)  # (--check: CTest groups512_tables)

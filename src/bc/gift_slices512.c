@@ -291,12 +291,11 @@ S_INLINE reg delta_swap(reg x, unsigned d, reg m)
 
 static void expand(void *sched, const uint8_t *key)
 {
-    static const unsigned dist[9] = {16, 8, 4, 2, 1, 2, 4, 8, 16};
     slices_sched *s = sched;
     const reg k = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)key));
     for (unsigned i = 0; i < 5; i++) {
         reg x = _mm512_permutexvar_epi16(_mm512_loadu_si512(KEY_WORDS[i]), k);
-        for (unsigned st = 0; st < 9; st++) x = delta_swap(x, dist[st], _mm512_loadu_si512(KEY_MASKS[i][st]));
+        for (unsigned st = 0; st < 9; st++) x = delta_swap(x, KEY_DIST[st], _mm512_loadu_si512(KEY_MASKS[i][st]));
         _mm512_store_si512(s->w[i], x);
     }
 }
@@ -346,7 +345,6 @@ typedef reg lane_keys[S_ROUNDS][2][S_GROUPS]; /* 20 KiB */
 static __attribute__((noinline)) void lane_keys_make(lane_keys lk, const uint8_t *keys)
 {
     _Alignas(64) uint32_t words[S_GROUPS][8][16];
-    static const unsigned dist[9] = {16, 8, 4, 2, 1, 2, 4, 8, 16};
     for (unsigned g = 0; g < S_GROUPS; g++)
         for (unsigned d = 0; d < 16; d++) {
             const uint8_t *key = keys + 16 * (16 * g + 4 * (d % 4) + d / 4);
@@ -359,7 +357,7 @@ static __attribute__((noinline)) void lane_keys_make(lane_keys lk, const uint8_t
             for (unsigned g = 0; g < S_GROUPS; g++) {
                 reg x = _mm512_or_si512(_mm512_load_si512(words[g][src[0]]),
                                         _mm512_slli_epi32(_mm512_load_si512(words[g][src[1]]), 16));
-                for (unsigned st = 0; st < 9; st++) x = delta_swap(x, dist[st], bcast(KEY_MASKS[r / 8][st][lane]));
+                for (unsigned st = 0; st < 9; st++) x = delta_swap(x, KEY_DIST[st], bcast(KEY_MASKS[r / 8][st][lane]));
                 lk[r][which][g] = x;
             }
         }

@@ -39,8 +39,8 @@ static const uint32_t RC_IN[41] = {
 
 /* one key's schedule, register i: the loaded key's 16-bit words that vpermw
  * puts in each lane's halves (KEY_WORDS[i][2 l], [2 l + 1]), then a Benes
- * network of delta swaps over distances 16, 8, 4, 2, 1, 2, 4, 8, 16 with
- * these lane masks */
+ * network of delta swaps over distances KEY_DIST with these lane masks */
+static const unsigned KEY_DIST[9] = {16, 8, 4, 2, 1, 2, 4, 8, 16};
 static const uint16_t KEY_WORDS[5][32] = {
     {7, 6, 5, 4, 3, 2, 1, 0, 7, 6, 5, 4, 3, 2, 1, 0, 3, 2, 1, 0, 7, 6, 5, 4, 3, 2, 1, 0, 7, 6, 5, 4},
     {7, 6, 5, 4, 3, 2, 1, 0, 7, 6, 5, 4, 3, 2, 1, 0, 3, 2, 1, 0, 7, 6, 5, 4, 3, 2, 1, 0, 7, 6, 5, 4},
