@@ -73,6 +73,10 @@ static inline uint8_t rotr8(uint8_t v, unsigned r)
     return (uint8_t)((v >> r) | (v << ((8 - r) & 7)));
 }
 
+/* a ^ k, written so that the compiler folds k's broadcast into the
+ * operation (vpternlogd's memory operand) instead of holding it in a
+ * register: the rounds then keep their states in registers */
+#define XOR_KEY(a, k) TERN(a, a, k, 0x5A)
 #define XOR_NOTOR(a, b, c) TERN(a, b, c, 0x4B) /* a ^ (~b | c) */
 #define XNOR_AND(a, b, c) TERN(a, b, c, 0x87)  /* ~a ^ (b & c) */
 
@@ -110,13 +114,13 @@ ROWS_INLINE void sbox_keyed(const group x, const row k[8], int lanes, row rc, gr
     TERN_INTO(f, g, f, w, 0x36); /* f ^ (g | w) */
     TERN_INTO(w, v, w, u, 0x6C); /* w ^ (v & u) */
     /* outputs with the key */
-    y[0] = lanes ? XOR3(h, k[0], rc) : _mm512_xor_si512(h, k[0]);
+    y[0] = lanes ? XOR3(h, k[0], rc) : XOR_KEY(h, k[0]);
     y[1] = XOR3(v, a, k[1]);
     y[2] = XNOR3(u, c, k[2]);
-    y[3] = _mm512_xor_si512(g, k[3]);
-    y[4] = _mm512_xor_si512(f, k[4]);
-    y[5] = _mm512_xor_si512(e, k[5]);
-    y[6] = _mm512_xor_si512(d, k[6]);
+    y[3] = XOR_KEY(g, k[3]);
+    y[4] = XOR_KEY(f, k[4]);
+    y[5] = XOR_KEY(e, k[5]);
+    y[6] = XOR_KEY(d, k[6]);
     y[7] = XOR3(w, b, k[7]);
 }
 
@@ -254,19 +258,21 @@ typedef struct rows_sched {
 ROWS_INLINE void expand(void *sched, const uint8_t *key, unsigned nkw, unsigned rounds)
 {
     rows_sched *s = sched;
-    /* byte i of a round key to dword i */
+    /* byte i of a key word to dword i, four times */
     const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5,
                                             6, 6, 6, 6, 7, 7, 7, 7);
-    uint8_t rotated[4][8]; /* the key words with row i rotated right by ROT[i] */
-    for (unsigned w = 0; w < nkw; w++)
-        for (unsigned i = 0; i < 8; i++) rotated[w][i] = rotr8(key[8 * w + i], ROT[i]);
-    _mm256_storeu_si256((__m256i *)s->rk[0], _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)lwcx_load64le(key)), spread));
-    for (unsigned r = 1; r <= rounds; r++) {
-        /* word r mod nkw (nkw: 2 or 4), r XORed into row 0, which is not rotated */
-        const uint64_t k = lwcx_load64le(rotated[r & (nkw - 1)]) ^ r;
-        _mm256_storeu_si256((__m256i *)s->rk[r], _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)k), spread));
+    /* a dword of four equal bytes rotated by r rotates each byte by r */
+    const __m256i rot = _mm256_setr_epi32(ROT[0], ROT[1], ROT[2], ROT[3], ROT[4], ROT[5], ROT[6], ROT[7]);
+    __m256i words[4]; /* the key words, row i rotated right by ROT[i] */
+    for (unsigned w = 0; w < nkw; w++) {
+        const __m256i spread_word = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)lwcx_load64le(key + 8 * w)), spread);
+        if (w == 0) _mm256_storeu_si256((__m256i *)s->rk[0], spread_word);
+        words[w] = _mm256_rorv_epi32(spread_word, rot);
     }
-    lwcx_wipe(rotated, sizeof rotated);
+    /* round r: word r mod nkw (nkw: 2 or 4), r XORed into row 0 (not rotated) */
+    for (unsigned r = 1; r <= rounds; r++)
+        _mm256_storeu_si256((__m256i *)s->rk[r],
+                            _mm256_xor_si256(words[r & (nkw - 1)], _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)(r * 0x01010101u)))));
 }
 
 static void expand128(void *s, const uint8_t *key)
@@ -342,22 +348,67 @@ static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
 
 /* --- CTR ------------------------------------------------------------------------ */
 
-/* The counters c + b of group x (b < 64, the block's big-endian integer: row
- * 7 its low byte), whitened. Row 7 is c's low byte plus the lane; a carry
- * out of it adds 1 to row 6; only where that carries on (once in 2^16
- * blocks) are the counters made as blocks and packed. */
+/* CTR's blocks leave the rows by 24 in-lane interleaves (unpack_ctr) instead
+ * of unpack's 32 shuffles and byte permutes; the price is the order in which
+ * they come out. Register k, qword q of the result is the block at position
+ * p = 16 (q / 2) + 2 m + q % 2 of the rows, m being k with bits 1 and 2
+ * swapped. So position p holds counter c + CTR_ORDER[p] = 8 k + q. */
+static const uint8_t CTR_ORDER[64] = {0,  1,  8,  9,  32, 33, 40, 41, 16, 17, 24, 25, 48, 49, 56, 57,
+                                      2,  3,  10, 11, 34, 35, 42, 43, 18, 19, 26, 27, 50, 51, 58, 59,
+                                      4,  5,  12, 13, 36, 37, 44, 45, 20, 21, 28, 29, 52, 53, 60, 61,
+                                      6,  7,  14, 15, 38, 39, 46, 47, 22, 23, 30, 31, 54, 55, 62, 63};
+
+/* A group's rows in CTR_ORDER to 64 blocks, into out, XORed onto in where in
+ * is not NULL: in each 128-bit lane the rows interleaved pairwise by bytes
+ * (0 1, 2 3, ..), words (01 23, ..) and dwords (0123 4567), the 8x8 byte
+ * transposes of 16 columns. */
+ROWS_INLINE void unpack_ctr(uint8_t *out, const uint8_t *in, const group x)
+{
+    row a[8], b[8], v[8];
+    for (unsigned i = 0; i < 8; i += 2) {
+        a[i] = _mm512_unpacklo_epi8(x[i], x[i + 1]);
+        a[i + 1] = _mm512_unpackhi_epi8(x[i], x[i + 1]);
+    }
+    for (unsigned i = 0; i < 8; i += 4)
+        for (unsigned j = 0; j < 2; j++) {
+            b[i + j] = _mm512_unpacklo_epi16(a[i + j], a[i + j + 2]);
+            b[i + j + 2] = _mm512_unpackhi_epi16(a[i + j], a[i + j + 2]);
+        }
+    for (unsigned j = 0; j < 4; j++) {
+        v[2 * j] = _mm512_unpacklo_epi32(b[j], b[j + 4]);
+        v[2 * j + 1] = _mm512_unpackhi_epi32(b[j], b[j + 4]);
+    }
+    for (unsigned k = 0; k < 8; k++) {
+        if (in) v[k] = _mm512_xor_si512(v[k], _mm512_loadu_si512(in + 64 * k));
+        _mm512_storeu_si512(out + 64 * k, v[k]);
+    }
+}
+
+/* The counters of group x, c + CTR_ORDER[p] at position p (the block's
+ * big-endian integer: row 7 its low byte), whitened. Row 7 is c's low byte
+ * plus CTR_ORDER[p]; a carry out of it adds 1 to row 6; only where that
+ * carries on (once in 2^16 blocks) are the counters made as blocks and
+ * packed. */
+/* out of line: inlined, its loop changed the rounds' register allocation
+ * (spills) */
+static __attribute__((noinline, cold)) void counters_as_blocks(group x, uint64_t c, const rows_sched *s)
+{
+    _Alignas(64) uint8_t blocks[8 * 64];
+    for (unsigned p = 0; p < 64; p++) lwcx_store64be(blocks + 8 * p, c + CTR_ORDER[p]);
+    pack(x, blocks);
+    xor_rk0(x, s);
+}
+
 ROWS_INLINE void counters(group x, uint64_t c, const rows_sched *s)
 {
     const uint8_t lo = (uint8_t)c, next = (uint8_t)(c >> 8);
     if (next == 0xFF && lo > 0xC0) {
-        _Alignas(64) uint8_t blocks[8 * 64];
-        for (unsigned b = 0; b < 64; b++) lwcx_store64be(blocks + 8 * b, c + b);
-        pack(x, blocks);
-        xor_rk0(x, s);
+        group t; /* not x: its address taken, clang kept the batch in memory */
+        counters_as_blocks(t, c, s);
+        for (unsigned i = 0; i < 8; i++) x[i] = t[i];
         return;
     }
-    const row lanes = lwcx_zmm_iota();
-    const row low = _mm512_add_epi8(_mm512_set1_epi8((char)lo), lanes);
+    const row low = _mm512_add_epi8(_mm512_set1_epi8((char)lo), _mm512_loadu_si512(CTR_ORDER));
     const __mmask64 carry = _mm512_cmplt_epu8_mask(low, _mm512_set1_epi8((char)lo));
     const uint8_t *k0 = (const uint8_t *)s->rk[0]; /* byte 4 i: row i's */
     for (unsigned i = 0; i < 6; i++) x[i] = _mm512_set1_epi8((char)((uint8_t)(c >> (56 - 8 * i)) ^ k0[4 * i]));
@@ -377,7 +428,7 @@ ROWS_INLINE void ctr_groups(const rows_sched *s, uint64_t c, uint8_t *out, const
     for (unsigned g = 0; g < ngroups; g++) counters(x[g], c + 64 * g, s);
     encrypt_rounds(x, &ks, 0, rounds, ngroups);
     ROWS_EACH_GROUP
-    for (unsigned g = 0; g < ngroups; g++) unpack(out + 512 * g, in ? in + 512 * g : NULL, x[g]);
+    for (unsigned g = 0; g < ngroups; g++) unpack_ctr(out + 512 * g, in ? in + 512 * g : NULL, x[g]);
 }
 
 static __attribute__((noinline)) void ctr_batch(const rows_sched *s, uint64_t c, uint8_t *out, const uint8_t *in,
