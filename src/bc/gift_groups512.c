@@ -246,11 +246,16 @@ G_INLINE void load_blocks(reg v[16], const uint8_t *in)
     for (unsigned i = 0; i < 16; i++) v[i] = _mm512_loadu_si512(in + 64 * i);
 }
 
-/* out = v, or in ^ v where in is not NULL */
-G_INLINE void store_blocks(uint8_t *out, const uint8_t *in, const reg v[16])
+G_INLINE void store_blocks(uint8_t *out, const reg v[16])
+{
+    for (unsigned i = 0; i < 16; i++) _mm512_storeu_si512(out + 64 * i, v[i]);
+}
+
+/* out = in ^ v */
+G_INLINE void xor_blocks(uint8_t *out, const uint8_t *in, const reg v[16])
 {
     for (unsigned i = 0; i < 16; i++)
-        _mm512_storeu_si512(out + 64 * i, in ? _mm512_xor_si512(v[i], _mm512_loadu_si512(in + 64 * i)) : v[i]);
+        _mm512_storeu_si512(out + 64 * i, _mm512_xor_si512(v[i], _mm512_loadu_si512(in + 64 * i)));
 }
 
 /* --- wiping -------------------------------------------------------------------------- */
@@ -308,7 +313,7 @@ static __attribute__((noinline)) void ecb_batch(const groups_sched *s, uint8_t *
     else
         decrypt_rounds(x, &k, KEYS_ONE);
     unpack(x);
-    store_blocks(out, NULL, x);
+    store_blocks(out, x);
 }
 
 static void crypt(const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
@@ -392,8 +397,9 @@ G_INLINE reg block_pattern(uint64_t w)
 }
 
 /* One batch of keystream from counters (h + carry_l) * 128 + ((lo + l) mod
- * 128), XORed onto in (or written where in is NULL). Out of line: the
- * state in registers, the caller's loop apart. */
+ * 128), XORed onto in (in may be out). Out of line: the state in
+ * registers, the caller's loop apart. Always XORed: with a path that only
+ * wrote, gcc kept the 16 results in memory as well. */
 static __attribute__((noinline)) void ctr_batch(const groups_sched *s, const ctr_lanes *cl, uint64_t h, uint8_t *out,
                                                 const uint8_t *in)
 {
@@ -409,7 +415,7 @@ static __attribute__((noinline)) void ctr_batch(const groups_sched *s, const ctr
     const key_source k = {s->k, NULL};
     encrypt_rounds(x, &k, KEYS_ONE);
     unpack(x);
-    store_blocks(out, in, x);
+    xor_blocks(out, in, x);
 }
 
 static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -419,10 +425,11 @@ static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_
     ctr_lanes_init(&cl, (unsigned)(c & 127));
     uint64_t h = c >> 7;
     for (; len >= 8 * G_BATCH; in += 8 * G_BATCH, out += 8 * G_BATCH, len -= 8 * G_BATCH) ctr_batch(sched, &cl, h++, out, in);
-    if (len) {
+    if (len) { /* the rest through a batch-sized copy */
         _Alignas(64) uint8_t stream[8 * G_BATCH];
-        ctr_batch(sched, &cl, h, stream, NULL);
-        for (size_t i = 0; i < len; i++) out[i] = in[i] ^ stream[i];
+        memcpy(stream, in, len);
+        ctr_batch(sched, &cl, h, stream, stream);
+        memcpy(out, stream, len);
         lwcx_wipe(stream, sizeof stream);
     }
     wipe_stack(); /* the states between rounds, in ctr_batch's registers and spills */
@@ -491,7 +498,7 @@ static __attribute__((noinline)) void keys_batch(uint8_t *out, const uint8_t *in
     else
         decrypt_rounds(x, &k, KEYS_LANES);
     unpack(x);
-    store_blocks(out, NULL, x);
+    store_blocks(out, x);
 }
 
 static void crypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks, int enc)
@@ -681,7 +688,7 @@ static void pack_unpack(uint8_t *out, const uint8_t *in, size_t nblocks)
         load_blocks(v, in + 8 * n);
         pack(v);
         unpack(v);
-        store_blocks(out + 8 * n, NULL, v);
+        store_blocks(out + 8 * n, v);
     }
 }
 
