@@ -79,9 +79,9 @@ static inline uint8_t rotr8(uint8_t v, unsigned r)
     return (uint8_t)((v >> r) | (v << ((8 - r) & 7)));
 }
 
-/* a ^ k, written so that the compiler folds k's broadcast into the
- * operation (vpternlogd's memory operand) instead of holding it in a
- * register: the rounds then keep their states in registers */
+/* a ^ k, written so that gcc folds k's broadcast into the operation
+ * (vpternlogd's memory operand) instead of holding it in a register: the
+ * rounds then keep their states in registers (clang makes it a vpxord) */
 #define XOR_KEY(a, k) TERN(a, a, k, 0x5A)
 #define XOR_NOTOR(a, b, c) TERN(a, b, c, 0x4B) /* a ^ (~b | c) */
 #define XNOR_AND(a, b, c) TERN(a, b, c, 0x87)  /* ~a ^ (b & c) */
@@ -271,14 +271,16 @@ ROWS_INLINE void expand(void *sched, const uint8_t *key, unsigned nkw, unsigned 
     const __m256i rot = _mm256_setr_epi32(ROT[0], ROT[1], ROT[2], ROT[3], ROT[4], ROT[5], ROT[6], ROT[7]);
     __m256i words[4]; /* the key words, row i rotated right by ROT[i] */
     for (unsigned w = 0; w < nkw; w++) {
-        const __m256i spread_word = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)lwcx_load64le(key + 8 * w)), spread);
+        const __m256i spread_word =
+            _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)lwcx_load64le(key + 8 * w)), spread);
         if (w == 0) _mm256_storeu_si256((__m256i *)s->rk[0], spread_word);
         words[w] = _mm256_rorv_epi32(spread_word, rot);
     }
     /* round r: word r mod nkw (nkw: 2 or 4), r XORed into row 0 (not rotated) */
-    for (unsigned r = 1; r <= rounds; r++)
-        _mm256_storeu_si256((__m256i *)s->rk[r],
-                            _mm256_xor_si256(words[r & (nkw - 1)], _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)(r * 0x01010101u)))));
+    for (unsigned r = 1; r <= rounds; r++) {
+        const __m256i rc = _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)(r * 0x01010101u)));
+        _mm256_storeu_si256((__m256i *)s->rk[r], _mm256_xor_si256(words[r & (nkw - 1)], rc));
+    }
 }
 
 static void expand128(void *s, const uint8_t *key)
@@ -390,13 +392,9 @@ ROWS_INLINE void unpack_ctr(uint8_t *out, const uint8_t *in, const group x)
     }
 }
 
-/* The counters of group x, c + CTR_ORDER[p] at position p (the block's
- * big-endian integer: row 7 its low byte), whitened. Row 7 is c's low byte
- * plus CTR_ORDER[p]; a carry out of it adds 1 to row 6; only where that
- * carries on (once in 2^16 blocks) are the counters made as blocks and
- * packed. */
-/* out of line: inlined, its loop changed the rounds' register allocation
- * (spills) */
+/* counters() where the carry goes past row 6: the 64 counters made as blocks
+ * and packed. Out of line: inlined, its loop changed the rounds' register
+ * allocation (spills). */
 static __attribute__((noinline, cold)) void counters_as_blocks(group x, uint64_t c, const rows_sched *s)
 {
     _Alignas(64) uint8_t blocks[8 * 64];
@@ -405,6 +403,10 @@ static __attribute__((noinline, cold)) void counters_as_blocks(group x, uint64_t
     xor_rk0(x, s);
 }
 
+/* The counters of group x, c + CTR_ORDER[p] at position p (the block's
+ * big-endian integer: row 7 its low byte), whitened. Row 7 is c's low byte
+ * plus CTR_ORDER[p]; a carry out of it adds 1 to row 6; only where that
+ * carries on (once in 2^16 blocks) are the counters made as blocks. */
 ROWS_INLINE void counters(group x, uint64_t c, const rows_sched *s)
 {
     const uint8_t lo = (uint8_t)c, next = (uint8_t)(c >> 8);
