@@ -82,6 +82,27 @@ G_INLINE reg rotate_nibbles(reg v, unsigned r)
     return _mm512_gf2p8affine_epi64_epi8(v, matrix(ROT_MATRIX[r]), 0);
 }
 
+/* rotate_nibbles(v ^ c) for c whose bytes are all c8 = 0x11 n: the
+ * instruction's own constant takes c8 rotated, so the round constant costs
+ * nothing in the rounds that rotate slice 3. That constant must be an
+ * immediate: the switch has one for each n, and folds away where the rounds
+ * are unrolled. */
+G_INLINE reg rotate_nibbles_xor(reg v, unsigned r, uint8_t c8)
+{
+    const unsigned n = c8 & 15, rotated = (n << r | n >> ((4 - r) & 3)) & 15;
+    const reg m = matrix(ROT_MATRIX[r]);
+#define ROTATE_XOR_CASE(i) \
+    case i: return _mm512_gf2p8affine_epi64_epi8(v, m, 0x11 * i);
+    switch (rotated) {
+        ROTATE_XOR_CASE(0) ROTATE_XOR_CASE(1) ROTATE_XOR_CASE(2) ROTATE_XOR_CASE(3)
+        ROTATE_XOR_CASE(4) ROTATE_XOR_CASE(5) ROTATE_XOR_CASE(6) ROTATE_XOR_CASE(7)
+        ROTATE_XOR_CASE(8) ROTATE_XOR_CASE(9) ROTATE_XOR_CASE(10) ROTATE_XOR_CASE(11)
+        ROTATE_XOR_CASE(12) ROTATE_XOR_CASE(13) ROTATE_XOR_CASE(14)
+        default: return _mm512_gf2p8affine_epi64_epi8(v, m, 0xFF);
+    }
+#undef ROTATE_XOR_CASE
+}
+
 /* Where a round's keys come from: one key's entries (KEYS_ONE), each
  * lane's (KEYS_LANES: lane_keys_make's registers, V not inverted), or one
  * key's but for V of rounds 0, 4, .., 24 plus each lane's flips lanes[r +
@@ -121,14 +142,18 @@ G_INLINE void enc_round(reg x[16], const key_source *k, int mode, unsigned r)
         y[4 * g] = mode == KEYS_LANES ? XNOR3(s2, x3, v) : XOR3(s2, x3, v);
         y[4 * g + 1] = XOR3(s2, u, ku);
         TERN_INTO(y[4 * g + 2], s2, s0, u, 0xB8); /* s2 ^ (s0 & (u ^ s2)) */
-        y[4 * g + 3] = RC[r][g] ? _mm512_xor_si512(s0, bcast(RC[r][g])) : s0;
+        /* the constant: here, or in the rotation of slice 3 below */
+        y[4 * g + 3] = RC[r][g] && phase % 2 ? _mm512_xor_si512(s0, bcast(RC[r][g])) : s0;
     }
     for (unsigned g = 0; g < 4; g++) {
         x[4 * g] = y[4 * g];
-        for (unsigned j = 1; j < 4; j++) {
+        for (unsigned j = 1; j < 3; j++) {
             if (phase == 0) x[4 * g + j] = rotate_nibbles(y[4 * g + j], (4 - j) & 3);
-            if (phase == 1) x[4 * ((g - j) & 3) + j] = y[4 * g + j];
             if (phase == 2) x[4 * g + j] = rotate_nibbles(y[4 * g + j], j);
+        }
+        if (phase % 2 == 0) x[4 * g + 3] = rotate_nibbles_xor(y[4 * g + 3], phase == 0 ? 1 : 3, (uint8_t)RC[r][g]);
+        for (unsigned j = 1; j < 4; j++) {
+            if (phase == 1) x[4 * ((g - j) & 3) + j] = y[4 * g + j];
             if (phase == 3) x[4 * ((g + j) & 3) + j] = y[4 * g + j];
         }
     }
