@@ -75,6 +75,8 @@ G_INLINE reg bcast(uint32_t v)
 #define G_ENTRIES 224
 #define KEY_V(r, g) (4 * (r) + (g))
 #define KEY_U(r, g) (112 + 4 * (r) + (g))
+/* where one key's schedule keeps entry e: see expand_vector */
+#define KEY_SLOT(e) (16 * ((e) / 16) + 2 * ((e) % 8) + (e) % 16 / 8)
 
 /* gf2p8affineqb rotating each nibble of v left by r (bit p to p + r mod 4) */
 G_INLINE reg rotate_nibbles(reg v, unsigned r)
@@ -110,7 +112,7 @@ G_INLINE reg rotate_nibbles_xor(reg v, unsigned r, uint8_t c8)
  * which those take). */
 enum { KEYS_ONE, KEYS_LANES, KEYS_SEARCH };
 typedef struct key_source {
-    const uint64_t *one;
+    const uint32_t *one;
     const reg *lanes;
 } key_source;
 
@@ -118,8 +120,8 @@ G_INLINE reg key_entry(const key_source *k, int mode, unsigned e)
 {
     if (mode == KEYS_LANES) return k->lanes[LANE_ENTRY[e]];
     if (mode == KEYS_SEARCH && e < KEY_U(0, 0) && (e / 4) % 4 == 0)
-        return _mm512_xor_si512(bcast((uint32_t)k->one[e]), k->lanes[e / 4 + e % 4]);
-    return bcast((uint32_t)k->one[e]);
+        return _mm512_xor_si512(bcast(k->one[KEY_SLOT(e)]), k->lanes[e / 4 + e % 4]);
+    return bcast(k->one[KEY_SLOT(e)]);
 }
 
 /* Round r: each group's S-box with the round key, then PermBits: phases 0
@@ -294,37 +296,61 @@ BC_STACK_WIPER(wipe_stack_keys, 8192)
 /* --- one key --------------------------------------------------------------------------- */
 
 typedef struct groups_sched {
-    uint64_t k[G_ENTRIES];
+    uint32_t k[G_ENTRIES];
 } groups_sched;
 
-/* Each entry's qword is its byte 8 times, a linear map of one key word's
- * two bytes: 28 vectors of 8 entries, each two byte gathers and two
- * gf2p8affineqb (tables KEY_LO, KEY_MAT_LO/HI from the generator; V's
- * inverted through the affine constant). No key-dependent address or
- * branch. */
-/* entries 8 z .. 8 z + 7 for z = 0, step, 2 step, .. < end */
-static void expand_part(groups_sched *s, const uint8_t *key, unsigned step, unsigned end)
+/* Each entry is its byte 4 times, a linear map of one key word's two bytes:
+ * the bytes gathered to their dwords, then gf2p8affineqb with each entry's
+ * matrices (tables KEY_LO, KEY_MAT_LO/HI from the generator; V's inverted
+ * through the affine constant). One vector holds entries 16 z .. 16 z + 15,
+ * dwords 2 q and 2 q + 1 entries 16 z + q and 16 z + 8 + q, so a qword's two
+ * matrices are the tables' entries 8 apart, 8 in a row (the high dwords by
+ * a masked gf2p8affineqb). With refresh, only V of round 4 z's four entries
+ * (16 z .. 16 z + 3: the low dwords of qwords 0..3), the ones that take the
+ * key's last word. No key-dependent address or branch. */
+G_INLINE void expand_vector(groups_sched *s, reg kv, unsigned z, int refresh)
 {
-    const reg kv = _mm512_zextsi128_si512(_mm_loadu_si128((const __m128i *)key));
-    const reg spread = _mm512_set_epi64(0x0707070707070707, 0x0606060606060606, 0x0505050505050505,
-                                        0x0404040404040404, 0x0303030303030303, 0x0202020202020202,
-                                        0x0101010101010101, 0x0000000000000000);
-    for (unsigned z = 0; z < end; z += step) {
-        const reg lo = _mm512_permutexvar_epi8(spread, _mm512_castsi128_si512(_mm_loadl_epi64(
-                                                           (const __m128i *)(KEY_LO + 8 * z))));
-        const reg x = _mm512_permutexvar_epi8(lo, kv);
-        const reg y = _mm512_permutexvar_epi8(_mm512_sub_epi8(lo, _mm512_set1_epi8(1)), kv);
-        const reg ml = _mm512_loadu_si512(KEY_MAT_LO + 8 * z), mh = _mm512_loadu_si512(KEY_MAT_HI + 8 * z);
-        const reg hi_part = _mm512_gf2p8affine_epi64_epi8(y, mh, 0);
-        const reg lo_part = z < KEY_U(0, 0) / 8 ? _mm512_gf2p8affine_epi64_epi8(x, ml, 0xFF)
-                                                : _mm512_gf2p8affine_epi64_epi8(x, ml, 0);
-        _mm512_storeu_si512(s->k + 8 * z, _mm512_xor_si512(lo_part, hi_part));
+    /* dword 2 q + h: byte 8 h + q */
+    const reg spread = _mm512_set_epi32(0x0f0f0f0f, 0x07070707, 0x0e0e0e0e, 0x06060606, 0x0d0d0d0d, 0x05050505,
+                                        0x0c0c0c0c, 0x04040404, 0x0b0b0b0b, 0x03030303, 0x0a0a0a0a, 0x02020202,
+                                        0x09090909, 0x01010101, 0x08080808, 0x00000000);
+    const __mmask64 high = 0xF0F0F0F0F0F0F0F0ull;
+    const reg lo = _mm512_permutexvar_epi8(
+        spread, _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(KEY_LO + 16 * z))));
+    const reg x = _mm512_permutexvar_epi8(lo, kv);
+    const reg y = _mm512_permutexvar_epi8(_mm512_sub_epi8(lo, _mm512_set1_epi8(1)), kv);
+    const uint64_t *ml = KEY_MAT_LO + 16 * z, *mh = KEY_MAT_HI + 16 * z;
+    reg lo_part, hi_part = _mm512_gf2p8affine_epi64_epi8(y, _mm512_loadu_si512(mh), 0);
+    if (!refresh) hi_part = _mm512_mask_gf2p8affine_epi64_epi8(hi_part, high, y, _mm512_loadu_si512(mh + 8), 0);
+    if (z < KEY_U(0, 0) / 16) {
+        lo_part = _mm512_gf2p8affine_epi64_epi8(x, _mm512_loadu_si512(ml), 0xFF);
+        if (!refresh) lo_part = _mm512_mask_gf2p8affine_epi64_epi8(lo_part, high, x, _mm512_loadu_si512(ml + 8), 0xFF);
+    } else {
+        lo_part = _mm512_gf2p8affine_epi64_epi8(x, _mm512_loadu_si512(ml), 0);
+        lo_part = _mm512_mask_gf2p8affine_epi64_epi8(lo_part, high, x, _mm512_loadu_si512(ml + 8), 0);
     }
+    if (refresh)
+        _mm512_mask_storeu_epi32(s->k + 16 * z, 0x0055, _mm512_xor_si512(lo_part, hi_part));
+    else
+        _mm512_storeu_si512(s->k + 16 * z, _mm512_xor_si512(lo_part, hi_part));
+}
+
+static reg key_vector(const uint8_t *key)
+{
+    return _mm512_zextsi128_si512(_mm_loadu_si128((const __m128i *)key));
 }
 
 static void expand(void *sched, const uint8_t *key)
 {
-    expand_part(sched, key, 1, G_ENTRIES / 8);
+    const reg kv = key_vector(key);
+    for (unsigned z = 0; z < G_ENTRIES / 16; z++) expand_vector(sched, kv, z, 0);
+}
+
+/* the entries that take the key's last word, k[0] (the key search) */
+static void expand_last_word(groups_sched *s, const uint8_t *key)
+{
+    const reg kv = key_vector(key);
+    for (unsigned z = 0; z < KEY_U(0, 0) / 16; z++) expand_vector(s, kv, z, 1);
 }
 
 static __attribute__((noinline)) void ecb_batch(const groups_sched *s, uint8_t *out, const uint8_t *in, int enc)
@@ -669,8 +695,8 @@ static size_t search_range(const bc_search_job *j, uint64_t lo, uint64_t n, uint
             for (uint64_t f = flips; f; f &= f - 1) beyond |= j->pos[__builtin_ctzll(f)] >= 16;
             if (beyond)
                 expand(&s, key0);
-            else /* only k[0]'s: V of round 4 t is vector 2 t */
-                expand_part(&s, key0, 2, KEY_U(0, 0) / 8);
+            else
+                expand_last_word(&s, key0);
         }
         lwcx_wipe(&s, sizeof s);
         lwcx_wipe(delta, sizeof delta);
