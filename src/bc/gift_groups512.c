@@ -75,8 +75,11 @@ G_INLINE reg bcast(uint32_t v)
 #define G_ENTRIES 224
 #define KEY_V(r, g) (4 * (r) + (g))
 #define KEY_U(r, g) (112 + 4 * (r) + (g))
-/* where one key's schedule keeps entry e: see expand_vector */
-#define KEY_SLOT(e) (16 * ((e) / 16) + 2 * ((e) % 8) + (e) % 16 / 8)
+/* where one key's schedule keeps entry e (see expand_vector): dword 2 q +
+ * h of each 16 holds entry 8 h + q. A table, not the arithmetic: with it
+ * clang 14 judged the key search's 28 rounds too large to unroll. */
+static const uint8_t SLOT_IN_VECTOR[16] = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
+#define KEY_SLOT(e) (((e) & ~15u) + SLOT_IN_VECTOR[(e) & 15])
 
 /* gf2p8affineqb rotating each nibble of v left by r (bit p to p + r mod 4) */
 G_INLINE reg rotate_nibbles(reg v, unsigned r)
@@ -129,31 +132,44 @@ G_INLINE reg key_entry(const key_source *k, int mode, unsigned e)
  * rename their registers (group g to g - j, g + j). The S-box is 7
  * operations and the constant, 4 deep: y1 = u ^ s2 with u = t1 ^ x3 lets U
  * join it and y2 = s2 ^ (s0 & y1) read u instead of y1. */
+G_INLINE void sbox_keyed(const reg x[4], reg y[4], reg v, reg ku, int complement)
+{
+    reg t1, s0, s2;
+    TERN_INTO(t1, x[2], x[0], x[1], 0x6A); /* x1 ^ (x0 & x2) */
+    TERN_INTO(s0, t1, x[0], x[3], 0x6C);   /* x0 ^ (t1 & x3) */
+    TERN_INTO(s2, s0, x[2], t1, 0x36);     /* x2 ^ (s0 | t1) */
+    const reg u = _mm512_xor_si512(t1, x[3]);
+    y[0] = complement ? XNOR3(s2, x[3], v) : XOR3(s2, x[3], v);
+    y[1] = XOR3(s2, u, ku);
+    TERN_INTO(y[2], s2, s0, u, 0xB8); /* s2 ^ (s0 & (u ^ s2)) */
+    y[3] = s0;
+}
+
+/* group g's S-box in round r with its keys, and the constant where the
+ * round renames (where it rotates, the rotation takes it) */
+G_INLINE void sbox_group(const reg x[4], reg y[4], const key_source *k, int mode, unsigned r, unsigned g)
+{
+    sbox_keyed(x, y, key_entry(k, mode, KEY_V(r, g)), key_entry(k, mode, KEY_U(r, g)), mode == KEYS_LANES);
+    if (RC[r][g] && r % 2) y[3] = _mm512_xor_si512(y[3], bcast(RC[r][g]));
+}
+
+/* PermBits of an even round r on group g (y to x): slices 1..3 rotated, by
+ * -j in phase 0 and j in phase 2, slice 3 with the round's constant */
+G_INLINE void rotate_group(const reg y[4], reg x[4], unsigned r, unsigned g)
+{
+    x[0] = y[0];
+    for (unsigned j = 1; j < 3; j++) x[j] = rotate_nibbles(y[j], r % 4 == 0 ? 4 - j : j);
+    x[3] = rotate_nibbles_xor(y[3], r % 4 == 0 ? 1 : 3, (uint8_t)RC[r][g]);
+}
+
 G_INLINE void enc_round(reg x[16], const key_source *k, int mode, unsigned r)
 {
     const unsigned phase = r % 4;
     reg y[16];
+    for (unsigned g = 0; g < 4; g++) sbox_group(x + 4 * g, y + 4 * g, k, mode, r, g);
     for (unsigned g = 0; g < 4; g++) {
-        const reg x0 = x[4 * g], x1 = x[4 * g + 1], x2 = x[4 * g + 2], x3 = x[4 * g + 3];
-        reg t1, s0, s2;
-        TERN_INTO(t1, x2, x0, x1, 0x6A); /* x1 ^ (x0 & x2) */
-        TERN_INTO(s0, t1, x0, x3, 0x6C); /* x0 ^ (t1 & x3) */
-        TERN_INTO(s2, s0, x2, t1, 0x36); /* x2 ^ (s0 | t1) */
-        const reg u = _mm512_xor_si512(t1, x3);
-        const reg v = key_entry(k, mode, KEY_V(r, g)), ku = key_entry(k, mode, KEY_U(r, g));
-        y[4 * g] = mode == KEYS_LANES ? XNOR3(s2, x3, v) : XOR3(s2, x3, v);
-        y[4 * g + 1] = XOR3(s2, u, ku);
-        TERN_INTO(y[4 * g + 2], s2, s0, u, 0xB8); /* s2 ^ (s0 & (u ^ s2)) */
-        /* the constant: here, or in the rotation of slice 3 below */
-        y[4 * g + 3] = RC[r][g] && phase % 2 ? _mm512_xor_si512(s0, bcast(RC[r][g])) : s0;
-    }
-    for (unsigned g = 0; g < 4; g++) {
+        if (phase % 2 == 0) rotate_group(y + 4 * g, x + 4 * g, r, g);
         x[4 * g] = y[4 * g];
-        for (unsigned j = 1; j < 3; j++) {
-            if (phase == 0) x[4 * g + j] = rotate_nibbles(y[4 * g + j], (4 - j) & 3);
-            if (phase == 2) x[4 * g + j] = rotate_nibbles(y[4 * g + j], j);
-        }
-        if (phase % 2 == 0) x[4 * g + 3] = rotate_nibbles_xor(y[4 * g + 3], phase == 0 ? 1 : 3, (uint8_t)RC[r][g]);
         for (unsigned j = 1; j < 4; j++) {
             if (phase == 1) x[4 * ((g - j) & 3) + j] = y[4 * g + j];
             if (phase == 3) x[4 * ((g + j) & 3) + j] = y[4 * g + j];
@@ -161,15 +177,22 @@ G_INLINE void enc_round(reg x[16], const key_source *k, int mode, unsigned r)
     }
 }
 
-/* all 28 unrolled: the constants' zero nibbles cost nothing */
-G_INLINE void encrypt_rounds(reg x[16], const key_source *k, int mode)
+/* rounds first .. 27, unrolled: the constants' zero nibbles cost nothing */
+G_INLINE void encrypt_rounds_from(reg x[16], const key_source *k, int mode, unsigned first)
 {
 #if defined(__clang__)
 #pragma clang loop unroll(full)
 #else
 #pragma GCC unroll 28
 #endif
-    for (unsigned r = 0; r < G_ROUNDS; r++) enc_round(x, k, mode, r);
+    for (unsigned r = 0; r < G_ROUNDS; r++) { /* (from 0: a trip count clang sees before inlining) */
+        if (r >= first) enc_round(x, k, mode, r);
+    }
+}
+
+G_INLINE void encrypt_rounds(reg x[16], const key_source *k, int mode)
+{
+    encrypt_rounds_from(x, k, mode, 0);
 }
 
 /* round r undone: the moves, then the key and the inverse S-box */
@@ -423,6 +446,14 @@ static void ctr_lanes_init(ctr_lanes *cl, unsigned lo)
  * j / 2 is one slice's, so one matrix serves it) is register (j, a)'s byte
  * four times. Group a's nibble bit c is w's bit 16 a + 4 c + j: bit j or
  * j + 4 of byte 2 a (c < 2) or 2 a + 1. */
+G_INLINE void pattern_matrices(unsigned j, uint64_t *mlo, uint64_t *mhi)
+{
+    const uint8_t b0 = (uint8_t)(1u << j), b1 = (uint8_t)(1u << (j + 4));
+    const uint8_t lo_src[8] = {b0, b1, 0, 0, b0, b1, 0, 0}, hi_src[8] = {0, 0, b0, b1, 0, 0, b0, b1};
+    *mlo = gf_matrix(lo_src);
+    *mhi = gf_matrix(hi_src);
+}
+
 G_INLINE reg block_pattern(uint64_t w)
 {
     static const uint64_t dup = 0x0101010101010101;
@@ -434,12 +465,7 @@ G_INLINE reg block_pattern(uint64_t w)
     const reg hi_bytes = _mm512_add_epi8(lo_bytes, _mm512_set1_epi64((long long)dup));
     const reg x = _mm512_permutexvar_epi8(lo_bytes, wv), y = _mm512_permutexvar_epi8(hi_bytes, wv);
     uint64_t mlo[4], mhi[4];
-    for (unsigned j = 0; j < 4; j++) {
-        const uint8_t b0 = (uint8_t)(1u << j), b1 = (uint8_t)(1u << (j + 4));
-        const uint8_t lo_src[8] = {b0, b1, 0, 0, b0, b1, 0, 0}, hi_src[8] = {0, 0, b0, b1, 0, 0, b0, b1};
-        mlo[j] = gf_matrix(lo_src);
-        mhi[j] = gf_matrix(hi_src);
-    }
+    for (unsigned j = 0; j < 4; j++) pattern_matrices(j, &mlo[j], &mhi[j]);
     const reg ml = _mm512_set_epi64((long long)mlo[3], (long long)mlo[3], (long long)mlo[2], (long long)mlo[2],
                                     (long long)mlo[1], (long long)mlo[1], (long long)mlo[0], (long long)mlo[0]);
     const reg mh = _mm512_set_epi64((long long)mhi[3], (long long)mhi[3], (long long)mhi[2], (long long)mhi[2],
@@ -447,26 +473,85 @@ G_INLINE reg block_pattern(uint64_t w)
     return _mm512_xor_si512(_mm512_gf2p8affine_epi64_epi8(x, ml, 0), _mm512_gf2p8affine_epi64_epi8(y, mh, 0));
 }
 
-/* One batch of keystream from counters (h + carry_l) * 128 + ((lo + l) mod
- * 128), XORed onto in (in may be out). Out of line: the state in
- * registers, the caller's loop apart. Always XORed: with a path that only
- * wrote, gcc kept the 16 results in memory as well. */
-static __attribute__((noinline)) void ctr_batch(const groups_sched *s, const ctr_lanes *cl, uint64_t h, uint8_t *out,
-                                                const uint8_t *in)
+/* CTR's first two rounds where the counters are alike. Until round 1's
+ * renaming no bit leaves its group, and in groups 1..3 a batch's counters
+ * take one of two values: h's in lanes without a carry, h + 1's in the
+ * others. So those groups' first two rounds run once for each h, four h's
+ * a register (a 128-bit lane each, group a in dword a), and a batch picks
+ * each of its 12 registers after round 1 from two of them by the carries:
+ * about 60 operations a batch fewer. Group 0 holds the lanes' low bits and
+ * runs in the batch. */
+typedef struct ctr_prefix {
+    _Alignas(64) uint32_t in[4][16]; /* slice j, dword 4 i + a: group a of h0 + i's pattern */
+    uint32_t out[4][16];             /* the same after round 1's S-box, keys and constant */
+} ctr_prefix;
+
+static __attribute__((noinline)) void prefix_make(ctr_prefix *p, const groups_sched *s, uint64_t h0)
 {
-    _Alignas(64) uint32_t p[16], d[16];
-    const reg p0 = block_pattern(h << 7);
-    _mm512_store_si512(p, p0);
-    _mm512_store_si512(d, _mm512_xor_si512(p0, block_pattern((h + 1) << 7)));
-    reg x[16];
-    for (unsigned j = 0; j < 4; j++)
-        for (unsigned a = 0; a < 4; a++)
-            x[4 * a + j] = XOR_AND(bcast(p[a + 4 * j]), cl->carry, bcast(d[a + 4 * j]));
-    for (unsigned j = 0; j < 4; j++) x[j] = _mm512_xor_si512(x[j], cl->low[j]);
+    /* lane i: the block (h0 + i) * 128; dword a: its bytes 2 a and 2 a + 1 */
+    const reg w = _mm512_slli_epi64(_mm512_add_epi64(_mm512_set1_epi64((long long)h0),
+                                                     _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0)), 7);
+    const reg lo_bytes = _mm512_set_epi64(0x3636363634343434, 0x3232323230303030, 0x2626262624242424,
+                                          0x2222222220202020, 0x1616161614141414, 0x1212121210101010,
+                                          0x0606060604040404, 0x0202020200000000);
+    const reg x = _mm512_permutexvar_epi8(lo_bytes, w),
+              y = _mm512_permutexvar_epi8(_mm512_add_epi8(lo_bytes, _mm512_set1_epi8(1)), w);
+    reg in[4], r[4], out[4];
+    for (unsigned j = 0; j < 4; j++) {
+        uint64_t mlo, mhi;
+        pattern_matrices(j, &mlo, &mhi);
+        in[j] = _mm512_xor_si512(_mm512_gf2p8affine_epi64_epi8(x, matrix(mlo), 0),
+                                 _mm512_gf2p8affine_epi64_epi8(y, matrix(mhi), 0));
+        _mm512_store_si512(p->in[j], in[j]);
+    }
+    /* rounds 0 and 1's keys and constants, group a in dword a of each lane */
+    const reg kv = _mm512_loadu_si512(s->k + KEY_SLOT(KEY_V(0, 0))), ku = _mm512_loadu_si512(s->k + KEY_SLOT(KEY_U(0, 0)));
+    const reg round0 = _mm512_set4_epi32(KEY_SLOT(3), KEY_SLOT(2), KEY_SLOT(1), KEY_SLOT(0));
+    const reg round1 = _mm512_add_epi32(round0, _mm512_set1_epi32(KEY_SLOT(4)));
+    sbox_keyed(in, r, _mm512_permutexvar_epi32(round0, kv), _mm512_permutexvar_epi32(round0, ku), 0);
+    r[3] = _mm512_xor_si512(r[3], _mm512_set4_epi32((int)RC[0][3], (int)RC[0][2], (int)RC[0][1], (int)RC[0][0]));
+    for (unsigned j = 1; j < 4; j++) r[j] = rotate_nibbles(r[j], 4 - j); /* round 0's phase 0 */
+    sbox_keyed(r, out, _mm512_permutexvar_epi32(round1, kv), _mm512_permutexvar_epi32(round1, ku), 0);
+    out[3] = _mm512_xor_si512(out[3], _mm512_set4_epi32((int)RC[1][3], (int)RC[1][2], (int)RC[1][1], (int)RC[1][0]));
+    for (unsigned j = 0; j < 4; j++) _mm512_store_si512(p->out[j], out[j]);
+}
+
+/* carry ? v1[at] : v0[at], in every lane */
+G_INLINE reg pick(reg carry, const uint32_t *v0, const uint32_t *v1, unsigned at)
+{
+    return TERN(bcast(v0[at]), carry, bcast(v1[at]), 0xB8);
+}
+
+/* One batch of keystream from counters (h + carry_l) * 128 + ((lo + l) mod
+ * 128), XORed onto in (in may be out); in0/out0 and in1/out1 are h's and
+ * h + 1's in a prefix (dword 16 j + a: slice j, group a). Out of line: the
+ * state in registers, the caller's loop apart. Always XORed: with a path
+ * that only wrote, gcc kept the 16 results in memory as well. */
+static __attribute__((noinline)) void ctr_batch(const groups_sched *s, const ctr_lanes *cl, const uint32_t *in0,
+                                                const uint32_t *out0, const uint32_t *in1, const uint32_t *out1,
+                                                uint8_t *out, const uint8_t *in)
+{
     const key_source k = {s->k, NULL};
-    encrypt_rounds(x, &k, KEYS_ONE);
+    reg x[16], g0[4], y0[4];
+    for (unsigned j = 0; j < 4; j++) g0[j] = _mm512_xor_si512(pick(cl->carry, in0, in1, 16 * j), cl->low[j]);
+    sbox_group(g0, y0, &k, KEYS_ONE, 0, 0);
+    rotate_group(y0, g0, 0, 0);
+    sbox_group(g0, y0, &k, KEYS_ONE, 1, 0);
+    for (unsigned g = 0; g < 4; g++) /* round 1's renaming: slice j of group g to group g - j */
+        for (unsigned j = 0; j < 4; j++)
+            x[4 * ((g - j) & 3) + j] = g ? pick(cl->carry, out0, out1, 16 * j + g) : y0[j];
+    encrypt_rounds_from(x, &k, KEYS_ONE, 2);
     unpack(x);
     xor_blocks(out, in, x);
+}
+
+/* a batch's counters h and h + 1 in the prefixes: pre[m % 2] holds h0 + 4 m .. + 3 */
+static void ctr_run(const groups_sched *s, const ctr_lanes *cl, const ctr_prefix pre[2], size_t t, uint8_t *out,
+                    const uint8_t *in)
+{
+    const ctr_prefix *a = &pre[t / 4 % 2], *b = &pre[(t + 1) / 4 % 2];
+    const unsigned ia = 4 * (t % 4), ib = 4 * ((t + 1) % 4);
+    ctr_batch(s, cl, &a->in[0][ia], &a->out[0][ia], &b->in[0][ib], &b->out[0][ib], out, in);
 }
 
 static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -474,15 +559,24 @@ static void ctr(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_
     const uint64_t c = lwcx_load64be(iv);
     ctr_lanes cl;
     ctr_lanes_init(&cl, (unsigned)(c & 127));
-    uint64_t h = c >> 7;
-    for (; len >= 8 * G_BATCH; in += 8 * G_BATCH, out += 8 * G_BATCH, len -= 8 * G_BATCH) ctr_batch(sched, &cl, h++, out, in);
-    if (len) { /* the rest through a batch-sized copy */
-        _Alignas(64) uint8_t stream[8 * G_BATCH];
-        memcpy(stream, in, len);
-        ctr_batch(sched, &cl, h, stream, stream);
-        memcpy(out, stream, len);
-        lwcx_wipe(stream, sizeof stream);
+    const uint64_t h = c >> 7;
+    ctr_prefix pre[2];
+    prefix_make(&pre[0], sched, h);
+    size_t t = 0;
+    for (; len; t++) {
+        if (t % 4 == 3) prefix_make(&pre[(t + 1) / 4 % 2], sched, h + t + 1);
+        if (len < 8 * G_BATCH) { /* the rest through a batch-sized copy */
+            _Alignas(64) uint8_t stream[8 * G_BATCH];
+            memcpy(stream, in, len);
+            ctr_run(sched, &cl, pre, t, stream, stream);
+            memcpy(out, stream, len);
+            lwcx_wipe(stream, sizeof stream);
+            break;
+        }
+        ctr_run(sched, &cl, pre, t, out, in);
+        in += 8 * G_BATCH, out += 8 * G_BATCH, len -= 8 * G_BATCH;
     }
+    lwcx_wipe(pre, sizeof pre);
     wipe_stack(); /* the states between rounds, in ctr_batch's registers and spills */
 }
 
