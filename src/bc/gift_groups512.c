@@ -127,11 +127,10 @@ G_INLINE reg key_entry(const key_source *k, int mode, unsigned e)
     return bcast(k->one[KEY_SLOT(e)]);
 }
 
-/* Round r: each group's S-box with the round key, then PermBits: phases 0
- * and 2 (r % 4) rotate slices 1..3's nibbles (by -j, j), phases 1 and 3
- * rename their registers (group g to g - j, g + j). The S-box is 7
- * operations and the constant, 4 deep: y1 = u ^ s2 with u = t1 ^ x3 lets U
- * join it and y2 = s2 ^ (s0 & y1) read u instead of y1. */
+/* A group's S-box with the round key (V, U), y3 without the constant: 7
+ * operations, 4 deep: y1 = u ^ s2 with u = t1 ^ x3 lets U join it and y2 =
+ * s2 ^ (s0 & y1) read u instead of y1 (complement: V not inverted, the
+ * lanes' keys). */
 G_INLINE void sbox_keyed(const reg x[4], reg y[4], reg v, reg ku, int complement)
 {
     reg t1, s0, s2;
@@ -162,6 +161,9 @@ G_INLINE void rotate_group(const reg y[4], reg x[4], unsigned r, unsigned g)
     x[3] = rotate_nibbles_xor(y[3], r % 4 == 0 ? 1 : 3, (uint8_t)RC[r][g]);
 }
 
+/* Round r: each group's S-box with the round key, then PermBits: phases 0
+ * and 2 (r % 4) rotate slices 1..3's nibbles (by -j, j), phases 1 and 3
+ * rename their registers (group g to g - j, g + j). */
 G_INLINE void enc_round(reg x[16], const key_source *k, int mode, unsigned r)
 {
     const unsigned phase = r % 4;
@@ -442,10 +444,9 @@ static void ctr_lanes_init(ctr_lanes *cl, unsigned lo)
     cl->carry = carry;
 }
 
-/* The registers' bytes of the block w, in every lane: dword a + 4 j (qword
- * j / 2 is one slice's, so one matrix serves it) is register (j, a)'s byte
- * four times. Group a's nibble bit c is w's bit 16 a + 4 c + j: bit j or
- * j + 4 of byte 2 a (c < 2) or 2 a + 1. */
+/* gf2p8affineqb's matrices that take slice j of a group from the group's
+ * low byte (mlo) and high byte (mhi) of a block: nibble bit c is the
+ * group's bit 4 c + j, bit j or j + 4 of the low byte (c < 2) or the high */
 G_INLINE void pattern_matrices(unsigned j, uint64_t *mlo, uint64_t *mhi)
 {
     const uint8_t b0 = (uint8_t)(1u << j), b1 = (uint8_t)(1u << (j + 4));
@@ -454,6 +455,10 @@ G_INLINE void pattern_matrices(unsigned j, uint64_t *mlo, uint64_t *mhi)
     *mhi = gf_matrix(hi_src);
 }
 
+/* The registers' bytes of the block w, in every lane: dword a + 4 j (qword
+ * j / 2 is one slice's, so one matrix serves it) is register (j, a)'s byte
+ * four times. Group a's nibble bit c is w's bit 16 a + 4 c + j: bit j or
+ * j + 4 of byte 2 a (c < 2) or 2 a + 1. */
 G_INLINE reg block_pattern(uint64_t w)
 {
     static const uint64_t dup = 0x0101010101010101;
@@ -505,7 +510,8 @@ static __attribute__((noinline)) void prefix_make(ctr_prefix *p, const groups_sc
         _mm512_store_si512(p->in[j], in[j]);
     }
     /* rounds 0 and 1's keys and constants, group a in dword a of each lane */
-    const reg kv = _mm512_loadu_si512(s->k + KEY_SLOT(KEY_V(0, 0))), ku = _mm512_loadu_si512(s->k + KEY_SLOT(KEY_U(0, 0)));
+    const reg kv = _mm512_loadu_si512(s->k + KEY_SLOT(KEY_V(0, 0)));
+    const reg ku = _mm512_loadu_si512(s->k + KEY_SLOT(KEY_U(0, 0)));
     const reg round0 = _mm512_set4_epi32(KEY_SLOT(3), KEY_SLOT(2), KEY_SLOT(1), KEY_SLOT(0));
     const reg round1 = _mm512_add_epi32(round0, _mm512_set1_epi32(KEY_SLOT(4)));
     sbox_keyed(in, r, _mm512_permutexvar_epi32(round0, kv), _mm512_permutexvar_epi32(round0, ku), 0);
