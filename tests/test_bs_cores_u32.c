@@ -152,17 +152,18 @@ static void search(lwcx_blockcipher c, const uint8_t *key0, const uint8_t *pt, i
           (unsigned)got, (unsigned)want, trial);
 }
 
-/* PRESENT's first filter (present_bs_search16), on both of its paths for
- * round 1: it keeps every lane that gives ct; the 16 ciphertext bits it
- * reads are bits 0, 4, .., 60, so with ciphertext bit 1 flipped the lane
+/* PRESENT's first filter (present_bs_search16), on each of its paths for
+ * round 1 and, with the lanes in key bits 0-4, with the other key words as
+ * masks (lane0): it keeps every lane that gives ct; the 16 ciphertext bits
+ * it reads are bits 0, 4, .., 60, so with ciphertext bit 1 flipped the lane
  * that gave ct still passes it, and with bit 0 flipped it does not. */
 static void search16(lwcx_blockcipher c, const uint8_t *key0, const uint8_t *pt, int trial)
 {
     const unsigned kb = (unsigned)lwcx_bc_key_bytes(c), nk = 8 * kb;
     uint16_t lane_bit[5];
     int k1_shared = 1;
-    for (unsigned b = 0; b < 5; b++) {
-        lane_bit[b] = (uint16_t)(trial & 1 ? nk - 1 - 7 * b : 3 * b); /* in K_1, or below it */
+    for (unsigned b = 0; b < 5; b++) { /* in K_1, below it, or key bits 0-4 in another order */
+        lane_bit[b] = (uint16_t)(trial % 3 == 1 ? nk - 1 - 7 * b : trial % 3 == 2 ? 4 - b : 3 * b);
         k1_shared &= lane_bit[b] < nk - 64;
     }
     const unsigned target = (unsigned)tu_rand() % 32;
@@ -178,13 +179,18 @@ static void search16(lwcx_blockcipher c, const uint8_t *key0, const uint8_t *pt,
         bs_word kr[2 * 128], x[64], y[64];
         present_bs_search_keys(kr, nk, key0, lane_bit);
         const bs_word full = BS_NOT(present_bs_search(kr, nk, lwcx_load64be(pt), lwcx_load64be(t), x, y));
-        for (int shared = 0; shared <= k1_shared; shared++) {
-            present_bs_search_keys(kr, nk, key0, lane_bit);
+        const uint64_t lane0[2] = {lwcx_load64be(key0 + kb - 8),
+                                   nk == 80 ? (uint64_t)key0[0] << 8 | key0[1] : lwcx_load64be(key0)};
+        for (int path = 0; path <= k1_shared + (trial % 3 == 2); path++) { /* 1: K_1 shared, 2: masks */
+            if (path < 2)
+                present_bs_search_keys(kr, nk, key0, lane_bit);
+            else
+                present_bs_search_keys_low(kr, nk, lane0, lane_bit);
             const bs_word got = BS_NOT(present_bs_search16(kr, nk, lwcx_load64be(pt), lwcx_load64be(t), x, y,
-                                                            shared, lwcx_load64be(key0)));
+                                                            path > 0, lwcx_load64be(key0), path == 2 ? lane0 : 0));
             CHECK((got & full) == full && (got >> target & 1) == (flip != 0),
-                  "%s: 16-bit filter %08x, full %08x, target lane %u, ct bit %d flipped, K_1 shared %d",
-                  lwcx_bc_name(c), (unsigned)got, (unsigned)full, target, flip, shared);
+                  "%s: 16-bit filter %08x, full %08x, target lane %u, ct bit %d flipped, path %d",
+                  lwcx_bc_name(c), (unsigned)got, (unsigned)full, target, flip, path);
         }
     }
 }

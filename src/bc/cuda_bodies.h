@@ -566,7 +566,7 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
         if (c == CU_PRESENT80 || c == CU_PRESENT128) {
             const unsigned nk = 8 * kb;
             for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
-            present_bs_keyreg kr = {k, nk, 0};
+            present_bs_keyreg kr = {k, nk, 0, 0, 0, 0, 0, 0, 0};
             r = present_bs_crypt_sliced(x, y, &kr, enc);
         } else if (c == CU_GIFT64 || c == CU_GIFT128) {
             const unsigned n = c == CU_GIFT64 ? 64 : 128;
@@ -782,7 +782,7 @@ BS_STATIC_ASSERT(CU_PRESENT_BODY == 8, "the body starts at multiples of 8 (the c
 
 CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_word *y, bs_word *k)
 {
-    present_bs_keyreg kr = {k, nk, 0};
+    present_bs_keyreg kr = {k, nk, 0, 0, 0, 0, 0, 0, 0};
     const unsigned ahead = PRESENT_KEY_AFTER; /* (BS_TERN: LOP3) */
     present_bs_sliced_enc_begin(x, &kr);
     BS_UNROLL(8)

@@ -65,28 +65,37 @@ typedef struct present_bs_sched {
     present_mask m[PRESENT_ROUNDS + 1][64];
 } present_bs_sched;
 
-/* In 32-bit halves (bs_bit_masks32), or whole as bytes */
-BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
+/* One round key's masks: in 32-bit halves (bs_bit_masks32), or whole as
+ * bytes */
+BS_FUNC void present_bs_masks_of(present_mask m[64], uint64_t rk)
 {
 #ifdef PRESENT_MASK8
-    for (int r = 0; r <= PRESENT_ROUNDS; r++) bs_bit_masks8(s->m[r], rk[r]);
+    bs_bit_masks8(m, rk);
 #else
-    for (int r = 0; r <= PRESENT_ROUNDS; r++)
-        for (int h = 0; h < 2; h++) bs_bit_masks32(&s->m[r][32 * h], (uint32_t)(rk[r] >> 32 * h));
+    bs_bit_masks32(m, (uint32_t)rk);
+    bs_bit_masks32(m + 32, (uint32_t)(rk >> 32));
 #endif
+}
+
+BS_FUNC void present_bs_sched_from(present_bs_sched *s, const uint64_t rk[PRESENT_ROUNDS + 1])
+{
+    for (int r = 0; r <= PRESENT_ROUNDS; r++) present_bs_masks_of(s->m[r], rk[r]);
 }
 
 /* Round keys come either as broadcast masks (one key for all lanes) or
  * sliced (one word per bit, each lane its own key; the bits of
- * present_bs_saved_slot from saved[] where saved is set). */
+ * present_bs_saved_slot from saved[] where saved is set), where the bits
+ * set in uniform (the same in every lane, present_bs_keyreg) come from the
+ * masks m instead. */
 typedef struct present_bs_rk {
     int sliced, after; /* after: the key goes on the S-box outputs */
     const present_mask *m;
     const bs_word *ks, *saved;
+    uint64_t uniform;
 } present_bs_rk;
 /* (a function, not a compound literal: C++ and CUDA have none) */
 PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const present_mask *m, const bs_word *ks,
-                                              const bs_word *saved)
+                                              const bs_word *saved, uint64_t uniform)
 {
     present_bs_rk rk;
     rk.sliced = sliced;
@@ -94,11 +103,12 @@ PRESENT_INLINE present_bs_rk present_bs_rk_of(int sliced, int after, const prese
     rk.m = m;
     rk.ks = ks;
     rk.saved = saved;
+    rk.uniform = uniform;
     return rk;
 }
-#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, PRESENT_KEY_AFTER, (masks), 0, 0)
-#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, PRESENT_KEY_AFTER, 0, (words), 0)
-#define PRESENT_RK_SLICED_SAVED(words, saved) present_bs_rk_of(1, PRESENT_KEY_AFTER, 0, (words), (saved))
+#define PRESENT_RK_MASKS(masks) present_bs_rk_of(0, PRESENT_KEY_AFTER, (masks), 0, 0, 0)
+#define PRESENT_RK_SLICED(words) present_bs_rk_of(1, PRESENT_KEY_AFTER, 0, (words), 0, 0)
+#define PRESENT_RK_SLICED_SAVED(words, saved) present_bs_rk_of(1, PRESENT_KEY_AFTER, 0, (words), (saved), 0)
 
 /* The words of K_r that the register's step to K_{r+1} rewrites
  * (present_bs_sliced_enc_round2): round-key bits 0-2 (the S-boxed nibble,
@@ -115,7 +125,7 @@ PRESENT_INLINE int present_bs_saved_slot(int i)
  * call itself, so after inlining the choice is made at compile time. */
 PRESENT_INLINE bs_word present_bs_key(present_bs_rk rk, int i)
 {
-    if (!rk.sliced) return PRESENT_MASK(rk.m[i]);
+    if (!rk.sliced || (rk.uniform >> i & 1)) return PRESENT_MASK(rk.m[i]);
     if (rk.saved && present_bs_saved_slot(i) >= 0) return rk.saved[present_bs_saved_slot(i)];
     return rk.ks[i];
 }
@@ -220,30 +230,81 @@ PRESENT_INLINE void present_bs_round_enc(bs_word *BS_RESTRICT y, const bs_word *
     for (int j = 0; j < 16; j++) present_bs_sbox_j(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], x + 4 * j, rk, j);
 }
 
+/* A state whose words may be the same in every lane: word i is
+ * PRESENT_MASK(m[i]) where bit i of uniform is set, else x[i]. */
+typedef struct present_bs_in {
+    const bs_word *x;
+    const present_mask *m;
+    uint64_t uniform;
+} present_bs_in;
+
+PRESENT_INLINE present_bs_in present_bs_in_of(const bs_word *x, const present_mask *m, uint64_t uniform)
+{
+    present_bs_in in;
+    in.x = x;
+    in.m = m;
+    in.uniform = uniform;
+    return in;
+}
+
+/* S-box j's outputs are the same in every lane where its inputs and the
+ * keys on its outputs are */
+PRESENT_INLINE int present_bs_sbox_uniform(uint64_t in_uniform, present_bs_rk rk, int j)
+{
+    const uint64_t outs = (uint64_t)0x0001000100010001ull << j;
+    return rk.after && (in_uniform >> 4 * j & 15) == 15 && (rk.uniform & outs) == outs;
+}
+
 /* Two rounds, keys k1 and k2 as in present_bs_round_enc, as four
  * independent super-boxes of 16 words: the S-boxes 4g .. 4g+3 of the first
  * round feed exactly the S-boxes g, g+4, g+8, g+12 of the second (output bit
  * b of S-box 4g+m lands in input bit m of S-box 4b+g). 16 words stay in
  * registers between the rounds, so a round loads and stores half the state
  * it would alone: on a 32-register word (AVX-512) the stores bounded the
- * round. */
-PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                          present_bs_rk k1, present_bs_rk k2)
+ * round. With the state in (present_bs_in) and its words uniform where
+ * known, after1 and after2 (or null) are lane 0's states after each round
+ * as masks: an S-box whose inputs and keys are uniform reads them instead
+ * of running. */
+PRESENT_INLINE void present_bs_round2_enc_in(bs_word *BS_RESTRICT y, present_bs_in in, present_bs_rk k1,
+                                             present_bs_rk k2, const present_mask *after1,
+                                             const present_mask *after2)
 {
     BS_UNROLL(4)
     for (int g = 0; g < 4; g++) {
         bs_word t[16]; /* t[4b + m]: output bit b of S-box 4g+m */
+        int same = 1;  /* S-boxes 4g .. 4g+3 all uniform */
         BS_UNROLL(4)
         for (int m = 0; m < 4; m++) {
             const int j = 4 * g + m;
-            present_bs_sbox_j(&t[m], &t[4 + m], &t[8 + m], &t[12 + m], x + 4 * j, k1, j);
+            if (after1 && present_bs_sbox_uniform(in.uniform, k1, j)) {
+                BS_UNROLL(4)
+                for (int b = 0; b < 4; b++) t[4 * b + m] = PRESENT_MASK(after1[16 * b + j]);
+                continue;
+            }
+            same = 0;
+            bs_word w[4];
+            BS_UNROLL(4)
+            for (int i = 0; i < 4; i++)
+                w[i] = (in.uniform >> (4 * j + i) & 1) ? PRESENT_MASK(in.m[4 * j + i]) : in.x[4 * j + i];
+            present_bs_sbox_j(&t[m], &t[4 + m], &t[8 + m], &t[12 + m], w, k1, j);
         }
         BS_UNROLL(4)
         for (int b = 0; b < 4; b++) {
             const int j = 4 * b + g;
+            if (after2 && present_bs_sbox_uniform(same ? ~(uint64_t)0 : 0, k2, j)) {
+                BS_UNROLL(4)
+                for (int c = 0; c < 4; c++) y[16 * c + j] = PRESENT_MASK(after2[16 * c + j]);
+                continue;
+            }
             present_bs_sbox_j(&y[j], &y[16 + j], &y[32 + j], &y[48 + j], t + 4 * b, k2, j);
         }
     }
+}
+
+PRESENT_INLINE void present_bs_round2_enc(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                          present_bs_rk k1, present_bs_rk k2)
+{
+    present_bs_round2_enc_in(y, present_bs_in_of(x, 0, 0), k1, k2, 0, 0);
 }
 
 /* y = S^-1(pLayer^-1(x)) ^ K */
@@ -359,16 +420,97 @@ PRESENT_INLINE bs_word *present_bs_decrypt(bs_word *x, bs_word *y, const present
 #define PRESENT_KEY_FENCE() ((void)0)
 #endif
 
+/* The S-box on one nibble: its entries, entry 0 lowest, in a constant */
+PRESENT_INLINE unsigned present_sbox_scalar(unsigned v)
+{
+    return (unsigned)(0x21748FE3DA09B65Cull >> 4 * v) & 15u;
+}
+
+/* The register as an integer (hi holding its bits 64 .. nk-1) rotated left
+ * by 61 */
+PRESENT_INLINE void present_reg_rotl61(uint64_t *lo, uint64_t *hi, unsigned nk)
+{
+    const uint64_t l = *lo, h = *hi;
+    if (nk == 80) {
+        *lo = l << 61 | l >> 19 | h << 45;
+        *hi = l >> 3 & 0xFFFF;
+    } else {
+        *lo = l << 61 | h >> 3;
+        *hi = h << 61 | l >> 3;
+    }
+}
+
+/* The S-box on its nibble at bits j .. j+3 (j % 64 < 61) */
+PRESENT_INLINE uint64_t present_reg_sbox_at(uint64_t v, unsigned j)
+{
+    const unsigned n = (unsigned)(v >> j) & 15u;
+    return v ^ (uint64_t)(n ^ present_sbox_scalar(n)) << j;
+}
+
+/* One update of the integer register, counter r (present_bs_key_update) */
+PRESENT_INLINE void present_reg_step(uint64_t *lo, uint64_t *hi, unsigned nk, unsigned r)
+{
+    if (nk == 80) { /* the S-box's input straight from bits 15-18 (a shorter chain) */
+        const uint64_t l = *lo, h = *hi;
+        *hi = (l >> 3 & 0x0FFF) | (uint64_t)present_sbox_scalar((unsigned)(l >> 15) & 15u) << 12;
+        *lo = (l << 61 | l >> 19 | h << 45) ^ (uint64_t)r << 15;
+    } else {
+        present_reg_rotl61(lo, hi, nk);
+        *hi = present_reg_sbox_at(present_reg_sbox_at(*hi, 60), 56);
+        *lo ^= (uint64_t)r << 62;
+        *hi ^= (uint64_t)r >> 2;
+    }
+}
+
 /* --- the key schedule, sliced ----------------------------------------------
  * The nk-bit key register as words kr[0 .. 2 nk): logical bit j (k_j) at
  * kr[off + j], every word kept twice (kr[p] = kr[p + nk]) so that any nk
  * consecutive words from off are the register and the round key K (bits
  * nk-1 .. nk-64) is the contiguous run kr + off + nk - 64. Rotating the
- * register left by 61 moves off by nk - 61. */
+ * register left by 61 moves off by nk - 61.
+ *
+ * A key search whose lanes differ only in a few key bits leaves most words
+ * the same in every lane for all 31 rounds (lanes in key bits 0-8: at most
+ * 15 of the 80 words differ, and 9 of a round key's 64 on average; the key
+ * schedule's S-box makes a word differ only where its nibble holds one that
+ * does). The bits of uniform (by place in kr, bit p of uniform[p / 64]) mark
+ * such words: they live in reg, the register of lane 0 as an integer
+ * (logical bit j at bit j % 64 of reg[j / 64]), and round keys read them as
+ * masks (present_bs_keyreg_rk). Only the other words are kept in kr. With
+ * uniform all clear (the many-keys path, the GPU) every word is in kr and
+ * reg is unused. uniform must be known at compile time where the rounds
+ * are unrolled (it then folds away; the offsets already do). */
 typedef struct present_bs_keyreg {
     bs_word *kr;
     unsigned nk, off;
+    /* halves, not arrays: gcc keeps the struct in registers (and its
+     * fields constants) only where no field is indexed */
+    uint64_t uniform_lo, uniform_hi;
+    unsigned steps; /* updates so far: which out-of-line rounds apply */
+    /* with uniform words: lane 0's register as an integer, stepped with
+     * the words (made all before the rounds, its chain of updates took
+     * longer), and room for two round keys' masks */
+    uint64_t reg_lo, reg_hi;
+    present_mask *m;
 } present_bs_keyreg;
+
+PRESENT_INLINE int present_bs_keyreg_mixed(const present_bs_keyreg *k)
+{
+    return (k->uniform_lo | k->uniform_hi) != 0;
+}
+
+/* 64 bits of the nk-bit number hi:lo from bit b on, cyclically */
+PRESENT_INLINE uint64_t present_bits_at(uint64_t lo, uint64_t hi, unsigned nk, unsigned b)
+{
+    const uint64_t down = b == 0 ? lo : b < 64 ? lo >> b | hi << (64 - b) : hi >> (b - 64);
+    const unsigned up = nk - b; /* where bit 0 lands, for b > 0 */
+    return b == 0 || up >= 64 ? down : down | lo << up;
+}
+
+PRESENT_INLINE unsigned present_reg_bit(uint64_t lo, uint64_t hi, unsigned j)
+{
+    return (unsigned)((j < 64 ? lo >> j : hi >> (j - 64)) & 1u);
+}
 
 PRESENT_INLINE const bs_word *present_bs_round_key(const present_bs_keyreg *k)
 {
@@ -387,27 +529,102 @@ PRESENT_INLINE bs_word present_bs_keyreg_get(const present_bs_keyreg *k, unsigne
     return k->kr[k->off + j];
 }
 
-/* S-box (or its inverse) on the register's nibble at bits j .. j+3 */
+/* the words of logical bits j .. j+63 that are uniform, as bits 0..63 */
+PRESENT_INLINE uint64_t present_bs_keyreg_uniform(const present_bs_keyreg *k, unsigned j)
+{
+    const unsigned p = (k->off + j) % k->nk;
+    return present_bits_at(k->uniform_lo, k->uniform_hi, k->nk, p);
+}
+
+/* The round key K in the register now: the sliced words, the saved ones
+ * (see present_bs_sliced_enc_round2), and the uniform ones from masks
+ * (present_bs_keyreg_masks). */
+PRESENT_INLINE present_bs_rk present_bs_keyreg_rk(const present_bs_keyreg *k, const present_mask *masks,
+                                                  const bs_word *saved)
+{
+    return present_bs_rk_of(1, PRESENT_KEY_AFTER, masks, present_bs_round_key(k), saved,
+                            present_bs_keyreg_uniform(k, k->nk - 64));
+}
+
+/* The masks of the round key now, where it has uniform words, in the
+ * slot of k->m that the round pair using it takes (memory: the rounds out
+ * of line read them as broadcasts) */
+PRESENT_INLINE const present_mask *present_bs_keyreg_masks(const present_bs_keyreg *k)
+{
+    if (!present_bs_keyreg_uniform(k, k->nk - 64)) return 0;
+    present_mask *m = k->m + 64 * (k->steps & 1);
+    present_bs_masks_of(m, present_bits_at(k->reg_lo, k->reg_hi, k->nk, k->nk - 64));
+    return m;
+}
+
+/* Marks the four words of the nibble at logical bits j .. j+3 as differing
+ * between lanes */
+PRESENT_INLINE void present_bs_keyreg_differs(present_bs_keyreg *k, unsigned j)
+{
+    for (unsigned t = 0; t < 4; t++) {
+        /* selects of values, not of the field: clang, where the rounds
+         * stay a loop, made one of addresses and kept k in memory */
+        const unsigned p = (k->off + j + t) % k->nk;
+        const uint64_t bit = (uint64_t)1 << (p % 64);
+        k->uniform_lo &= p < 64 ? ~bit : ~(uint64_t)0;
+        k->uniform_hi &= p < 64 ? ~(uint64_t)0 : ~bit;
+    }
+}
+
+/* The register's offset and uniform words after one more update, without
+ * its words (present_bs_key_update does the same to them) */
+PRESENT_INLINE void present_bs_keyreg_step_layout(present_bs_keyreg *k)
+{
+    k->off += k->nk - 61;
+    if (k->off >= k->nk) k->off -= k->nk;
+    k->steps++;
+    if ((present_bs_keyreg_uniform(k, k->nk - 4) & 15) != 15) present_bs_keyreg_differs(k, k->nk - 4);
+    if (k->nk == 128 && (present_bs_keyreg_uniform(k, 120) & 15) != 15) present_bs_keyreg_differs(k, 120);
+}
+
+/* The uniform words of a search whose lanes are key bits 0 .. log2(BS_LANES) - 1 */
+PRESENT_INLINE present_bs_keyreg present_bs_keyreg_low(bs_word *kr, unsigned nk, const uint64_t *lane0,
+                                                    present_mask *m)
+{
+    unsigned lane_bits = 0;
+    while (1u << lane_bits < BS_LANES) lane_bits++;
+    present_bs_keyreg k = {kr, nk, 0, ~(((uint64_t)1 << lane_bits) - 1), nk == 80 ? 0xFFFF : ~(uint64_t)0, 0,
+                           lane0 ? lane0[0] : 0, lane0 ? lane0[1] : 0, m};
+    return k;
+}
+
+/* S-box (or its inverse) on the register's nibble at bits j .. j+3: where
+ * one of its words differs between lanes, all four do after it (the
+ * uniform inputs from reg, rotated) */
 PRESENT_INLINE void present_bs_key_nibble(present_bs_keyreg *k, unsigned j, int inverse)
 {
-    bs_word o0, o1, o2, o3, x0 = present_bs_keyreg_get(k, j), x1 = present_bs_keyreg_get(k, j + 1),
-                            x2 = present_bs_keyreg_get(k, j + 2), x3 = present_bs_keyreg_get(k, j + 3);
-    if (inverse)
-        present_bs_sbox_inv(&o0, &o1, &o2, &o3, x0, x1, x2, x3);
-    else
-        present_bs_sbox(&o0, &o1, &o2, &o3, x0, x1, x2, x3);
-    present_bs_keyreg_set(k, j, o0);
-    present_bs_keyreg_set(k, j + 1, o1);
-    present_bs_keyreg_set(k, j + 2, o2);
-    present_bs_keyreg_set(k, j + 3, o3);
+    const unsigned uniform = (unsigned)present_bs_keyreg_uniform(k, j) & 15u;
+    if (uniform != 15u) { /* the words' operations, then their layout */
+        bs_word x[4], o0, o1, o2, o3;
+        uint64_t lo = k->reg_lo, hi = k->reg_hi; /* the uniform inputs: lane 0's, rotated */
+        present_reg_rotl61(&lo, &hi, k->nk);
+        for (unsigned t = 0; t < 4; t++)
+            x[t] = (uniform >> t & 1) ? BS_MASK32(0u - present_reg_bit(lo, hi, j + t)) : present_bs_keyreg_get(k, j + t);
+        if (inverse)
+            present_bs_sbox_inv(&o0, &o1, &o2, &o3, x[0], x[1], x[2], x[3]);
+        else
+            present_bs_sbox(&o0, &o1, &o2, &o3, x[0], x[1], x[2], x[3]);
+        present_bs_keyreg_set(k, j, o0);
+        present_bs_keyreg_set(k, j + 1, o1);
+        present_bs_keyreg_set(k, j + 2, o2);
+        present_bs_keyreg_set(k, j + 3, o3);
+        present_bs_keyreg_differs(k, j);
+    }
 }
 
 /* round counter r into bits lo .. lo+4 (the same for every lane: NOTs) */
 PRESENT_INLINE void present_bs_key_counter(present_bs_keyreg *k, unsigned r)
 {
     const unsigned lo = k->nk == 80 ? 15 : 62;
+    const unsigned uniform = (unsigned)present_bs_keyreg_uniform(k, lo);
     for (unsigned b = 0; b < 5; b++)
-        if (r >> b & 1) present_bs_keyreg_set(k, lo + b, BS_NOT(present_bs_keyreg_get(k, lo + b)));
+        if ((r >> b & 1) && !(uniform >> b & 1))
+            present_bs_keyreg_set(k, lo + b, BS_NOT(present_bs_keyreg_get(k, lo + b)));
 }
 
 /* K_r -> K_{r+1}: rotate, S-box the top nibble(s), add the counter r. */
@@ -415,12 +632,15 @@ PRESENT_INLINE void present_bs_key_update(present_bs_keyreg *k, unsigned r)
 {
     k->off += k->nk - 61;
     if (k->off >= k->nk) k->off -= k->nk;
+    k->steps++;
     present_bs_key_nibble(k, k->nk - 4, 0);
     if (k->nk == 128) present_bs_key_nibble(k, 120, 0);
     present_bs_key_counter(k, r);
+    if (present_bs_keyreg_mixed(k)) present_reg_step(&k->reg_lo, &k->reg_hi, k->nk, r);
 }
 
-/* K_{r+1} -> K_r */
+/* K_{r+1} -> K_r, for a register whose words are all sliced (uniform
+ * clear: reg is not stepped back) */
 PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
 {
     present_bs_key_counter(k, r);
@@ -428,6 +648,89 @@ PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
     if (k->nk == 128) present_bs_key_nibble(k, 120, 1);
     k->off += 61;
     if (k->off >= k->nk) k->off -= k->nk;
+}
+
+/* A round pair of the search with uniform words (present_bs_keyreg_low),
+ * after `steps` updates of the register: out of line, as the rounds of
+ * BS_ROUND are, one function for each round pair that the search runs,
+ * where which words are masks is a constant (inlined into the search, gcc
+ * spilled the pairs' state: 2-3 times the register copies and stores).
+ * first (the first pair, rounds 2-3, after round 1 in one scalar; else
+ * null): lane 0's input, and its states after either round, as masks
+ * (3 x 64); x then holds only the words of the lanes' own bits of K_2. */
+PRESENT_INLINE void present_bs_round2_low_from(present_bs_keyreg k, bs_word *BS_RESTRICT y,
+                                               const bs_word *BS_RESTRICT x, const bs_word *saved,
+                                               const present_mask *m1, const present_mask *m2,
+                                               const present_mask *first, uint64_t in_uniform)
+{
+    const present_bs_rk rk1 = present_bs_keyreg_rk(&k, m1, saved);
+    present_bs_keyreg_step_layout(&k);
+    const present_bs_rk rk2 = present_bs_keyreg_rk(&k, m2, 0);
+    if (first)
+        present_bs_round2_enc_in(y, present_bs_in_of(x, first, in_uniform), rk1, rk2, first + 64, first + 128);
+    else
+        present_bs_round2_enc(y, x, rk1, rk2);
+}
+
+/* the same from the layout after `steps` updates (a constant: the loop
+ * folds away) */
+PRESENT_INLINE void present_bs_round2_low_at(unsigned steps, unsigned nk, bs_word *BS_RESTRICT y,
+                                             const bs_word *BS_RESTRICT x, bs_word *kr, const bs_word *saved,
+                                             const present_mask *m1, const present_mask *m2,
+                                             const present_mask *first)
+{
+    present_bs_keyreg k = present_bs_keyreg_low(kr, nk, 0, 0);
+    uint64_t in_uniform = 0; /* x: round 1's output, the same in every lane, plus K_2 */
+    BS_UNROLL(32)
+    for (unsigned i = 0; i < steps; i++) {
+        if (i + 1 == steps) in_uniform = present_bs_keyreg_uniform(&k, nk - 64);
+        present_bs_keyreg_step_layout(&k);
+    }
+    present_bs_round2_low_from(k, y, x, saved, m1, m2, first, in_uniform);
+}
+
+#if PRESENT_TWO_ROUNDS
+#define PRESENT_LOW_PAIR(nk, steps)                                                                     \
+    BS_ROUND void present_bs_round2_low##nk##_##steps(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x, \
+                                                     bs_word *kr, const bs_word *saved, const present_mask *m1, \
+                                                     const present_mask *m2, const present_mask *first)     \
+    {                                                                                                    \
+        present_bs_round2_low_at(steps, nk, y, x, kr, saved, m1, m2, steps == 2 ? first : 0);          \
+    }
+/* the pairs of present_bs_search16 with the key on the S-box outputs:
+ * rounds 2-3 .. 28-29, the register 2 .. 28 updates on */
+#define PRESENT_LOW_PAIRS(nk)                                                                            \
+    PRESENT_LOW_PAIR(nk, 2) PRESENT_LOW_PAIR(nk, 4) PRESENT_LOW_PAIR(nk, 6) PRESENT_LOW_PAIR(nk, 8)      \
+    PRESENT_LOW_PAIR(nk, 10) PRESENT_LOW_PAIR(nk, 12) PRESENT_LOW_PAIR(nk, 14) PRESENT_LOW_PAIR(nk, 16) \
+    PRESENT_LOW_PAIR(nk, 18) PRESENT_LOW_PAIR(nk, 20) PRESENT_LOW_PAIR(nk, 22) PRESENT_LOW_PAIR(nk, 24) \
+    PRESENT_LOW_PAIR(nk, 26) PRESENT_LOW_PAIR(nk, 28)
+PRESENT_LOW_PAIRS(80)
+PRESENT_LOW_PAIRS(128)
+#define PRESENT_LOW_CASE(steps)                                                                       \
+    case steps:                                                                                       \
+        (k->nk == 80 ? present_bs_round2_low80_##steps : present_bs_round2_low128_##steps)(y, x, k->kr, \
+                                                                                      saved, m1, m2, first); \
+        return;
+#endif
+
+/* The pair for the register's layout k (at the pair's first round key);
+ * in_uniform: x's uniform words, where first is set */
+PRESENT_INLINE void present_bs_round2_low(const present_bs_keyreg *k, bs_word *BS_RESTRICT y,
+                                          const bs_word *BS_RESTRICT x, const bs_word *saved,
+                                          const present_mask *m1, const present_mask *m2,
+                                          const present_mask *first, uint64_t in_uniform)
+{
+#if PRESENT_TWO_ROUNDS
+    switch (k->steps) {
+        PRESENT_LOW_CASE(2) PRESENT_LOW_CASE(4) PRESENT_LOW_CASE(6) PRESENT_LOW_CASE(8) PRESENT_LOW_CASE(10)
+        PRESENT_LOW_CASE(12) PRESENT_LOW_CASE(14) PRESENT_LOW_CASE(16) PRESENT_LOW_CASE(18)
+        PRESENT_LOW_CASE(20) PRESENT_LOW_CASE(22) PRESENT_LOW_CASE(24) PRESENT_LOW_CASE(26)
+        PRESENT_LOW_CASE(28)
+    default:
+        break;
+    }
+#endif
+    present_bs_round2_low_from(*k, y, x, saved, m1, m2, first, in_uniform); /* inlined */
 }
 
 /* Round r of the sliced encryption, the register at K_r: the round, then
@@ -439,7 +742,11 @@ PRESENT_INLINE void present_bs_key_downdate(present_bs_keyreg *k, unsigned r)
 PRESENT_INLINE void present_bs_sliced_enc_round(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
 {
     bs_word *t = *x;
-    present_bs_round_enc_s(*y, *x, present_bs_round_key(k));
+    if (present_bs_keyreg_mixed(k)) { /* inlined: which words are masks is known for this round only */
+        present_bs_round_enc(*y, *x, present_bs_keyreg_rk(k, present_bs_keyreg_masks(k), 0));
+    } else {
+        present_bs_round_enc_s(*y, *x, present_bs_round_key(k));
+    }
     present_bs_key_update(k, r);
     *x = *y, *y = t;
 }
@@ -447,18 +754,33 @@ PRESENT_INLINE void present_bs_sliced_enc_round(bs_word **x, bs_word **y, presen
 /* Rounds r and r+1 of the sliced encryption in one pass
  * (present_bs_round2_enc), the register at K_r, then at K_{r+2}. The words
  * of K_r that stepping the register to K_{r+1} rewrites are saved first. */
-PRESENT_INLINE void present_bs_sliced_enc_round2(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
+PRESENT_INLINE void present_bs_sliced_enc_round2_first(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r,
+                                                       const present_mask *first, uint64_t in_uniform)
 {
     bs_word *t = *x, saved[PRESENT_SAVED_WORDS];
     const bs_word *k1 = present_bs_round_key(k);
+    const uint64_t uniform1 = present_bs_keyreg_uniform(k, k->nk - 64);
     BS_UNROLL(64)
     for (int i = 0; i < 64; i++)
-        if (present_bs_saved_slot(i) >= 0) saved[present_bs_saved_slot(i)] = k1[i];
-    present_bs_key_update(k, r);
-    present_bs_round2_enc_s(*y, *x, k1, saved, present_bs_round_key(k));
-    PRESENT_KEY_FENCE();
+        if (present_bs_saved_slot(i) >= 0 && !(uniform1 >> i & 1)) saved[present_bs_saved_slot(i)] = k1[i];
+    if (present_bs_keyreg_mixed(k)) {
+        const present_mask *m1 = present_bs_keyreg_masks(k);
+        present_bs_keyreg k1_layout = *k;
+        present_bs_key_update(k, r);
+        present_bs_round2_low(&k1_layout, *y, *x, saved, m1, present_bs_keyreg_masks(k), first, in_uniform);
+    } else {
+        present_bs_key_update(k, r);
+        present_bs_round2_enc_s(*y, *x, k1, saved, present_bs_round_key(k));
+        PRESENT_KEY_FENCE();
+    }
     present_bs_key_update(k, r + 1);
     *x = *y, *y = t;
+}
+
+/* the pair above, first null (see present_bs_round2_low_at) */
+PRESENT_INLINE void present_bs_sliced_enc_round2(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned r)
+{
+    present_bs_sliced_enc_round2_first(x, y, k, r, 0, 0);
 }
 
 /* The key additions around the sliced rounds: with the key on the S-box
@@ -468,14 +790,14 @@ PRESENT_INLINE void present_bs_sliced_enc_round2(bs_word **x, bs_word **y, prese
 PRESENT_INLINE void present_bs_sliced_enc_begin(bs_word *x, present_bs_keyreg *k)
 {
     if (PRESENT_KEY_AFTER) {
-        present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+        present_bs_add_key(x, present_bs_keyreg_rk(k, present_bs_keyreg_masks(k), 0));
         present_bs_key_update(k, 1);
     }
 }
 
 PRESENT_INLINE void present_bs_sliced_enc_end(bs_word *x, const present_bs_keyreg *k)
 {
-    if (!PRESENT_KEY_AFTER) present_bs_add_key(x, PRESENT_RK_SLICED(present_bs_round_key(k)));
+    if (!PRESENT_KEY_AFTER) present_bs_add_key(x, present_bs_keyreg_rk(k, present_bs_keyreg_masks(k), 0));
 }
 
 /* Rounds first .. last of the sliced encryption, the register where the
@@ -531,14 +853,13 @@ PRESENT_INLINE bs_word *present_bs_crypt_sliced(bs_word *x, bs_word *y, present_
  * K_1 */
 PRESENT_INLINE uint64_t present_round_scalar(uint64_t v)
 {
+    /* bits 16 b .. 16 b + 15: bit b of the S-box's 16 entries, so that
+     * (SPREAD >> n) & 0x0001000100010001 is S(n) with bit b at 16 b, where
+     * pLayer puts it (shifted by the nibble's place) */
+    const uint64_t SPREAD = 0x0ED93687A74C659Aull;
     uint64_t y = 0;
-    for (int j = 0; j < 16; j++) {
-        /* the S-box's entries, entry 0 lowest */
-        const uint64_t s = 0x21748FE3DA09B65Cull >> 4 * (v >> 4 * j & 15) & 15;
-        /* output bit b to bit 16 b: the product's term 2^(15 b) s puts it
-         * there, and no two terms' bits meet */
-        y |= (s * 0x0000200040008001ull & 0x0001000100010001ull) << j;
-    }
+    BS_UNROLL(16)
+    for (int j = 0; j < 16; j++) y |= (SPREAD >> (v >> 4 * j & 15) & 0x0001000100010001ull) << j;
     return y;
 }
 
@@ -574,22 +895,36 @@ PRESENT_INLINE void present_bs_search_keys(bs_word *kr, unsigned nk, const uint8
         kr[lane_bit[b]] = kr[nk + lane_bit[b]] = BS_XOR(kr[lane_bit[b]], lane[b]);
 }
 
-/* x = the 64-bit block v in every lane, plus the words of key (if not
- * null) */
-PRESENT_INLINE void present_bs_broadcast_block(bs_word *x, uint64_t v, const bs_word *key)
+/* present_bs_search_keys where lane_bit holds the key bits 0 ..
+ * log2(BS_LANES) - 1: only those words (present_bs_search16's lane0). */
+PRESENT_INLINE void present_bs_search_keys_low(bs_word *kr, unsigned nk, const uint64_t lane0[2],
+                                               const uint16_t *lane_bit)
+{
+    BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
+    BS_LANE_PATS_CHECK(lane);
+    for (unsigned b = 0; b < sizeof lane / sizeof lane[0]; b++) {
+        const unsigned p = lane_bit[b];
+        kr[p] = kr[nk + p] = BS_XOR(BS_MASK32(0u - present_reg_bit(lane0[0], lane0[1], p)), lane[b]);
+    }
+}
+
+/* x = the 64-bit block v in every lane, plus the register's round key if
+ * with_key */
+PRESENT_INLINE void present_bs_broadcast_block(bs_word *x, uint64_t v, const present_bs_keyreg *k, int with_key)
 {
     uint32_t m[64];
     bs_bit_masks32(m, (uint32_t)v);
     bs_bit_masks32(m + 32, (uint32_t)(v >> 32));
+    const present_bs_rk rk = present_bs_keyreg_rk(k, present_bs_keyreg_masks(k), 0);
     BS_UNROLL(64)
-    for (int i = 0; i < 64; i++) x[i] = key ? BS_XOR(BS_MASK32(m[i]), key[i]) : BS_MASK32(m[i]);
+    for (int i = 0; i < 64; i++) x[i] = with_key ? BS_XOR(BS_MASK32(m[i]), present_bs_key(rk, i)) : BS_MASK32(m[i]);
 }
 
 /* The batch's plaintext (the same in every lane) into x and, with the key
  * on the S-box outputs, K_1 (present_bs_sliced_enc_begin) in one pass. */
 PRESENT_INLINE void present_bs_search_begin(bs_word *x, present_bs_keyreg *k, uint64_t pt)
 {
-    present_bs_broadcast_block(x, pt, PRESENT_KEY_AFTER ? present_bs_round_key(k) : 0);
+    present_bs_broadcast_block(x, pt, k, PRESENT_KEY_AFTER);
     if (PRESENT_KEY_AFTER) present_bs_key_update(k, 1);
 }
 
@@ -598,7 +933,7 @@ PRESENT_INLINE void present_bs_search_begin(bs_word *x, present_bs_keyreg *k, ui
 PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, uint64_t ct,
                                          bs_word *x, bs_word *y)
 {
-    present_bs_keyreg k = {kr, nk, 0};
+    present_bs_keyreg k = {kr, nk, 0, 0, 0, 0, 0, 0, 0};
     present_bs_search_begin(x, &k, pt);
     x = present_bs_sliced_enc_rounds(x, y, &k);
     bs_word diff = BS_ZERO;
@@ -617,40 +952,86 @@ PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, 
  * every key that gives ct does, another one with probability 2^-16 (a
  * 512-lane batch in 128); the caller confirms with present_bs_search.
  * k1_shared: no lane's bit lies in K_1 (register bits nk-64 .. nk-1),
- * which is then k1, and round 1 the same in every lane. */
+ * which is then k1, and round 1 the same in every lane. lane0: null, or,
+ * where the lanes' bits are key bits 0 .. log2(BS_LANES) - 1, lane 0's key
+ * as an integer (bit j at bit j % 64 of lane0[j / 64]) and only those
+ * words in kr (present_bs_search_keys_low), s lane 0's schedule: the other
+ * words stay masks (present_bs_keyreg). */
 PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt, uint64_t ct,
-                                           bs_word *x, bs_word *y, int k1_shared, uint64_t k1)
+                                           bs_word *x, bs_word *y, int k1_shared, uint64_t k1,
+                                           const uint64_t *lane0)
 {
-    present_bs_keyreg k = {kr, nk, 0};
+    present_mask masks[2 * 64];
+    present_bs_keyreg k = {kr, nk, 0, 0, 0, 0, 0, 0, 0};
+    if (lane0) k = present_bs_keyreg_low(kr, nk, lane0, masks);
     /* round 1 on either path, the register then where the common rounds
      * below have it at compile time */
-    if (k1_shared) { /* K_1 the same in every lane: round 1 in one scalar */
+    unsigned next = 2; /* the first round left to run */
+    if (k1_shared) {   /* K_1 the same in every lane: round 1 in one scalar */
         present_bs_key_update(&k, 1);
-        present_bs_broadcast_block(x, present_round_scalar(pt ^ k1),
-                                   PRESENT_KEY_AFTER ? present_bs_round_key(&k) : 0);
-        if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 2);
+        const uint64_t v = present_round_scalar(pt ^ k1);
+        if (lane0 && PRESENT_KEY_AFTER && PRESENT_TWO_ROUNDS) {
+            /* rounds 2-3 at once (present_bs_round2_low_at's first): of x
+             * (v plus K_2) only the lanes' own words, lane 0's states as
+             * masks */
+            const uint64_t uniform = present_bs_keyreg_uniform(&k, nk - 64);
+            present_mask first[3 * 64];
+            uint64_t lo = k.reg_lo, hi = k.reg_hi, a = v ^ present_bits_at(lo, hi, nk, nk - 64); /* v ^ K_2 */
+            present_bs_masks_of(first, a);
+            for (unsigned r = 2; r <= 3; r++) { /* round r adds K_{r+1} */
+                present_reg_step(&lo, &hi, nk, r);
+                a = present_round_scalar(a) ^ present_bits_at(lo, hi, nk, nk - 64);
+                present_bs_masks_of(first + 64 * (r - 1), a);
+            }
+            const bs_word *k2 = present_bs_round_key(&k);
+            BS_UNROLL(64)
+            for (int i = 0; i < 64; i++)
+                if (!(uniform >> i & 1)) x[i] = BS_XOR(BS_MASK32(0u - (unsigned)(v >> i & 1)), k2[i]);
+            present_bs_key_update(&k, 2);
+            present_bs_sliced_enc_round2_first(&x, &y, &k, 3, first, uniform);
+            /* rounds 4-29, written out: clang 14 left a loop of them
+             * rolled, which the switch of present_bs_round2_low then ran
+             * at run time */
+            present_bs_sliced_enc_round2(&x, &y, &k, 5);
+            present_bs_sliced_enc_round2(&x, &y, &k, 7);
+            present_bs_sliced_enc_round2(&x, &y, &k, 9);
+            present_bs_sliced_enc_round2(&x, &y, &k, 11);
+            present_bs_sliced_enc_round2(&x, &y, &k, 13);
+            present_bs_sliced_enc_round2(&x, &y, &k, 15);
+            present_bs_sliced_enc_round2(&x, &y, &k, 17);
+            present_bs_sliced_enc_round2(&x, &y, &k, 19);
+            present_bs_sliced_enc_round2(&x, &y, &k, 21);
+            present_bs_sliced_enc_round2(&x, &y, &k, 23);
+            present_bs_sliced_enc_round2(&x, &y, &k, 25);
+            present_bs_sliced_enc_round2(&x, &y, &k, 27);
+            present_bs_sliced_enc_round2(&x, &y, &k, 29);
+            next = PRESENT_ROUNDS - 1;
+        } else {
+            present_bs_broadcast_block(x, v, &k, PRESENT_KEY_AFTER);
+            if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 2);
+        }
     } else {
         present_bs_search_begin(x, &k, pt);
         present_bs_sliced_enc_round(&x, &y, &k, 1 + PRESENT_KEY_AFTER);
     }
-    x = present_bs_sliced_enc_run(x, y, &k, 2, PRESENT_ROUNDS - 2);
+    x = present_bs_sliced_enc_run(x, y, &k, next, PRESENT_ROUNDS - 2);
     /* fwd[4b + j]: U_31 bit 16b + j; the register at K_30, or K_31 with the
      * key on the outputs */
     bs_word fwd[16];
+    const present_bs_rk rk30 = present_bs_keyreg_rk(&k, present_bs_keyreg_masks(&k), 0);
     BS_UNROLL(4)
-    for (int j = 0; j < 4; j++)
-        present_bs_sbox_j(&fwd[j], &fwd[4 + j], &fwd[8 + j], &fwd[12 + j], x + 4 * j,
-                          PRESENT_RK_SLICED(present_bs_round_key(&k)), j);
+    for (int j = 0; j < 4; j++) present_bs_sbox_j(&fwd[j], &fwd[4 + j], &fwd[8 + j], &fwd[12 + j], x + 4 * j, rk30, j);
     if (!PRESENT_KEY_AFTER) {
         present_bs_key_update(&k, PRESENT_ROUNDS - 1);
-        const bs_word *k31 = present_bs_round_key(&k);
+        const present_bs_rk rk31 = present_bs_keyreg_rk(&k, present_bs_keyreg_masks(&k), 0);
         BS_UNROLL(4)
         for (int b = 0; b < 4; b++)
             BS_UNROLL(4)
-            for (int j = 0; j < 4; j++) fwd[4 * b + j] = BS_XOR(fwd[4 * b + j], k31[16 * b + j]);
+            for (int j = 0; j < 4; j++)
+                fwd[4 * b + j] = BS_XOR(fwd[4 * b + j], present_bs_key(rk31, 16 * b + j));
     }
     present_bs_key_update(&k, PRESENT_ROUNDS);
-    const bs_word *k32 = present_bs_round_key(&k);
+    const present_bs_rk rk32 = present_bs_keyreg_rk(&k, present_bs_keyreg_masks(&k), 0);
     bs_word diff = BS_ZERO;
     BS_UNROLL(4)
     for (int b = 0; b < 4; b++) {
@@ -659,7 +1040,7 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
         BS_UNROLL(4)
         for (int t = 0; t < 4; t++) {
             const int i = 16 * t + 4 * b;
-            w[t] = (ct >> i & 1) ? BS_NOT(k32[i]) : k32[i];
+            w[t] = (ct >> i & 1) ? BS_NOT(present_bs_key(rk32, i)) : present_bs_key(rk32, i);
         }
         present_bs_sbox_inv(&u0, &u1, &u2, &u3, w[0], w[1], w[2], w[3]);
         diff = BS_OR(diff, BS_OR(BS_OR(BS_XOR(u0, fwd[4 * b]), BS_XOR(u1, fwd[4 * b + 1])),
