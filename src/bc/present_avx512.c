@@ -11,6 +11,7 @@
 #include "bs_word_u64x8.h"
 #define PRESENT_TWO_ROUNDS 1
 #define PRESENT_KEY_FENCE() __asm__ volatile("" ::: "memory")
+#define PRESENT_MASKS_OPAQUE(m) __asm__("" : "+m"(*(present_mask(*)[64])(m)))
 #include "present_bs_core.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose
