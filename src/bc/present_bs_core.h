@@ -986,7 +986,12 @@ PRESENT_INLINE bs_word present_bs_meet30(const bs_word *x, present_bs_keyreg *k,
         if (present_bs_saved_slot(i) >= 0 && !(uniform31 >> i & 1)) saved[present_bs_saved_slot(i)] = k31[i];
     const present_bs_rk rk31 = present_bs_keyreg_rk(k, present_bs_keyreg_masks(k), saved);
     present_bs_key_update(k, 31);
-    const present_bs_rk rk32 = present_bs_keyreg_rk(k, present_bs_keyreg_masks(k), 0);
+    /* ct ^ K_32: the uniform words as masks of lane 0's, the others
+     * XORed with ct's bit (no branch on it) */
+    present_mask *ctk = k->m + 64 * (k->steps & 1);
+    present_bs_masks_of(ctk, ct ^ present_bits_at(k->reg_lo, k->reg_hi, k->nk, k->nk - 64));
+    PRESENT_MASKS_OPAQUE(ctk);
+    const present_bs_rk rk32 = present_bs_keyreg_rk(k, ctk, 0);
     BS_UNROLL(4)
     for (int m = 0; m < 4; m++) {
         /* nibble 4m of S(U_30) = P^-1(U_31 ^ K_31): its bit t is bit 0 of
@@ -999,7 +1004,8 @@ PRESENT_INLINE bs_word present_bs_meet30(const bs_word *x, present_bs_keyreg *k,
             BS_UNROLL(4)
             for (int s2 = 0; s2 < 4; s2++) {
                 const int i = 16 * s2 + 4 * t + m;
-                w[s2] = (ct >> i & 1) ? BS_NOT(present_bs_key(rk32, i)) : present_bs_key(rk32, i);
+                w[s2] = (rk32.uniform >> i & 1) ? present_bs_key(rk32, i)
+                                                : BS_XOR(present_bs_key(rk32, i), BS_MASK32(0u - (unsigned)(ct >> i & 1)));
             }
             /* the inverse S-box's bit 0 */
             v[t] = BS_XOR(BS_NOT(BS_XOR(BS_XOR(w[0], w[2]), BS_AND(w[1], w[3]))), present_bs_key(rk31, 16 * t + 4 * m));
