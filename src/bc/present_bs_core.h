@@ -1067,7 +1067,7 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
                 if (!(uniform >> i & 1)) x[i] = BS_XOR(BS_MASK32(0u - (unsigned)(v >> i & 1)), k2[i]);
             present_bs_key_update(&k, 2);
             present_bs_sliced_enc_round2_first(&x, &y, &k, 3, first, uniform);
-            /* rounds 4-29, written out: clang 14 left a loop of them
+            /* rounds 4-27, written out: clang 14 left a loop of them
              * rolled, which the switch of present_bs_round2_low then ran
              * at run time */
             present_bs_sliced_enc_round2(&x, &y, &k, 5);
