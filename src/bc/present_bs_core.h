@@ -481,13 +481,14 @@ PRESENT_INLINE void present_reg_step(uint64_t *lo, uint64_t *hi, unsigned nk, un
  * the same in every lane for all 31 rounds (lanes in key bits 0-8: at most
  * 15 of the 80 words differ, and 9 of a round key's 64 on average; the key
  * schedule's S-box makes a word differ only where its nibble holds one that
- * does). The bits of uniform (by place in kr, bit p of uniform[p / 64]) mark
- * such words: they live in reg, the register of lane 0 as an integer
- * (logical bit j at bit j % 64 of reg[j / 64]), and round keys read them as
- * masks (present_bs_keyreg_rk). Only the other words are kept in kr. With
- * uniform all clear (the many-keys path, the GPU) every word is in kr and
- * reg is unused. uniform must be known at compile time where the rounds
- * are unrolled (it then folds away; the offsets already do). */
+ * does). The bits of uniform_lo:uniform_hi (by place in kr, bit p for
+ * kr[p] and kr[p + nk]) mark such words: they live in reg_lo:reg_hi, lane
+ * 0's register as an integer (logical bit j at bit j of the pair), and
+ * round keys read them as masks (present_bs_keyreg_masks). Only the other
+ * words are kept in kr. With uniform all clear (the many-keys path, the
+ * GPU) every word is in kr and reg is unused. uniform must be known at
+ * compile time where the rounds are unrolled (it then folds away, as the
+ * offsets do). */
 typedef struct present_bs_keyreg {
     bs_word *kr;
     unsigned nk, off;
