@@ -1045,8 +1045,7 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
     if (lane0) k = present_bs_keyreg_low(kr, nk, lane0, masks);
     /* round 1 on either path, the register then where the common rounds
      * below have it at compile time */
-    unsigned next = 2; /* the first round left to run */
-    if (k1_shared) {   /* K_1 the same in every lane: round 1 in one scalar */
+    if (k1_shared) { /* K_1 the same in every lane: round 1 in one scalar */
         present_bs_key_update(&k, 1);
         const uint64_t v = present_round_scalar(pt ^ k1);
         if (lane0 && PRESENT_KEY_AFTER && PRESENT_TWO_ROUNDS) {
@@ -1092,7 +1091,7 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
         present_bs_search_begin(x, &k, pt);
         present_bs_sliced_enc_round(&x, &y, &k, 1 + PRESENT_KEY_AFTER);
     }
-    x = present_bs_sliced_enc_run(x, y, &k, next, PRESENT_ROUNDS - 2);
+    x = present_bs_sliced_enc_run(x, y, &k, 2, PRESENT_ROUNDS - 2);
     /* fwd[4b + j]: U_31 bit 16b + j; the register at K_30, or K_31 with the
      * key on the outputs */
     bs_word fwd[16];
