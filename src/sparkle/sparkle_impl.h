@@ -41,9 +41,11 @@ typedef struct sparkle_impl {
 /* The round constants: the fractional part of e, 32 bits at a time. */
 extern const uint32_t lwcx_sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
-/* ref is used directly by the tests; the implementations are declared by
- * the list of the build (lwcx_impls.h). */
+/* ref is used directly by the tests, opt by avx2 for the state its vector
+ * code is slower on; the implementations are declared by the list of the
+ * build (lwcx_impls.h). */
 extern const sparkle_impl lwcx_sparkle_ref;
+extern const sparkle_impl lwcx_sparkle_opt;
 
 /* The implementation to run: impl when given, else the automatic choice;
  * NULL with *status set when there is none (see lwcx_resolve). */
