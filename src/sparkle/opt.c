@@ -6,15 +6,30 @@
 
 #define ROR(x, r) (((x) >> (r)) | ((x) << (32 - (r))))
 
-#define ALZETTE(x, y, c)                                  \
-    do {                                                  \
-        (x) += ROR((y), 31), (y) ^= ROR((x), 24), (x) ^= (c); \
-        (x) += ROR((y), 17), (y) ^= ROR((x), 17), (x) ^= (c); \
-        (x) += (y), (y) ^= ROR((x), 31), (x) ^= (c);          \
-        (x) += ROR((y), 24), (y) ^= ROR((x), 16), (x) ^= (c); \
-    } while (0)
-
 #define ELL(x) ROR((x) ^ ((x) << 16), 16)
+
+/* Alzette on boxes first .. first+n-1, each operation issued for all n
+ * before the next: the boxes are independent chains, and interleaved in
+ * program order the core overlaps them sooner (Zen 4, gcc: SPARKLE256 and
+ * 384 5-7% faster than box after box, which was 2-5% slower than ref). */
+static inline __attribute__((always_inline)) void alzette_group(uint32_t *x, uint32_t *y, const unsigned first,
+                                                                 const unsigned n)
+{
+#define EACH for (unsigned b = first; b < first + n; b++)
+    EACH x[b] += ROR(y[b], 31);
+    EACH y[b] ^= ROR(x[b], 24);
+    EACH x[b] ^= lwcx_sparkle_rcon[b];
+    EACH x[b] += ROR(y[b], 17);
+    EACH y[b] ^= ROR(x[b], 17);
+    EACH x[b] ^= lwcx_sparkle_rcon[b];
+    EACH x[b] += y[b];
+    EACH y[b] ^= ROR(x[b], 31);
+    EACH x[b] ^= lwcx_sparkle_rcon[b];
+    EACH x[b] += ROR(y[b], 24);
+    EACH y[b] ^= ROR(x[b], 16);
+    EACH x[b] ^= lwcx_sparkle_rcon[b];
+#undef EACH
+}
 
 static inline __attribute__((always_inline)) void permute_nb(uint32_t *s, unsigned steps, const unsigned NB)
 {
@@ -24,7 +39,11 @@ static inline __attribute__((always_inline)) void permute_nb(uint32_t *s, unsign
     for (unsigned step = 0; step < steps; step++) {
         y[0] ^= lwcx_sparkle_rcon[step & 7];
         y[1] ^= step;
-        for (unsigned b = 0; b < NB; b++) ALZETTE(x[b], y[b], lwcx_sparkle_rcon[b]);
+        if (NB == 8) { /* eight interleaved need 16 words and their temporaries: spills */
+            for (unsigned b = 0; b < NB; b++) alzette_group(x, y, b, 1);
+        } else {
+            alzette_group(x, y, 0, NB);
+        }
         uint32_t tx = x[0], ty = y[0];
         for (unsigned b = 1; b < half; b++) tx ^= x[b], ty ^= y[b];
         tx = ELL(tx);
