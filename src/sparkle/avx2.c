@@ -31,8 +31,8 @@ static inline __m128i x_ror17(__m128i v)
 /* The one-state permutation: SPARKLE256's, whose four branches fill one xmm
  * a half, runs its 19-operation Alzette chain with three-operation shift
  * rotations and loses to the scalar code (Zen 4, AVX2 code, median of
- * back-to-back calls: 244 against opt's 211 ticks, gcc; 244 against 227,
- * clang); SPARKLE384's and 512's win (273 and 299 against 338 and 478). */
+ * back-to-back calls: 244 against opt's 201 ticks with gcc, 234 each with
+ * clang); SPARKLE384's and 512's win (273 and 299 against 328 and 478). */
 static void avx2_permute(uint32_t *s, unsigned nb, unsigned steps)
 {
     if (nb == 4) lwcx_sparkle_opt.permute(s, nb, steps);
