@@ -1,7 +1,7 @@
 /* SPARKLE AVX2.
  *
  * One state: in xmm registers (xmm1.h), the branches of a half side by side;
- * SPARKLE256's in the scalar code (avx2_permute). Where simple vector ops
+ * SPARKLE256's in the scalar code (xmm_permute). Where simple vector ops
  * take 2 cycles (Zen 5) while scalar ones take 1, this path is slower than
  * the scalar unrolled code: Alzette is one 19-operation chain per step
  * either way.
@@ -27,17 +27,6 @@ static inline __m128i x_ror17(__m128i v)
 }
 
 #include "xmm1.h"
-
-/* The one-state permutation: SPARKLE256's, whose four branches fill one xmm
- * a half, runs its 19-operation Alzette chain with three-operation shift
- * rotations and loses to the scalar code (Zen 4, AVX2 code, median of
- * back-to-back calls: 244 against opt's 201 ticks with gcc, 234 each with
- * clang); SPARKLE384's and 512's win (273 and 299 against 328 and 478). */
-static void avx2_permute(uint32_t *s, unsigned nb, unsigned steps)
-{
-    if (nb == 4) lwcx_sparkle_opt.permute(s, nb, steps);
-    else xmm_permute(s, nb, steps);
-}
 
 /* ---- 256-bit helpers (8 states, one per lane) for lanes.h ----
  * Rotations by 16 and 24 are byte shuffles, by 31 an add and a shift (adds
@@ -84,7 +73,7 @@ static inline V v_ell(V t)
  * (lanes.h asks for nb 8, and the modes' nb 6, never). */
 #define LANES_TWO_GROUPS(nb, modes) 1
 #define LANES_SELF lwcx_sparkle_avx2
-#define lanes_permute1 avx2_permute
+#define lanes_permute1 xmm_permute
 
 #include "lanes.h"
 
@@ -107,7 +96,7 @@ const sparkle_impl lwcx_sparkle_avx2 = {
         .batch = 8,
         .constant_time = 1,
     },
-    .permute = avx2_permute,
+    .permute = xmm_permute,
     .permute_many = lanes_permute_many,
     .esch_absorb_many = lanes_esch_absorb_many,
     .schwaemm_blocks_many = lanes_schwaemm_blocks_many,

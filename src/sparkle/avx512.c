@@ -65,7 +65,7 @@ LANES_INLINE void v_rows_out(V v, uint8_t *const *p, size_t off, unsigned i, con
 const sparkle_impl lwcx_sparkle_avx512 = {
     .desc = {
         .name = "avx512",
-        .description = "AVX-512: branches in SIMD lanes with vprord (one state), 16 states per register (many)",
+        .description = "AVX-512: branches in SIMD lanes with vprord (one SPARKLE384/512 state), 16 states per register (many)",
         .features = LWCX_CPU_AVX512,
         .batch = 16,
         .constant_time = 1,

@@ -41,9 +41,9 @@ typedef struct sparkle_impl {
 /* The round constants: the fractional part of e, 32 bits at a time. */
 extern const uint32_t lwcx_sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
-/* ref is used directly by the tests, opt by avx2 for the state its vector
- * code is slower on; the implementations are declared by the list of the
- * build (lwcx_impls.h). */
+/* ref is used directly by the tests, opt by xmm1.h (avx2, avx512) for the
+ * state whose xmm code is slower; the implementations are declared by the
+ * list of the build (lwcx_impls.h). */
 extern const sparkle_impl lwcx_sparkle_ref;
 extern const sparkle_impl lwcx_sparkle_opt;
 

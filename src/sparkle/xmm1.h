@@ -10,7 +10,7 @@
  *
  * Included by avx2.c and avx512.c, which first define x_ror31 and x_ror17
  * (rotations right of an X; the others are byte shuffles here); defines
- * xmm_permute, the permutation of one state. */
+ * xmm_permute, the permutation of one state (SPARKLE256's through opt). */
 #ifndef LWCX_SPARKLE_XMM1_H
 #define LWCX_SPARKLE_XMM1_H
 
@@ -119,10 +119,16 @@ static inline __attribute__((always_inline)) void permute1(uint32_t *s, unsigned
     x_store(s + 2 * H, xr, yr, H);
 }
 
+/* The permutation of one state. SPARKLE256's runs in the scalar code: with
+ * its four branches in an xmm a half, the Alzette chain lost to opt's (Zen
+ * 4, median of back-to-back calls: avx2 244 and avx512 218 against opt's 201
+ * ticks with gcc, 234, 218 and 234 with clang; the bench, gcc: avx512 235
+ * against 228). SPARKLE384's and 512's win (avx2 273 and 299 against opt's
+ * 328 and 478, gcc). */
 static void xmm_permute(uint32_t *s, unsigned nb, unsigned steps)
 {
     switch (nb) {
-    case 4: permute1(s, steps, 2); break;
+    case 4: lwcx_sparkle_opt.permute(s, nb, steps); break;
     case 6: permute1(s, steps, 3); break;
     default: permute1(s, steps, 4); break;
     }
