@@ -33,6 +33,17 @@ extern "C" {
 #define LWCX_API __attribute__((visibility("default")))
 #endif
 
+/* A status that must not be dropped: GNU compilers warn when a caller
+ * ignores it (an error in lwcx's own builds). Define LWCX_NODISCARD empty
+ * before including this header to turn it off. */
+#ifndef LWCX_NODISCARD
+#if defined(__GNUC__) || defined(__clang__)
+#define LWCX_NODISCARD __attribute__((warn_unused_result))
+#else
+#define LWCX_NODISCARD
+#endif
+#endif
+
 /* The version, written only here (CMake reads it from these lines). */
 #define LWCX_VERSION_MAJOR 0
 #define LWCX_VERSION_MINOR 1
