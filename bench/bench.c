@@ -58,16 +58,25 @@ static uint64_t timer_overhead(void)
     return best;
 }
 
-/* Times iters calls on impl; returns cycles (overhead removed) and ns. */
-static void sample(const bench_case *bc, void *st, const lwcx_impl *impl, unsigned iters,
-                   uint64_t overhead, double *cyc, double *ns)
+/* Times iters calls on impl; returns cycles (overhead removed) and ns, and
+ * nonzero if a call failed (a failing call would be timed as a fast one). */
+static LWCX_NODISCARD int sample(const bench_case *bc, void *st, const lwcx_impl *impl, unsigned iters,
+                                 uint64_t overhead, double *cyc, double *ns)
 {
+    int bad = 0;
     uint64_t n0 = timer_ns(), c0 = timer_cycles();
-    for (unsigned k = 0; k < iters; k++) bc->run(st, impl);
+    for (unsigned k = 0; k < iters; k++) bad |= bc->run(st, impl);
     uint64_t c1 = timer_cycles(), n1 = timer_ns();
     uint64_t c = c1 - c0;
     *cyc = (double)(c > overhead ? c - overhead : 0);
     *ns = (double)(n1 - n0);
+    return bad;
+}
+
+static void call_failed(const bench_case *bc, const lwcx_impl *impl)
+{
+    fprintf(stderr, "lwcx bench: %s %s: the call failed on %s; its row is left out\n", bc->primitive, bc->op,
+            lwcx_impl_name(impl));
 }
 
 /* The next name of a comma-separated list: *name and *len, *p moved past
@@ -144,21 +153,23 @@ static void first_call_child(const bench_case *bc, const lwcx_impl *impl, unsign
 {
     double out[FIRST_CALLS_PER_PROCESS][3] = {{0}}, next[101];
     void *st = bc->setup();
+    int bad = !st;
     if (st) {
         for (unsigned i = 0; i < n; i++) {
-            bc->warm(st, impl, first + i, 1);
-            sample(bc, st, impl, 1, overhead, &out[i][0], &out[i][1]);
+            bad |= bc->warm(st, impl, first + i, 1);
+            bad |= sample(bc, st, impl, 1, overhead, &out[i][0], &out[i][1]);
             for (int k = 0; k < 101; k++) {
                 double unused;
-                bc->warm(st, impl, first + i, 0);
-                sample(bc, st, impl, 1, overhead, &next[k], &unused);
+                bad |= bc->warm(st, impl, first + i, 0);
+                bad |= sample(bc, st, impl, 1, overhead, &next[k], &unused);
             }
             out[i][2] = median(next, 101);
         }
         bc->teardown(st);
     }
+    if (bad) call_failed(bc, impl);
     const size_t len = n * sizeof out[0];
-    _exit(st && write(fd, out, len) == (ssize_t)len ? 0 : 1);
+    _exit(!bad && write(fd, out, len) == (ssize_t)len ? 0 : 1);
 }
 
 /* A first-call case: the samples in fresh processes (a few each, one
@@ -232,11 +243,12 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
     const double warm_ns = opt->quick ? 2e6 : 20e6;
 
     /* warm up and pick how many calls one sample holds */
+    int bad[MAX_IMPLS] = {0};
     for (size_t m = 0; m < nimpl; m++) {
         double cyc, ns, spent = 0;
         unsigned calls = 0;
-        while (spent < warm_ns) {
-            sample(bc, st, impls[m], 1, overhead, &cyc, &ns);
+        while (spent < warm_ns && !bad[m]) {
+            bad[m] = sample(bc, st, impls[m], 1, overhead, &cyc, &ns);
             spent += ns;
             calls++;
         }
@@ -246,13 +258,28 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
 
     for (int r = 0; r < reps; r++)
         for (size_t m = 0; m < nimpl; m++) {
-            sample(bc, st, impls[m], iters[m], overhead, &cyc[m][r], &ns[m][r]);
+            if (bad[m]) continue;
+            bad[m] = sample(bc, st, impls[m], iters[m], overhead, &cyc[m][r], &ns[m][r]);
             cyc[m][r] /= (double)iters[m] * bc->units;
             ns[m][r] /= (double)iters[m] * bc->units;
         }
     bc->teardown(st);
-    case_rows(bc, impls, nimpl, reps, rows);
-    return nimpl;
+    /* rows only for the implementations whose every call succeeded */
+    size_t kept = 0;
+    for (size_t m = 0; m < nimpl; m++) {
+        if (bad[m]) {
+            call_failed(bc, impls[m]);
+            continue;
+        }
+        if (kept != m) {
+            impls[kept] = impls[m];
+            memcpy(cyc[kept], cyc[m], sizeof cyc[m]);
+            memcpy(ns[kept], ns[m], sizeof ns[m]);
+        }
+        kept++;
+    }
+    case_rows(bc, impls, kept, reps, rows);
+    return kept;
 }
 
 #ifndef LWCX_BUILD_INFO

@@ -17,7 +17,8 @@ typedef struct bench_case {
     const char *unit; /* "block", "byte", "call", "key" */
     double units;     /* units processed by one run() */
     void *(*setup)(void);
-    void (*run)(void *state, const lwcx_impl *impl);
+    /* the call's status: a case whose call fails is reported, not timed */
+    LWCX_NODISCARD int (*run)(void *state, const lwcx_impl *impl);
     void (*teardown)(void *state);
     /* NULL, or whether the case applies to an implementation (internal
      * steps some implementations do not have); rows only for those */
@@ -29,7 +30,7 @@ typedef struct bench_case {
      * (as other traffic would between two calls) and run() is timed again.
      * The row gives the first calls' median and its ratio to the median of
      * the later calls ("x warm"). */
-    void (*warm)(void *state, const lwcx_impl *impl, unsigned sample, int first);
+    LWCX_NODISCARD int (*warm)(void *state, const lwcx_impl *impl, unsigned sample, int first);
 } bench_case;
 
 typedef struct bench_options {

@@ -64,42 +64,44 @@ static lwcx_aimer_key *key_for(state *s, const lwcx_impl *impl)
     return NULL;
 }
 
-static void run_keygen(void *p, const lwcx_impl *impl)
+static int run_keygen(void *p, const lwcx_impl *impl)
 {
     state *s = p;
     uint8_t pk[LWCX_AIMER_MAX_PK_BYTES], sk[LWCX_AIMER_MAX_SK_BYTES];
-    lwcx_aimer_keygen_with(impl, s->set, pk, sk);
+    const int rc = lwcx_aimer_keygen_with(impl, s->set, pk, sk);
     lwcx_wipe(sk, sizeof sk);
+    return rc;
 }
 
-static void run_sign(void *p, const lwcx_impl *impl)
+static int run_sign(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_aimer_sign_with(impl, s->set, s->sig, s->msg, sizeof s->msg, s->sk);
+    return lwcx_aimer_sign_with(impl, s->set, s->sig, s->msg, sizeof s->msg, s->sk);
 }
 
-static void run_verify(void *p, const lwcx_impl *impl)
+static int run_verify(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_aimer_verify_with(impl, s->set, s->sig, lwcx_aimer_sig_bytes(s->set), s->msg, sizeof s->msg, s->pk);
+    return lwcx_aimer_verify_with(impl, s->set, s->sig, lwcx_aimer_sig_bytes(s->set), s->msg, sizeof s->msg, s->pk);
 }
 
-static void run_sign_key(void *p, const lwcx_impl *impl)
+static int run_sign_key(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_aimer_key_sign(key_for(s, impl), s->sig, s->msg, sizeof s->msg);
+    return lwcx_aimer_key_sign(key_for(s, impl), s->sig, s->msg, sizeof s->msg);
 }
 
-static void run_verify_key(void *p, const lwcx_impl *impl)
+static int run_verify_key(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_aimer_key_verify(key_for(s, impl), s->sig, lwcx_aimer_sig_bytes(s->set), s->msg, sizeof s->msg);
+    return lwcx_aimer_key_verify(key_for(s, impl), s->sig, lwcx_aimer_sig_bytes(s->set), s->msg, sizeof s->msg);
 }
 
 /* the hashes of one signature (sign.c), in the same shapes */
-static void run_sign_keccak(void *p, const lwcx_impl *impl)
+static int run_sign_keccak(void *p, const lwcx_impl *impl)
 {
     state *s = p;
+    int bad = 0;
     const aimer_impl *im = (const aimer_impl *)impl;
     const aimer_params *pr = lwcx_aimer_params_get(s->set);
     const size_t lam = pr->lambda, cb = aimer_commit_bytes(pr), tb = aimer_tape_bytes(pr);
@@ -114,46 +116,47 @@ static void run_sign_keccak(void *p, const lwcx_impl *impl)
     for (int k = 0; k < 3; k++)
         for (size_t done = 0; done < shapes[k][0]; done += im->ways) {
             const size_t c = shapes[k][0] - done < im->ways ? shapes[k][0] - done : im->ways;
-            im->shake_xn(pr->n, o, shapes[k][1], i, 3 + 2 * lam, (unsigned)c);
+            bad |= im->shake_xn(pr->n, o, shapes[k][1], i, 3 + 2 * lam, (unsigned)c);
         }
     /* single state: salt and seeds, h1, the challenges, h2, the hidden indices */
     aimer_xof x;
     im->xof_init(&x, pr->n);
     im->xof_absorb(&x, buf, 4 * lam + 1);
-    im->xof_final(&x, buf, (T + 1) * lam);
+    bad |= im->xof_final(&x, buf, (T + 1) * lam);
     im->xof_init(&x, pr->n);
     im->xof_absorb(&x, buf, 3 * lam + 1);
     for (size_t r = 0; r < T; r++) {
         for (size_t j = 0; j < N; j++) im->xof_absorb(&x, buf + j, cb);
         im->xof_absorb(&x, buf, (L + 2) * lam);
     }
-    im->xof_final(&x, buf, cb);
+    bad |= im->xof_final(&x, buf, cb);
     im->xof_init(&x, pr->n);
     im->xof_absorb(&x, buf, cb);
-    im->xof_final(&x, buf, T * (L + 1) * lam);
+    bad |= im->xof_final(&x, buf, T * (L + 1) * lam);
     im->xof_init(&x, pr->n);
     im->xof_absorb(&x, buf, 3 * lam + 1);
     for (size_t r = 0; r < T; r++) im->xof_absorb(&x, buf, 2 * N * lam);
-    im->xof_final(&x, buf, cb);
+    bad |= im->xof_final(&x, buf, cb);
     im->xof_init(&x, pr->n);
     im->xof_absorb(&x, buf, cb);
-    im->xof_final(&x, buf, T);
+    bad |= im->xof_final(&x, buf, T);
+    return bad ? LWCX_ERR_NOMEM : LWCX_OK;
 }
 
 /* the field and affine work of one signature's MPC simulation (sign.c):
  * every repetition's parties simulated together (mpc_parties), then their
  * alpha and v shares (the dots of all parties with one challenge vector at
  * once, as sign.c does) */
-static void run_sign_field(void *p, const lwcx_impl *impl)
+static int run_sign_field(void *p, const lwcx_impl *impl)
 {
     state *s = p;
     const struct lwcx_aimer_key *key = key_for(s, impl);
-    if (!key) return;
+    if (!key) return LWCX_ERR_NOMEM;
     const aimer_params *pr = key->p;
     const aimer_field_ops *f = &key->im->field[pr->field];
     const unsigned L = pr->L, N = pr->N, stride = 2 * (L + 1);
     aimer_gf *v = calloc((size_t)N * (stride + 2), sizeof *v), u, alpha = {0};
-    if (!v) return;
+    if (!v) return LWCX_ERR_NOMEM;
     aimer_gf *a = v + (size_t)N * stride, *c = a + N; /* the parties' alpha and v shares */
     for (unsigned j = 0; j < N; j++)
         for (unsigned i = 0; i < L; i++)
@@ -171,6 +174,7 @@ static void run_sign_field(void *p, const lwcx_impl *impl)
     }
     lwcx_wipe(v, (size_t)N * (stride + 2) * sizeof *v);
     free(v);
+    return LWCX_OK;
 }
 
 #define CASE(tag, op, fn) \

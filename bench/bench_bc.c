@@ -53,10 +53,11 @@ static const bc_impl *resolve(lwcx_blockcipher c, const lwcx_impl *impl)
     return lwcx_resolve(lwcx_bc_ciphers[c].prim, impl, &rc);
 }
 
-static void pack_unpack(lwcx_blockcipher c, state *s, const lwcx_impl *impl)
+static int pack_unpack(lwcx_blockcipher c, state *s, const lwcx_impl *impl)
 {
     const bc_impl *im = resolve(c, impl);
     if (im) im->pack_unpack(s->out, s->in, BULK_BYTES / lwcx_bc_ciphers[c].block_bytes);
+    return im ? LWCX_OK : LWCX_ERR_NO_IMPL;
 }
 
 static int has_pack_unpack(lwcx_blockcipher c, const lwcx_impl *impl)
@@ -149,69 +150,76 @@ static void bulk_teardown(void *p)
     free(s->in), free(s->out), free(s);
 }
 
-static void bulk_ecb(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+static int bulk_ecb(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 {
-    lwcx_bc_ecb_encrypt_with(impl, c, s->key, s->out, s->in, s->bytes);
+    return lwcx_bc_ecb_encrypt_with(impl, c, s->key, s->out, s->in, s->bytes);
 }
 
-static void bulk_ctr(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+static int bulk_ctr(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 {
-    lwcx_bc_ctr_with(impl, c, s->key, s->iv, s->out, s->in, s->bytes);
+    return lwcx_bc_ctr_with(impl, c, s->key, s->iv, s->out, s->in, s->bytes);
 }
 
-static void bulk_ctr_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+static int bulk_ctr_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 {
     const bc_impl *im = resolve(c, impl);
-    if (!im) return;
+    if (!im) return LWCX_ERR_NO_IMPL;
     im->expand(s->sched, s->key); /* as every CTR call does */
     im->resident(s->sched, BC_RESIDENT_CTR, s->bytes);
+    return LWCX_OK;
 }
 
-static void bulk_pack_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+static int bulk_pack_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 {
     const bc_impl *im = resolve(c, impl);
     if (im) im->resident(NULL, BC_RESIDENT_PACK, s->bytes);
+    return im ? LWCX_OK : LWCX_ERR_NO_IMPL;
 }
 
 /* one call of s->bytes keys (a range with no match; each call fresh keys) */
-static void bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 {
     size_t nfound;
-    lwcx_bc_keysearch_with(impl, c, s->pt, s->ct, 1, s->key, NULL, s->next_start, s->bytes, 1, NULL, NULL, NULL, 0,
-                           &nfound, NULL);
+    const int rc = lwcx_bc_keysearch_with(impl, c, s->pt, s->ct, 1, s->key, NULL, s->next_start, s->bytes, 1, NULL,
+                                          NULL, NULL, 0, &nfound, NULL);
     s->next_start = (s->next_start + s->bytes) & 0xFFFFFFFFFFFFu;
+    return rc;
 }
 
 #define CASES(prim, cipher)                                                                       \
-    static void prim##_ecb(void *p, const lwcx_impl *impl)                                        \
+    static int prim##_ecb(void *p, const lwcx_impl *impl)                                         \
     {                                                                                             \
         state *s = p;                                                                             \
-        lwcx_bc_ecb_encrypt_with(impl, cipher, s->key, s->out, s->in, BULK_BYTES);                \
+        return lwcx_bc_ecb_encrypt_with(impl, cipher, s->key, s->out, s->in, BULK_BYTES);                \
     }                                                                                             \
-    static void prim##_ctr(void *p, const lwcx_impl *impl)                                        \
+    static int prim##_ctr(void *p, const lwcx_impl *impl)                                         \
     {                                                                                             \
         state *s = p;                                                                             \
-        lwcx_bc_ctr_with(impl, cipher, s->key, s->iv, s->out, s->in, BULK_BYTES);                 \
+        return lwcx_bc_ctr_with(impl, cipher, s->key, s->iv, s->out, s->in, BULK_BYTES);                 \
     }                                                                                             \
-    static void prim##_search(void *p, const lwcx_impl *impl)                                     \
+    static int prim##_search(void *p, const lwcx_impl *impl)                                      \
     {                                                                                             \
         state *s = p;                                                                             \
         size_t nfound;                                                                            \
-        lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start,       \
-                               SEARCH_KEYS, 1, NULL, NULL, NULL, 0, &nfound, NULL);               \
+        const int rc = lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL,        \
+                                              s->next_start, SEARCH_KEYS, 1, NULL, NULL, NULL, 0, \
+                                              &nfound, NULL);                                     \
         s->next_start = (s->next_start + SEARCH_KEYS) & 0xFFFFFFFFFFFu;                           \
+        return rc;                                                                                \
     }                                                                                             \
-    static void prim##_search_dev(void *p, const lwcx_impl *impl)                                 \
+    static int prim##_search_dev(void *p, const lwcx_impl *impl)                                  \
     {                                                                                             \
         state *s = p;                                                                             \
         size_t nfound;                                                                            \
-        lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL, s->next_start,       \
-                               DEVICE_KEYS, 1, NULL, NULL, NULL, 0, &nfound, NULL);               \
+        const int rc = lwcx_bc_keysearch_with(impl, cipher, s->pt, s->ct, 1, s->key, NULL,        \
+                                              s->next_start, DEVICE_KEYS, 1, NULL, NULL, NULL, 0, \
+                                              &nfound, NULL);                                     \
         s->next_start = (s->next_start + DEVICE_KEYS) & 0xFFFFFFFFFFFu;                           \
+        return rc;                                                                                \
     }                                                                                             \
-    static void prim##_pack(void *p, const lwcx_impl *impl)                                       \
+    static int prim##_pack(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
-        pack_unpack(cipher, p, impl);                                                             \
+        return pack_unpack(cipher, p, impl);                                                             \
     }                                                                                             \
     static int prim##_has_pack(const lwcx_impl *impl)                                             \
     {                                                                                             \
@@ -243,9 +251,9 @@ static void bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl
 /* (the case is static, not const: its size is the device's, set when it applies) */
 #define BULK_CASE(prim, cipher, kind, what, after, unit, setup)                                   \
     static bulk_case prim##_bulk_##kind;                                                          \
-    static void prim##_bulk_##kind##_run(void *p, const lwcx_impl *impl)                          \
+    static int prim##_bulk_##kind##_run(void *p, const lwcx_impl *impl)                           \
     {                                                                                             \
-        bulk_##kind(cipher, p, impl);                                                             \
+        return bulk_##kind(cipher, p, impl);                                                             \
     }                                                                                             \
     static int prim##_bulk_##kind##_applies(const lwcx_impl *impl)                                \
     {                                                                                             \

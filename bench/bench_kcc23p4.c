@@ -27,7 +27,10 @@ static void *setup(void)
     }
     for (size_t i = 0; i < BULK_BYTES; i++) s->bulk_in[i] = (uint8_t)i;
     const uint8_t key[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    lwcx_kcc23p4_expand_key(&s->ks, key);
+    if (lwcx_kcc23p4_expand_key(&s->ks, key)) {
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -36,25 +39,25 @@ static void teardown(void *p)
     free(p);
 }
 
-static void run_enc_keys(void *p, const lwcx_impl *impl)
+static int run_enc_keys(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_encrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS);
+    return lwcx_kcc23p4_encrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS);
 }
-static void run_dec_keys(void *p, const lwcx_impl *impl)
+static int run_dec_keys(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_decrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS);
+    return lwcx_kcc23p4_decrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS);
 }
-static void run_ecb(void *p, const lwcx_impl *impl)
+static int run_ecb(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_ecb_encrypt_with(impl, &s->ks, s->bulk_out, s->bulk_in, BULK_BYTES);
+    return lwcx_kcc23p4_ecb_encrypt_with(impl, &s->ks, s->bulk_out, s->bulk_in, BULK_BYTES);
 }
-static void run_ctr(void *p, const lwcx_impl *impl)
+static int run_ctr(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_ctr_with(impl, &s->ks, s->iv, s->bulk_out, s->bulk_in, BULK_BYTES);
+    return lwcx_kcc23p4_ctr_with(impl, &s->ks, s->iv, s->bulk_out, s->bulk_in, BULK_BYTES);
 }
 
 static const bench_case enc_keys = {"kcc23p4", "harness_enc_512keys", "block", HARNESS_BLOCKS,

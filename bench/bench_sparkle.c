@@ -40,21 +40,22 @@ static void teardown(void *p)
 
 /* The permutation through the public API (one state), and 16 states through
  * the implementation's batch form (the interface the modes use). */
-static void permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
+static int permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
 {
     int rc;
     const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
+    return im ? LWCX_OK : rc;
 }
 
 #define PERMUTE(bits, bytes, steps)                                                              \
-    static void run_p##bits(void *p, const lwcx_impl *impl)                                      \
+    static int run_p##bits(void *p, const lwcx_impl *impl)                                       \
     {                                                                                            \
-        lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                     \
+        return lwcx_sparkle_permute_with(impl, ((state *)p)->msg[0], bytes, steps);                     \
     }                                                                                            \
-    static void run_p##bits##x16(void *p, const lwcx_impl *impl)                                 \
+    static int run_p##bits##x16(void *p, const lwcx_impl *impl)                                  \
     {                                                                                            \
-        permute_x16(p, impl, bytes / 8, steps);                                                  \
+        return permute_x16(p, impl, bytes / 8, steps);                                                  \
     }                                                                                            \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
                                        setup, run_p##bits, teardown, NULL, NULL};                \
@@ -65,17 +66,18 @@ PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
 
 #define SCHWAEMM(name, len)                                                                     \
-    static void run_s##name(void *p, const lwcx_impl *impl)                                     \
+    static int run_s##name(void *p, const lwcx_impl *impl)                                      \
     {                                                                                           \
         state *s = p;                                                                           \
-        lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0], s->msg[0], \
-                                   len, NULL, 0, s->nonce[0], s->key[0]);                       \
+        return lwcx_schwaemm_encrypt_with(impl, LWCX_SCHWAEMM256_128, s->out[0], s->tag[0],     \
+                                          s->msg[0], len, NULL, 0, s->nonce[0], s->key[0]);                       \
     }                                                                                           \
-    static void run_s##name##x16(void *p, const lwcx_impl *impl)                                \
+    static int run_s##name##x16(void *p, const lwcx_impl *impl)                                 \
     {                                                                                           \
         state *s = p;                                                                           \
-        lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags, s->msgs,  \
-                                        len, s->msgs, 0, s->nonces, s->keys, WAYS);             \
+        return lwcx_schwaemm_encrypt_many_with(impl, LWCX_SCHWAEMM256_128, s->outs, s->tags,    \
+                                               s->msgs, len, s->msgs, 0, s->nonces, s->keys,    \
+                                               WAYS);                                           \
     }                                                                                           \
     static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,    \
                                        setup, run_s##name, teardown, NULL, NULL};               \
@@ -87,15 +89,15 @@ SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
 
 #define ESCH(name, len)                                                                           \
-    static void run_e##name(void *p, const lwcx_impl *impl)                                       \
+    static int run_e##name(void *p, const lwcx_impl *impl)                                        \
     {                                                                                             \
         state *s = p;                                                                             \
-        lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                   \
+        return lwcx_esch_hash_with(impl, LWCX_ESCH256, s->out[0], 32, s->msg[0], len);                   \
     }                                                                                             \
-    static void run_e##name##x16(void *p, const lwcx_impl *impl)                                  \
+    static int run_e##name##x16(void *p, const lwcx_impl *impl)                                   \
     {                                                                                             \
         state *s = p;                                                                             \
-        lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);            \
+        return lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);            \
     }                                                                                             \
     static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup,           \
                                        run_e##name, teardown, NULL, NULL};                        \

@@ -162,13 +162,13 @@ LWCX_API const lwcx_impl *lwcx_impl_auto(const char *primitive);
  * primitive or implementation or one this machine cannot run, with a
  * message in msg (cap bytes, may be NULL). While it is invalid, every
  * operation that uses the automatic choice fails with LWCX_ERR_IMPL_ENV. */
-LWCX_API int lwcx_impl_env_check(char *msg, size_t cap);
+LWCX_API LWCX_NODISCARD int lwcx_impl_env_check(char *msg, size_t cap);
 
 /* Force the automatic choice of a primitive by name, or pass name = NULL to
  * return to automatic selection. Fails with LWCX_ERR_UNSUPPORTED if this
  * machine cannot run it, and with LWCX_ERR_IMPL_ENV while LWCX_IMPL is invalid. Process-wide: not meant to be changed while other
  * threads use the primitive (use the _with forms instead). */
-LWCX_API int lwcx_impl_select(const char *primitive, const char *name);
+LWCX_API LWCX_NODISCARD int lwcx_impl_select(const char *primitive, const char *name);
 /* Name of the implementation the automatic choice uses (choosing it now if
  * needed), or NULL (unknown primitive, invalid LWCX_IMPL). */
 LWCX_API const char *lwcx_impl_selected(const char *primitive);
@@ -176,7 +176,7 @@ LWCX_API const char *lwcx_impl_selected(const char *primitive);
 /* Zeroes memory in a way the compiler may not remove. */
 LWCX_API void lwcx_wipe(void *p, size_t len);
 /* Constant-time comparison: 0 if equal, -1 otherwise. */
-LWCX_API int lwcx_ct_compare(const void *a, const void *b, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_ct_compare(const void *a, const void *b, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* kcc23-p4: 64-bit block, 64-bit key, 80 rounds                       */
@@ -197,17 +197,17 @@ typedef struct lwcx_kcc23p4_key {
 
 /* Many keys: block i of in (8*nblocks bytes) is processed under key i of keys
  * (8*nblocks bytes). out may equal in. This is the official harness shape. */
-LWCX_API int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys,
                                        size_t nblocks);
-LWCX_API int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys,
                                        size_t nblocks);
 
 /* One key: expand once, then ECB or CTR over any number of blocks. */
-LWCX_API int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8]);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8]);
 /* ECB: len must be a multiple of 8. out may equal in. */
-LWCX_API int lwcx_kcc23p4_ecb_encrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_encrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
                                       size_t len);
-LWCX_API int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
                                       size_t len);
 /* CTR (encryption and decryption are the same operation), any length.
  * Counter block j (j = 0, 1, ...) is the 64-bit little-endian integer
@@ -216,19 +216,19 @@ LWCX_API int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, 
  * encryption of counter block j, XORed into bytes 8j..8j+7.
  * With a 64-bit block, never encrypt more than 2^32 blocks under one key,
  * and never reuse a counter range under the same key. out may equal in. */
-LWCX_API int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
                               const uint8_t *in, size_t len);
 
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API int lwcx_kcc23p4_encrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_encrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
                                             const uint8_t *keys, size_t nblocks);
-LWCX_API int lwcx_kcc23p4_decrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_decrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
                                             const uint8_t *keys, size_t nblocks);
-LWCX_API int lwcx_kcc23p4_ecb_encrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_encrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
                                            uint8_t *out, const uint8_t *in, size_t len);
-LWCX_API int lwcx_kcc23p4_ecb_decrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_decrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
                                            uint8_t *out, const uint8_t *in, size_t len);
-LWCX_API int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
                                    const uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t len);
 
 /* ------------------------------------------------------------------ */
@@ -254,16 +254,16 @@ LWCX_API int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key
 LWCX_API size_t lwcx_kcc24p6_processed_len(size_t len);
 
 /* Encrypts and tags. ct may equal pt. Errors: LWCX_ERR_NULL, LWCX_ERR_LENGTH (len > 255). */
-LWCX_API int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt, size_t len,
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt, size_t len,
                                   const uint8_t key[8]);
 /* Recomputes the tag over ct and compares it in constant time; only if it
  * matches is pt written. On LWCX_ERR_AUTH nothing is written. pt may equal ct. */
-LWCX_API int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8],
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8],
                                   const uint8_t key[8]);
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8],
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8],
                                        const uint8_t *pt, size_t len, const uint8_t key[8]);
-LWCX_API int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t *ct,
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t *ct,
                                        size_t len, const uint8_t tag[8], const uint8_t key[8]);
 
 /* ------------------------------------------------------------------ */
@@ -272,8 +272,8 @@ LWCX_API int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const
 /* Permutes a 32-, 48- or 64-byte state (SPARKLE256/384/512; words are
  * little-endian, x0 y0 x1 y1 ...) with the given number of steps (1..12;
  * the design uses 7/10, 7/11 and 8/12 slim/big steps). */
-LWCX_API int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps);
-LWCX_API int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t state_bytes,
+LWCX_API LWCX_NODISCARD int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps);
+LWCX_API LWCX_NODISCARD int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t state_bytes,
                                        unsigned steps);
 
 /* ------------------------------------------------------------------ */
@@ -311,17 +311,17 @@ LWCX_API size_t lwcx_schwaemm_tag_bytes(lwcx_schwaemm_variant v);
  * plaintext: on LWCX_ERR_AUTH a separate pt is zeroed, and in place
  * (pt == ct) the ciphertext is left as it was (decrypted aside first:
  * LWCX_ERR_NOMEM if that memory cannot be had). */
-LWCX_API int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag,
                                    const uint8_t *pt, size_t len, const uint8_t *ad, size_t adlen,
                                    const uint8_t *nonce, const uint8_t *key);
-LWCX_API int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct,
                                    size_t len, const uint8_t *tag, const uint8_t *ad, size_t adlen,
                                    const uint8_t *nonce, const uint8_t *key);
 
 /* Batch: count independent messages of the same length (and the same AD
  * length), message i under key[i] and nonce[i], run side by side so that
  * SIMD implementations can process several states at once. */
-LWCX_API int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct,
                                         uint8_t *const *tag, const uint8_t *const *pt, size_t len,
                                         const uint8_t *const *ad, size_t adlen,
                                         const uint8_t *const *nonce, const uint8_t *const *key,
@@ -341,34 +341,34 @@ LWCX_API int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const 
 typedef struct lwcx_schwaemm_ctx {
     uint64_t opaque[24];
 } lwcx_schwaemm_ctx;
-LWCX_API int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
                                 const uint8_t *nonce);
-LWCX_API int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len);
-LWCX_API int lwcx_schwaemm_encrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
                                           size_t len);
-LWCX_API int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
                                           size_t len);
-LWCX_API int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag);
 /* LWCX_OK if tag matches, LWCX_ERR_AUTH otherwise (constant-time compare). */
-LWCX_API int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag);
 
 /* The same on an explicit implementation (see lwcx_impl); a context keeps
  * the implementation it was initialised with. */
-LWCX_API int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *ct,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *ct,
                                         uint8_t *tag, const uint8_t *pt, size_t len,
                                         const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                         const uint8_t *key);
-LWCX_API int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *pt,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *pt,
                                         const uint8_t *ct, size_t len, const uint8_t *tag,
                                         const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                         const uint8_t *key);
-LWCX_API int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant v,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant v,
                                              uint8_t *const *ct, uint8_t *const *tag,
                                              const uint8_t *const *pt, size_t len,
                                              const uint8_t *const *ad, size_t adlen,
                                              const uint8_t *const *nonce,
                                              const uint8_t *const *key, size_t count);
-LWCX_API int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *ctx,
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *ctx,
                                      lwcx_schwaemm_variant v, const uint8_t *key,
                                      const uint8_t *nonce);
 
@@ -394,10 +394,10 @@ LWCX_API size_t lwcx_esch_digest_bytes(lwcx_esch_variant v);
 
 /* One shot: out gets outlen bytes; for Esch outlen must be the digest size,
  * for XOEsch it may be anything. */
-LWCX_API int lwcx_esch_hash(lwcx_esch_variant v, uint8_t *out, size_t outlen, const uint8_t *msg,
+LWCX_API LWCX_NODISCARD int lwcx_esch_hash(lwcx_esch_variant v, uint8_t *out, size_t outlen, const uint8_t *msg,
                             size_t len);
 /* Batch: count messages of the same length, out[i] gets outlen bytes. */
-LWCX_API int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
+LWCX_API LWCX_NODISCARD int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
                                  const uint8_t *const *msg, size_t len, size_t count);
 
 /* Incremental: init, update any number of times, then final (Esch: the
@@ -406,18 +406,18 @@ LWCX_API int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_
 typedef struct lwcx_esch_ctx { /* opaque, as lwcx_schwaemm_ctx */
     uint64_t opaque[16];
 } lwcx_esch_ctx;
-LWCX_API int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant v);
-LWCX_API int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len);
-LWCX_API int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest);
-LWCX_API int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant v);
+LWCX_API LWCX_NODISCARD int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest);
+LWCX_API LWCX_NODISCARD int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len);
 
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API int lwcx_esch_hash_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_esch_hash_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *out,
                                  size_t outlen, const uint8_t *msg, size_t len);
-LWCX_API int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v,
+LWCX_API LWCX_NODISCARD int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v,
                                       uint8_t *const *out, size_t outlen,
                                       const uint8_t *const *msg, size_t len, size_t count);
-LWCX_API int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *ctx, lwcx_esch_variant v);
+LWCX_API LWCX_NODISCARD int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *ctx, lwcx_esch_variant v);
 
 /* ------------------------------------------------------------------ */
 /* Lightweight block ciphers: PRESENT, GIFT, PIPO                       */
@@ -458,9 +458,9 @@ LWCX_API size_t lwcx_bc_key_bytes(lwcx_blockcipher c);
 LWCX_API const char *lwcx_bc_name(lwcx_blockcipher c);
 
 /* ECB under one key: len must be a multiple of the block size. out may equal in. */
-LWCX_API int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
                                  const uint8_t *in, size_t len);
-LWCX_API int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
                                  const uint8_t *in, size_t len);
 /* CTR under one key (encryption and decryption are the same operation), any
  * length. iv is one block. Counter block j (j = 0, 1, ...) is iv + j, with
@@ -470,25 +470,25 @@ LWCX_API int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t
  * XORed into bytes bs*j .. bs*j+bs-1. With a 64-bit block, encrypt at most
  * 2^32 blocks under one key, and never reuse a counter range under one key.
  * out may equal in. */
-LWCX_API int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
                          const uint8_t *in, size_t len);
 /* Many keys: block i of in (nblocks blocks) under key i of keys (nblocks
  * keys, packed). out may equal in. */
-LWCX_API int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
                                   const uint8_t *keys, size_t nblocks);
-LWCX_API int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
+LWCX_API LWCX_NODISCARD int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
                                   const uint8_t *keys, size_t nblocks);
 /* The same on an explicit implementation (see lwcx_impl): impl must be one of
  * cipher c's. */
-LWCX_API int lwcx_bc_ecb_encrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_encrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
                                       uint8_t *out, const uint8_t *in, size_t len);
-LWCX_API int lwcx_bc_ecb_decrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_decrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
                                       uint8_t *out, const uint8_t *in, size_t len);
-LWCX_API int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
+LWCX_API LWCX_NODISCARD int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
                               const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
-LWCX_API int lwcx_bc_encrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_bc_encrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
                                        const uint8_t *in, const uint8_t *keys, size_t nblocks);
-LWCX_API int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
+LWCX_API LWCX_NODISCARD int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
                                        const uint8_t *in, const uint8_t *keys, size_t nblocks);
 
 /* Exhaustive key search. Key index i (start <= i < start + count) names the
@@ -524,14 +524,14 @@ LWCX_API int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c
 #define LWCX_KEYSEARCH_MAX_PAIRS 64u
 #define LWCX_KEYSEARCH_MAX_END (UINT64_MAX - 0xFFFFFFFFu) /* 2^64 - 2^32 */
 typedef int (*lwcx_keysearch_progress)(void *ctx, uint64_t keys_done, uint64_t keys_total);
-LWCX_API int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct,
+LWCX_API LWCX_NODISCARD int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct,
                                size_t npairs, const uint8_t *base_key, const uint8_t *mask,
                                uint64_t start, uint64_t count, unsigned threads,
                                lwcx_keysearch_progress progress,
                                void *progress_ctx, uint8_t *found, size_t max_found,
                                size_t *nfound, uint64_t *next_index);
 /* The same with an explicit implementation for pair 0 (see lwcx_impl). */
-LWCX_API int lwcx_bc_keysearch_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *pt,
+LWCX_API LWCX_NODISCARD int lwcx_bc_keysearch_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *pt,
                                     const uint8_t *ct, size_t npairs, const uint8_t *base_key,
                                     const uint8_t *mask, uint64_t start, uint64_t count,
                                     unsigned threads, lwcx_keysearch_progress progress,
@@ -573,9 +573,9 @@ typedef struct lwcx_stream lwcx_stream;
 
 /* nonce (the variant's nonce size) may be NULL: a random one (getentropy).
  * Give one only for tests: a nonce must never be used twice with one key. */
-LWCX_API int lwcx_stream_encrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key,
+LWCX_API LWCX_NODISCARD int lwcx_stream_encrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key,
                                      const uint8_t *nonce);
-LWCX_API int lwcx_stream_decrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key);
+LWCX_API LWCX_NODISCARD int lwcx_stream_decrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key);
 /* Wipes and frees; NULL is allowed. */
 LWCX_API void lwcx_stream_free(lwcx_stream *s);
 /* The most the next update with len input bytes writes (exactly that much
@@ -584,11 +584,11 @@ LWCX_API size_t lwcx_stream_update_max(const lwcx_stream *s, size_t len);
 /* The most final writes (below 64 KiB + 112 bytes). */
 LWCX_API size_t lwcx_stream_final_max(const lwcx_stream *s);
 /* Takes all len bytes of in. out may be NULL when the maximum is 0. */
-LWCX_API int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+LWCX_API LWCX_NODISCARD int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
                                 const uint8_t *in, size_t len);
 /* Encryption: seals the final chunk. Decryption: opens it, or fails if the
  * stream stopped short. After final, the state only awaits free. */
-LWCX_API int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
+LWCX_API LWCX_NODISCARD int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
 /* The reason of the failure that made the state fail, or NULL. */
 LWCX_API const char *lwcx_stream_error(const lwcx_stream *s);
 
@@ -614,12 +614,12 @@ typedef struct lwcx_keysearch lwcx_keysearch;
 
 /* Arguments and errors as lwcx_bc_keysearch; count may be 0 (a search
  * that is complete at once); LWCX_ERR_NOMEM. */
-LWCX_API int lwcx_keysearch_new(lwcx_keysearch **ks, lwcx_blockcipher c, const uint8_t *pt,
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_new(lwcx_keysearch **ks, lwcx_blockcipher c, const uint8_t *pt,
                                 const uint8_t *ct, size_t npairs, const uint8_t *base_key,
                                 const uint8_t *mask, uint64_t start, uint64_t count);
 /* The same searching with an explicit implementation (see lwcx_impl); the
  * object keeps it for its life. */
-LWCX_API int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **ks, lwcx_blockcipher c,
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **ks, lwcx_blockcipher c,
                                      const uint8_t *pt, const uint8_t *ct, size_t npairs,
                                      const uint8_t *base_key, const uint8_t *mask, uint64_t start,
                                      uint64_t count);
@@ -633,29 +633,29 @@ LWCX_API const lwcx_impl *lwcx_keysearch_impl(const lwcx_keysearch *ks);
  * finished nor handed out before by this object, [*lo, *lo + *n); *n = 0
  * when there is none left. A range taken and never searched is handed out
  * again only by an object loaded from a record (it is not marked finished). */
-LWCX_API int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uint64_t *n);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_take(lwcx_keysearch *ks, uint64_t max_keys, uint64_t *lo, uint64_t *n);
 /* Searches [lo, lo + n) in the calling thread, records the confirmed keys,
  * then marks the range finished. LWCX_ERR_LENGTH outside the search's range. */
-LWCX_API int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_search(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
 /* Marks [lo, lo + n) finished without searching it (it was searched
  * elsewhere, e.g. by a GPU; report its keys with lwcx_keysearch_add_found). */
-LWCX_API int lwcx_keysearch_done(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_done(lwcx_keysearch *ks, uint64_t lo, uint64_t n);
 /* Records a key found elsewhere: it must be a key of the search's range and
  * match every pair (checked with ref), else LWCX_ERR_ARG. */
-LWCX_API int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_add_found(lwcx_keysearch *ks, const uint8_t *key);
 /* Threads take chunks from the dispenser and search them until none is
  * left, with lwcx_bc_keysearch's progress and stop semantics (keys_done:
  * all keys finished in the record, of keys_total = count); a stop leaves
  * every chunk taken finished. threads = 0: one per online CPU, or one per
  * device for a GPU implementation (lwcx_impl_devices). */
-LWCX_API int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads,
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads,
                                 lwcx_keysearch_progress progress, void *progress_ctx);
 
 /* Keys per chunk a thread of lwcx_keysearch_run takes at a time (1 ..
  * 2^40; 0: the implementation's, 2^16 on a CPU, 2^30 on a CUDA GPU, 2^24
  * through OpenCL). A stop waits for the chunks under way, so smaller chunks
  * stop sooner; a GPU needs large ones to stay busy. */
-LWCX_API int lwcx_keysearch_set_chunk(lwcx_keysearch *ks, uint64_t keys);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_set_chunk(lwcx_keysearch *ks, uint64_t keys);
 
 /* The search's cipher (a lwcx_blockcipher), -1 for NULL. */
 LWCX_API int lwcx_keysearch_cipher(lwcx_keysearch *ks);
@@ -671,7 +671,7 @@ LWCX_API uint64_t lwcx_keysearch_next_unsearched(lwcx_keysearch *ks);
 LWCX_API uint64_t lwcx_keysearch_found_count(lwcx_keysearch *ks);
 /* Stored key i (ascending index; i < min(count, LWCX_KEYSEARCH_MAX_FOUND),
  * else LWCX_ERR_ARG) and its index (index may be NULL). */
-LWCX_API int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key, uint64_t *index);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key, uint64_t *index);
 
 /* The record as text: the parameters, "searched N", one "done LO HI" line per
  * finished range [LO, HI), one "found KEY INDEX" line per stored key,
@@ -683,14 +683,14 @@ LWCX_API int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t i, uint8_t *key
  * search, keys that do not match every pair. The loaded object uses the
  * implementation selected now; its dispenser starts over the unfinished
  * ranges. */
-LWCX_API int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len);
-LWCX_API int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len);
 /* The same with the implementation impl (NULL: the selected one), with
  * lwcx_keysearch_new_with's errors for impl (e.g. a GPU rank of a cluster). */
-LWCX_API int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const uint8_t *buf, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const uint8_t *buf, size_t len);
 /* Adds src's finished ranges and keys to dst. Both must be the same search
  * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters). */
-LWCX_API int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
 
 /* ------------------------------------------------------------------ */
 /* AIMer v2.1 signatures (KpqC round 2; the one-way function AIM2)      */
@@ -736,14 +736,14 @@ LWCX_API size_t lwcx_aimer_sig_bytes(lwcx_aimer_set set);
 LWCX_API size_t lwcx_aimer_seed_bytes(lwcx_aimer_set set);
 
 /* A new key pair from the OS's randomness (getentropy). */
-LWCX_API int lwcx_aimer_keygen(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk);
 /* A detached signature of msg (len bytes; msg may be NULL when len is 0)
  * into sig (lwcx_aimer_sig_bytes bytes). */
-LWCX_API int lwcx_aimer_sign(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
                              const uint8_t *sk);
 /* LWCX_OK if sig (siglen bytes) is a valid signature of msg under pk,
  * LWCX_ERR_AUTH if not, LWCX_ERR_LENGTH if siglen is not the set's size. */
-LWCX_API int lwcx_aimer_verify(lwcx_aimer_set set, const uint8_t *sig, size_t siglen,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_verify(lwcx_aimer_set set, const uint8_t *sig, size_t siglen,
                                const uint8_t *msg, size_t len, const uint8_t *pk);
 
 /* The NIST crypto_sign shape: sm = msg || signature, *smlen = len +
@@ -751,9 +751,9 @@ LWCX_API int lwcx_aimer_verify(lwcx_aimer_set set, const uint8_t *sig, size_t si
  * signature at the end of sm (smlen bytes) and only then moves the message
  * to msg (smlen - signature bytes; msg and sm may overlap) and sets *len; on
  * failure msg is not written. */
-LWCX_API int lwcx_aimer_sign_attached(lwcx_aimer_set set, uint8_t *sm, size_t *smlen,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_attached(lwcx_aimer_set set, uint8_t *sm, size_t *smlen,
                                       const uint8_t *msg, size_t len, const uint8_t *sk);
-LWCX_API int lwcx_aimer_open(lwcx_aimer_set set, uint8_t *msg, size_t *len, const uint8_t *sm,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_open(lwcx_aimer_set set, uint8_t *msg, size_t *len, const uint8_t *sm,
                              size_t smlen, const uint8_t *pk);
 
 /* Test and known-answer entry points: the same operations with the
@@ -761,9 +761,9 @@ LWCX_API int lwcx_aimer_open(lwcx_aimer_set set, uint8_t *msg, size_t *len, cons
  * them. keygen_from reads 2 * seed_bytes (pt, then the IV, as the official
  * code draws them); sign_from reads seed_bytes of rho. Only for tests:
  * fixed or guessable randomness gives away the key. */
-LWCX_API int lwcx_aimer_keygen_from(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_from(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk,
                                     const uint8_t *randomness);
-LWCX_API int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
                                   const uint8_t *sk, const uint8_t *rho);
 
 /* A loaded key: pk (and sk, or NULL for a key that only verifies) checked
@@ -772,17 +772,17 @@ LWCX_API int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *sig, const uint8_
  * wipes it (NULL is accepted). A key keeps the implementation it was
  * loaded with, and may be used from several threads at once. */
 typedef struct lwcx_aimer_key lwcx_aimer_key;
-LWCX_API int lwcx_aimer_key_new(lwcx_aimer_key **key, lwcx_aimer_set set, const uint8_t *pk,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_new(lwcx_aimer_key **key, lwcx_aimer_set set, const uint8_t *pk,
                                 const uint8_t *sk);
 LWCX_API void lwcx_aimer_key_free(lwcx_aimer_key *key);
 /* The key's set, or -1 for NULL. */
-LWCX_API int lwcx_aimer_key_set(const lwcx_aimer_key *key);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_set(const lwcx_aimer_key *key);
 /* LWCX_ERR_ARG if the key has no secret part. */
-LWCX_API int lwcx_aimer_key_sign(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_sign(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
                                  size_t len);
-LWCX_API int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
                                       size_t len, const uint8_t *rho);
-LWCX_API int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
                                    const uint8_t *msg, size_t len);
 
 /* A message given in pieces, as a file is read: the message enters AIMer
@@ -795,32 +795,32 @@ LWCX_API int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig
  * return LWCX_ERR_ARG, and only free (which wipes it; NULL accepted) is
  * left. LWCX_ERR_ARG also for a sign on a key without its secret part. */
 typedef struct lwcx_aimer_msg lwcx_aimer_msg;
-LWCX_API int lwcx_aimer_msg_new(lwcx_aimer_msg **msg, const lwcx_aimer_key *key);
-LWCX_API int lwcx_aimer_msg_update(lwcx_aimer_msg *msg, const uint8_t *data, size_t len);
-LWCX_API int lwcx_aimer_msg_sign(lwcx_aimer_msg *msg, uint8_t *sig);
-LWCX_API int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig, const uint8_t *rho);
-LWCX_API int lwcx_aimer_msg_verify(lwcx_aimer_msg *msg, const uint8_t *sig, size_t siglen);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_new(lwcx_aimer_msg **msg, const lwcx_aimer_key *key);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_update(lwcx_aimer_msg *msg, const uint8_t *data, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_sign(lwcx_aimer_msg *msg, uint8_t *sig);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig, const uint8_t *rho);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_verify(lwcx_aimer_msg *msg, const uint8_t *sig, size_t siglen);
 LWCX_API void lwcx_aimer_msg_free(lwcx_aimer_msg *msg);
 
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
                                     uint8_t *sk);
-LWCX_API int lwcx_aimer_sign_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
                                   const uint8_t *msg, size_t len, const uint8_t *sk);
-LWCX_API int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint8_t *sig,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint8_t *sig,
                                     size_t siglen, const uint8_t *msg, size_t len,
                                     const uint8_t *pk);
-LWCX_API int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sm,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sm,
                                            size_t *smlen, const uint8_t *msg, size_t len,
                                            const uint8_t *sk);
-LWCX_API int lwcx_aimer_open_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *msg,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_open_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *msg,
                                   size_t *len, const uint8_t *sm, size_t smlen, const uint8_t *pk);
-LWCX_API int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
                                          uint8_t *sk, const uint8_t *randomness);
-LWCX_API int lwcx_aimer_sign_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
                                        const uint8_t *msg, size_t len, const uint8_t *sk,
                                        const uint8_t *rho);
-LWCX_API int lwcx_aimer_key_new_with(const lwcx_impl *impl, lwcx_aimer_key **key,
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_new_with(const lwcx_impl *impl, lwcx_aimer_key **key,
                                      lwcx_aimer_set set, const uint8_t *pk, const uint8_t *sk);
 
 #ifdef __cplusplus

@@ -26,7 +26,7 @@ static const lwcx_blockcipher ciphers[NCIPHERS] = {LWCX_PRESENT80, LWCX_PRESENT1
 
 static void ref_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *ct, const uint8_t *pt)
 {
-    lwcx_impl_select(lwcx_bc_name(c), "ref");
+    CHECK_OK(lwcx_impl_select(lwcx_bc_name(c), "ref"));
     CHECK(lwcx_bc_ecb_encrypt(c, key, ct, pt, lwcx_bc_block_bytes(c)) == LWCX_OK, "ref encrypt");
 }
 
@@ -207,7 +207,7 @@ int main(void)
             search(c, key, pt, trial);
             if (c == LWCX_PRESENT80 || c == LWCX_PRESENT128) search16(c, key, pt, trial);
         }
-        lwcx_impl_select(lwcx_bc_name(c), NULL);
+        CHECK_OK(lwcx_impl_select(lwcx_bc_name(c), NULL));
     }
     return tu_finish();
 }

@@ -23,7 +23,7 @@ static plant make_plant(lwcx_blockcipher c, uint64_t start, uint64_t count)
     p.index = start + tu_rand() % count;
     tu_fill(p.key, kb);
     tu_fill(p.pt, 2 * bs);
-    lwcx_bc_ecb_encrypt(c, p.key, p.ct, p.pt, 2 * bs);
+    CHECK_OK(lwcx_bc_ecb_encrypt(c, p.key, p.ct, p.pt, 2 * bs));
     memcpy(p.base, p.key, kb);
     for (int i = 0; i < 8; i++) p.base[kb - 1 - i] ^= (uint8_t)(p.index >> (8 * i));
     return p;
@@ -165,7 +165,7 @@ static void check_mask(lwcx_blockcipher c, const char *impl, unsigned nbits)
     uint8_t pt[2 * LWCX_BC_MAX_BLOCK_BYTES], ct[2 * LWCX_BC_MAX_BLOCK_BYTES], found[LWCX_BC_MAX_KEY_BYTES];
     tu_fill(key, kb);
     tu_fill(pt, 2 * bs);
-    lwcx_bc_ecb_encrypt(c, key, ct, pt, 2 * bs);
+    CHECK_OK(lwcx_bc_ecb_encrypt(c, key, ct, pt, 2 * bs));
     for (unsigned n = 0; n < nbits;) { /* distinct random bits */
         unsigned p = (unsigned)(tu_rand() % (8 * kb));
         uint8_t *m = &mask[kb - 1 - p / 8];

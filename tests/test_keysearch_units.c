@@ -20,7 +20,7 @@ static plant make_plant(uint64_t index)
     plant p;
     tu_fill(p.key, KB);
     tu_fill(p.pt, 16);
-    lwcx_bc_ecb_encrypt(LWCX_PRESENT80, p.key, p.ct, p.pt, 16);
+    CHECK_OK(lwcx_bc_ecb_encrypt(LWCX_PRESENT80, p.key, p.ct, p.pt, 16));
     memcpy(p.base, p.key, KB);
     for (int i = 0; i < 8; i++) p.base[KB - 1 - i] ^= (uint8_t)(index >> (8 * i));
     p.index = index;
@@ -125,7 +125,7 @@ static void edited(void)
         if (k == 3) at[9] = '9';
         uint8_t d[32];
         size_t el = strlen(e);
-        lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el);
+        CHECK_OK(lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el));
         el += (size_t)sprintf(e + el, "checksum ");
         for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
         el += (size_t)sprintf(e + el, "\nend\n");
@@ -189,7 +189,7 @@ static void kernels(void)
         uint8_t key[BC_MAX_KEY], base[BC_MAX_KEY], pt[BC_MAX_BLOCK], ct[BC_MAX_BLOCK];
         tu_fill(key, ci->key_bytes);
         tu_fill(pt, ci->block_bytes);
-        lwcx_bc_ecb_encrypt((lwcx_blockcipher)c, key, ct, pt, ci->block_bytes);
+        CHECK_OK(lwcx_bc_ecb_encrypt((lwcx_blockcipher)c, key, ct, pt, ci->block_bytes));
         const uint64_t lo = 1000 + tu_rand() % 300, n = 3000, at = lo + tu_rand() % n;
         memcpy(base, key, ci->key_bytes);
         for (int i = 0; i < 8; i++) base[ci->key_bytes - 1 - i] ^= (uint8_t)(at >> (8 * i));

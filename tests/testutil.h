@@ -23,6 +23,14 @@ static unsigned tu_passed, tu_failed;
         }                                                                      \
     } while (0)
 
+/* A call that must succeed: its status is checked, not dropped (a failing
+ * call leaves its output stale, which a later comparison may not notice). */
+#define CHECK_OK(call)                                                         \
+    do {                                                                       \
+        const int tu_rc_ = (call);                                             \
+        CHECK(tu_rc_ == 0, "%s returned %d", #call, tu_rc_);                   \
+    } while (0)
+
 /* Prints the closing line CI reads and returns the exit status. */
 static inline int tu_finish(void)
 {

@@ -39,7 +39,7 @@ def cdef_from_header(text: str) -> str:
             continue
         if skip:
             continue
-        out.append(line.replace("LWCX_API ", ""))
+        out.append(line.replace("LWCX_API ", "").replace("LWCX_NODISCARD ", ""))
     return "\n".join(out)
 
 

@@ -39,7 +39,7 @@ size_t lwcx_aimer_seed_bytes(lwcx_aimer_set set)
     return p ? p->lambda : 0;
 }
 
-static int os_random(uint8_t *out, size_t len)
+static LWCX_NODISCARD int os_random(uint8_t *out, size_t len)
 {
     while (len) { /* getentropy gives at most 256 bytes a call */
         size_t n = len < 256 ? len : 256;
@@ -53,7 +53,7 @@ static int os_random(uint8_t *out, size_t len)
 /* Fills key (caller storage) for im: pk, and sk when given; for_proofs:
  * also what only the proofs use (key generation, which loads a key with
  * no ct yet to compute it, does without). */
-static int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_params *p,
+static LWCX_NODISCARD int key_load(struct lwcx_aimer_key *k, const aimer_impl *im, const aimer_params *p,
                     const uint8_t *pk, const uint8_t *sk, int for_proofs)
 {
     memset(k, 0, sizeof *k);
@@ -210,7 +210,7 @@ int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *p
 }
 
 /* Signing with a key loaded for this one call. */
-static int sign_once(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg,
+static LWCX_NODISCARD int sign_once(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg,
                      size_t len, const uint8_t *sk, const uint8_t *rho)
 {
     const aimer_params *p = lwcx_aimer_params_get(set);

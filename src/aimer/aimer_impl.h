@@ -173,7 +173,7 @@ struct aimer_impl {
      * the implementation's choosing (affine_bytes of storage). init returns
      * 0, or -1 if hashing failed. apply: y ^= x A_i (x as a row vector). */
     size_t (*affine_bytes)(const aimer_params *p);
-    int (*affine_init)(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
+    LWCX_NODISCARD int (*affine_init)(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
                        const uint8_t *iv);
     void (*affine_apply)(const aimer_params *p, const void *aff, unsigned i, uint64_t *y,
                          const uint64_t *x);
@@ -194,7 +194,7 @@ struct aimer_impl {
      * wipe it. copy makes dst (uninitialised) an independent duplicate. */
     void (*xof_init)(aimer_xof *x, unsigned sec);
     void (*xof_absorb)(aimer_xof *x, const uint8_t *in, size_t len);
-    int (*xof_final)(aimer_xof *x, uint8_t *out, size_t len);
+    LWCX_NODISCARD int (*xof_final)(aimer_xof *x, uint8_t *out, size_t len);
     void (*xof_copy)(aimer_xof *dst, const aimer_xof *src);
     void (*xof_release)(aimer_xof *x);
     /* count (1..ways) independent SHAKEs of inlen-byte inputs, outlen
@@ -202,14 +202,14 @@ struct aimer_impl {
      * ways (1..AIMER_MAX_WAYS) is how many the implementation hashes at
      * once: the protocol gathers that many before it calls. */
     unsigned ways;
-    int (*shake_xn)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+    LWCX_NODISCARD int (*shake_xn)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);
     /* Optional (NULL where there is none): shake_xn that also absorbs
      * whole blocks of side into side->x, each permuted with one of the
      * multi-way permutations (in a lane they leave free, else beside them
      * in scalar registers); it advances side->in and side->len past what
      * it took, the caller absorbs the rest. */
-    int (*shake_xn_side)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+    LWCX_NODISCARD int (*shake_xn_side)(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                          const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count,
                          aimer_side *side);
     /* Nonzero: while a side sponge has a block ready, the protocol gathers
@@ -259,7 +259,7 @@ void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WOR
 /* The (L n + 1) lambda squeezed bytes of SHAKE(IV) in a malloc'd buffer,
  * or NULL (the caller frees it). */
 uint8_t *lwcx_aimer_affine_squeeze(const aimer_impl *im, const aimer_params *p, const uint8_t *iv);
-int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
+LWCX_NODISCARD int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_params *p, aimer_gf *a, uint64_t *b,
                       const uint8_t *iv);
 /* y ^= x A with A as n rows (constant time: every row is read) */
 void lwcx_aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x);
@@ -278,11 +278,11 @@ void lwcx_aimer_mpc_parties(const aimer_impl *im, const aimer_params *p, const s
                             aimer_gf *x, aimer_gf *z, size_t stride, unsigned count, int with_b);
 
 /* The protocol (sign.c, verify.c). mu = H(0 || pk || m), 2 lambda bytes. */
-int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
+LWCX_NODISCARD int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
                   const uint8_t *rho);
-int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu);
+LWCX_NODISCARD int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu);
 /* mu for a message and public key */
-int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
+LWCX_NODISCARD int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
                        const uint8_t *pk, const uint8_t *msg, size_t len);
 
 /* Independent hashes of one shape gathered im->ways at a time for shake_xn. */
@@ -302,7 +302,7 @@ void lwcx_aimer_batch_add(aimer_batch *b, const aimer_params *p, uint8_t prefix,
                      unsigned i, unsigned j, const uint8_t *seed, uint8_t *out);
 /* runs what is queued and wipes the queued inputs (the seeds); returns 0,
  * or -1 if any hash failed */
-int lwcx_aimer_batch_flush(aimer_batch *b);
+LWCX_NODISCARD int lwcx_aimer_batch_flush(aimer_batch *b);
 
 /* Repetitions whose seed trees signing and verification expand together
  * (about 128 hashes, enough to fill 8-way batches), between the

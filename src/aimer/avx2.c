@@ -177,7 +177,7 @@ static size_t shuf_affine_bytes(const aimer_params *p)
     return aimer_sliced_bytes(p) + (p->L + 1) * shuf_map_bytes(p);
 }
 
-static int shuf_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
+static LWCX_NODISCARD int shuf_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
 {
     if (aimer_sliced_init(im, p, aff, b, iv)) return -1;
     for (unsigned i = 0; i < p->L; i++)
@@ -278,7 +278,7 @@ static int shake_x4_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
     return 0;
 }
 
-static int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+static LWCX_NODISCARD int shake_x4(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     if (count == 1) return keccak_bmi_x1(sec, out[0], outlen, in[0], inlen);

@@ -218,7 +218,7 @@ static void gfni_key_init(const aimer_params *p, struct lwcx_aimer_key *key)
  * the sum over k <= i (U is triangular) of L's block (k, j) applied to
  * those, and its bits transposed into gf2p8affineqb's form as in
  * gfni_from_sliced. */
-static int gfni_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
+static LWCX_NODISCARD int gfni_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b, const uint8_t *iv)
 {
     const unsigned n = p->n, W = p->words, nb = n / 8;
     const __m512i units = _mm512_set1_epi64(0x0102040810204080);
@@ -439,7 +439,7 @@ static int shake_x8_side(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
     return 0;
 }
 
-static int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+static LWCX_NODISCARD int shake_x8(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     if (count == 1) return hash1(sec, out[0], outlen, in[0], inlen);

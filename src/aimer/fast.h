@@ -86,7 +86,7 @@ static inline void aimer_sliced_build(const aimer_params *p, uint64_t *m, const 
 }
 
 /* affine_init for the sliced layout: the L matrices and b from SHAKE(IV) */
-static inline int aimer_sliced_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
+static inline LWCX_NODISCARD int aimer_sliced_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
                                     const uint8_t *iv)
 {
     const size_t mat = (size_t)p->n * p->lambda;

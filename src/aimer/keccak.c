@@ -131,7 +131,7 @@ int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_
         aimer_xof x;
         lwcx_keccak_xof_init(&x, sec);
         lwcx_keccak_xof_absorb(&x, in[i], inlen);
-        lwcx_keccak_xof_final(&x, out[i], outlen);
+        if (lwcx_keccak_xof_final(&x, out[i], outlen)) return -1;
     }
     return 0;
 }

@@ -14,7 +14,7 @@ void lwcx_keccak_f1600(uint64_t s[25]);
 /* The aimer_xof functions over lwcx_keccak_f1600 (s, rate, pos). */
 void lwcx_keccak_xof_init(aimer_xof *x, unsigned sec);
 void lwcx_keccak_xof_absorb(aimer_xof *x, const uint8_t *in, size_t len);
-int lwcx_keccak_xof_final(aimer_xof *x, uint8_t *out, size_t len);
+LWCX_NODISCARD int lwcx_keccak_xof_final(aimer_xof *x, uint8_t *out, size_t len);
 void lwcx_keccak_xof_copy(aimer_xof *dst, const aimer_xof *src);
 void lwcx_keccak_xof_release(aimer_xof *x);
 /* XORs the next min(len, rate - pos) bytes of in into the state without
@@ -22,7 +22,7 @@ void lwcx_keccak_xof_release(aimer_xof *x);
 size_t lwcx_keccak_xof_fill(aimer_xof *x, const uint8_t *in, size_t len);
 /* absorb and final around another implementation of the permutation */
 void lwcx_keccak_xof_absorb_with(aimer_xof *x, const uint8_t *in, size_t len, void (*permute)(uint64_t *s));
-int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
+LWCX_NODISCARD int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*permute)(uint64_t *s));
 
 /* An implementation's xof_absorb and xof_final (absorb, final) around its
  * own single-state permutation, and one whole hash over them (hash1: a
@@ -45,7 +45,7 @@ int lwcx_keccak_xof_final_with(aimer_xof *x, uint8_t *out, size_t len, void (*pe
     }
 
 /* shake_xn with one state at a time (ways 1) */
-int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+LWCX_NODISCARD int lwcx_keccak_shake_x1(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                          const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count);
 
 /* shake_xn around a permutation of `ways` interleaved states: st holds lane

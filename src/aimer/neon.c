@@ -38,7 +38,7 @@ static void permute2(uint64_t *st)
 #undef STORE_
 }
 
-static int shake_x2(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+static LWCX_NODISCARD int shake_x2(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 2];

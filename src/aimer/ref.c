@@ -199,7 +199,7 @@ static size_t ref_affine_bytes(const aimer_params *p)
     return (size_t)p->L * p->n * sizeof(aimer_gf);
 }
 
-static int ref_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
+static LWCX_NODISCARD int ref_affine_init(const aimer_impl *im, const aimer_params *p, void *aff, uint64_t *b,
                            const uint8_t *iv)
 {
     return lwcx_aimer_affine_rows(im, p, aff, b, iv);

@@ -44,7 +44,7 @@ static void permute1(uint64_t *s)
 
 LWCX_KECCAK_XOF_AROUND(xof_absorb, xof_final, hash1, permute1)
 
-static int shake_x2(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
+static LWCX_NODISCARD int shake_x2(unsigned sec, uint8_t *const out[AIMER_MAX_WAYS], size_t outlen,
                     const uint8_t *const in[AIMER_MAX_WAYS], size_t inlen, unsigned count)
 {
     uint64_t st[25 * 2];

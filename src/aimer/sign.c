@@ -45,7 +45,7 @@ static size_t h1_record_bytes(const aimer_params *p)
     return (size_t)p->N * aimer_commit_bytes(p) + (size_t)(p->L + 2) * p->lambda;
 }
 
-static int ws_alloc(sign_ws *w, const aimer_params *p)
+static LWCX_NODISCARD int ws_alloc(sign_ws *w, const aimer_params *p)
 {
     const size_t lam = p->lambda, N = p->N, T = p->T;
     const size_t sizes[6] = {T * 2 * N * lam, T * N * V_ELEMS(p) * sizeof(aimer_gf),

@@ -269,7 +269,7 @@ static unsigned grid_for(uint64_t work, unsigned sms)
 
 /* On device d (its lock held); nonzero if a driver call failed (nothing is
  * then known about dst). */
-static int on_gpu(cu_device *d, int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs,
+static LWCX_NODISCARD int on_gpu(cu_device *d, int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs,
                   int nbufs)
 {
     CUdeviceptr *m = d->buf;

@@ -231,7 +231,7 @@ static void wake_driver(struct ks_run *r);
  * recorded; a range with more candidates than fit is searched in halves.
  * Each new key wakes the driver r (if any), so that its progress callback
  * reports the key at once rather than at the next tick. */
-static int search_part(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *s, uint64_t lo,
+static LWCX_NODISCARD int search_part(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *s, uint64_t lo,
                        uint64_t n)
 {
     uint64_t cand[KS_MAX_CAND];
@@ -259,7 +259,7 @@ static int search_part(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *
     return rc;
 }
 
-static int search_range(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *s, uint64_t lo,
+static LWCX_NODISCARD int search_range(lwcx_keysearch *ks, struct ks_run *r, bc_search_scratch *s, uint64_t lo,
                         uint64_t n)
 {
     int rc = n ? search_part(ks, r, s, lo, n) : LWCX_OK;
@@ -398,8 +398,9 @@ static void *worker(void *arg)
     const uint64_t chunk = ks->chunk ? ks->chunk : ks->im->search_chunk ? ks->im->search_chunk : KS_CHUNK;
     while (atomic_load(&r->err) == LWCX_OK && !atomic_load_explicit(&r->stop, memory_order_relaxed)) {
         uint64_t lo, n;
-        lwcx_keysearch_take(ks, chunk, &lo, &n);
-        if (n == 0) break;
+        const int taken = lwcx_keysearch_take(ks, chunk, &lo, &n);
+        if (taken) atomic_store(&r->err, taken);
+        if (taken || n == 0) break;
         int rc = search_range(ks, r, s, lo, n);
         if (rc) atomic_store(&r->err, rc);
     }

@@ -68,7 +68,8 @@ static int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_
     if (!buf || *len > cap) return LWCX_ERR_LENGTH;
     uint8_t d[32];
     char h[65];
-    lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, o.len);
+    const int hashed = lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, o.len);
+    if (hashed) return hashed;
     hex32(h, d);
     /* by hand: vsnprintf would want room for a NUL after the last byte */
     memcpy(buf + o.len, "checksum ", 9);
@@ -230,7 +231,8 @@ int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const u
         return LWCX_ERR_FORMAT;
     uint8_t d[32];
     char h[65];
-    lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, len - tail);
+    const int hashed = lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, buf, len - tail);
+    if (hashed) return hashed;
     hex32(h, d);
     if (memcmp(h, t + len - tail + 9, 64) != 0) return LWCX_ERR_FORMAT;
 

@@ -104,7 +104,7 @@ static void scratch_free(uint8_t *p, const uint8_t *stack, size_t n)
 typedef void (*blocks_fn)(const void *, uint8_t *, const uint8_t *, size_t);
 
 /* Runs fn on whole batches directly, then on one zero-padded batch for the tail. */
-static int run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned bs, uint8_t *out,
+static LWCX_NODISCARD int run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned bs, uint8_t *out,
                       const uint8_t *in, size_t n)
 {
     size_t whole = n - n % batch, rest = n - whole;
@@ -124,7 +124,7 @@ static int run_blocks(blocks_fn fn, const void *sched, unsigned batch, unsigned 
 
 /* --- one key: ECB ------------------------------------------------------------ */
 
-static int ecb(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
+static LWCX_NODISCARD int ecb(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
                const uint8_t *in, size_t len, int enc)
 {
     const bc_cipher *ci = cipher(c);
@@ -252,7 +252,7 @@ int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *k
 
 typedef void (*keys_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
 
-static int many_keys(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
+static LWCX_NODISCARD int many_keys(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
                      const uint8_t *keys, size_t n, int enc)
 {
     const bc_cipher *ci = cipher(c);

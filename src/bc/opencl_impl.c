@@ -312,7 +312,7 @@ static size_t groups_for(uint64_t work, cl_uint units)
 
 /* On device d (its lock held): one buffer holding the cu_args, then each
  * io at a 64-aligned offset; nonzero if an OpenCL call failed. */
-static int on_device(cl_dev *d, int c, int mode, cu_args *a, uint64_t work, dev_io *bufs, int nbufs)
+static LWCX_NODISCARD int on_device(cl_dev *d, int c, int mode, cu_args *a, uint64_t work, dev_io *bufs, int nbufs)
 {
     size_t at[8], total = (sizeof *a + 63) / 64 * 64;
     for (int i = 0; i < nbufs; i++) {

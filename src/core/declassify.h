@@ -12,6 +12,7 @@
 
 #if defined(LWCX_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>
+/* the client request's value only says whether valgrind runs */
 #define LWCX_DECLASSIFY(p, len) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (len)))
 #else
 #define LWCX_DECLASSIFY(p, len) ((void)(p), (void)(len))

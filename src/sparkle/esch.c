@@ -188,7 +188,7 @@ int lwcx_esch_update(lwcx_esch_ctx *uctx, const uint8_t *in, size_t len)
     return LWCX_OK;
 }
 
-static int squeeze(const esch_params *p, esch_ctx *ctx, uint8_t *out, size_t len)
+static void squeeze(const esch_params *p, esch_ctx *ctx, uint8_t *out, size_t len)
 {
     const sparkle_impl *im = ctx->im;
     if (ctx->phase == PHASE_ABSORB) {
@@ -210,7 +210,6 @@ static int squeeze(const esch_params *p, esch_ctx *ctx, uint8_t *out, size_t len
         out += take;
         len -= take;
     }
-    return LWCX_OK;
 }
 
 int lwcx_esch_squeeze(lwcx_esch_ctx *uctx, uint8_t *out, size_t len)
@@ -220,7 +219,8 @@ int lwcx_esch_squeeze(lwcx_esch_ctx *uctx, uint8_t *out, size_t len)
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !out) return LWCX_ERR_NULL;
     if (!p->xof) return LWCX_ERR_ARG; /* Esch has a fixed digest: use lwcx_esch_final */
-    return squeeze(p, ctx, out, len);
+    squeeze(p, ctx, out, len);
+    return LWCX_OK;
 }
 
 int lwcx_esch_final(lwcx_esch_ctx *uctx, uint8_t *digest)

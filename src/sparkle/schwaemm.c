@@ -170,7 +170,7 @@ static void run_lanes(lanes *L, uint8_t *const *out, uint8_t *const *tag, const 
     lwcx_wipe(L->s, sizeof L->s);
 }
 
-static int check_args(const schwaemm_params *p, const void *out, const void *tag, const void *in,
+static LWCX_NODISCARD int check_args(const schwaemm_params *p, const void *out, const void *tag, const void *in,
                       size_t len, const void *ad, size_t adlen, const void *nonce, const void *key)
 {
     if (!p) return LWCX_ERR_ARG;
@@ -366,7 +366,7 @@ int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *uctx, const uint8_t *ad, size_t len)
     return LWCX_OK;
 }
 
-static int update(lwcx_schwaemm_ctx *uctx, uint8_t *out, const uint8_t *in, size_t len, int phase)
+static LWCX_NODISCARD int update(lwcx_schwaemm_ctx *uctx, uint8_t *out, const uint8_t *in, size_t len, int phase)
 {
     const schwaemm_params *p;
     schwaemm_ctx *ctx = open_ctx(uctx, &p);
