@@ -56,7 +56,7 @@ def _interrupt(mode, tmp_path):
         if mode == "callback":  # searching: the callback has been called
             lines.append(p.stdout.readline().strip())
             assert lines[-1].startswith("progress")
-        time.sleep(0.5)
+        time.sleep(1.0)  # well inside the search (without a callback nothing says so)
         os.kill(p.pid, signal.SIGINT)
         t0 = time.monotonic()
         out, err = p.communicate(timeout=30)
