@@ -1,9 +1,8 @@
 /* lwcx keysearch: exhaustive key search over a range, with progress, a clean
- * stop on SIGINT/SIGTERM, and a checkpoint to resume from: the library's
+ * stop on SIGINT, SIGTERM and SIGHUP (signals.h), and a checkpoint to resume from: the library's
  * key-search record (lwcx_keysearch_save/load), integrity-checked. */
 #include <errno.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +15,9 @@
 #include "keysearch_cmd.h"
 #include "lwcx.h"
 #include "opt.h"
+#include "signals.h"
 
 #define MAX_FOUND KS_MAX_PRINTED
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 
 double ks_now(void)
@@ -98,25 +90,43 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
     (void)total;
     ks_print_new_keys(p);
     if (p->first && lwcx_keysearch_found_count(p->ks)) return 1;
+    sig_test_pause("search");
     double t = ks_now();
     if (p->tty && t - p->last >= 1.0) {
         ks_show(p, done, t, NULL);
         p->last = t;
     }
-    return interrupted != 0 || t >= p->segment_end;
+    /* (a test pausing at a checkpoint phase gets its checkpoint at once) */
+    return sig_stop_requested() != 0 || t >= p->segment_end || sig_test_wants("checkpoint-");
 }
 
 #define CKPT_MAX ((size_t)64 << 20) /* far above any record a search writes */
 
-int ks_write_checkpoint(const char *path, lwcx_keysearch *ks)
+int ks_write_checkpoint(const char *path, lwcx_keysearch *ks, int final)
 {
     size_t len = 0;
-    lwcx_keysearch_save(ks, NULL, 0, &len);
-    uint8_t *buf = malloc(len);
-    int rc = buf && lwcx_keysearch_save(ks, buf, len, &len) == LWCX_OK ? io_write_all(path, buf, len) : -1;
-    if (!buf) cli_error(path, "out of memory writing the checkpoint");
+    uint8_t *buf = NULL;
+    int rc = lwcx_keysearch_save(ks, NULL, 0, &len);
+    if (rc == LWCX_ERR_LENGTH || rc == LWCX_OK) rc = (buf = malloc(len)) ? lwcx_keysearch_save(ks, buf, len, &len) : LWCX_ERR_NOMEM;
+    io_out o;
+    if (rc != LWCX_OK) {
+        cli_error(path, "cannot write the checkpoint: %s", lwcx_strerror(rc));
+        rc = -1;
+    } else if ((rc = io_out_open(&o, path)) == 0) {
+        o.phase = final ? "final" : "checkpoint";
+        rc = io_out_write(&o, buf, len) || io_out_commit(&o) ? -1 : 0;
+        if (rc) io_out_abort(&o);
+    }
     free(buf);
     return rc;
+}
+
+int ks_probe_checkpoint(const char *path)
+{
+    io_out o;
+    if (io_out_open(&o, path) != 0) return -1;
+    io_out_abort(&o);
+    return 0;
 }
 
 /* Continues ks from the checkpoint at path; refuses (-1, message printed) a
@@ -394,7 +404,7 @@ int ks_finish(ks_cli *o, ks_progress *pr, double el, int werr)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
                 o->ckpt ? " (continue from the checkpoint with --resume)" : "");
 
-    if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) != 0) werr = 1;
+    if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks, 1) != 0) werr = 1;
     if (total > pr->nprinted)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr->nprinted);
     lwcx_keysearch_free(ks);
@@ -421,6 +431,11 @@ int cmd_keysearch(int argc, char **argv)
     pr.key_bytes = o.key_bytes;
     pr.first = o.first;
     pr.total = o.total;
+    /* the checkpoint can be written (and what a killed run left is gone) before any work */
+    if (o.ckpt && ks_probe_checkpoint(o.ckpt) != 0) {
+        lwcx_keysearch_free(ks);
+        return 3;
+    }
     if (o.resume) {
         if (ks_read_checkpoint(o.ckpt, ks) != 0) {
             lwcx_keysearch_free(ks);
@@ -429,12 +444,8 @@ int cmd_keysearch(int argc, char **argv)
         ks_resumed(&o, &pr);
     }
 
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    /* SIGINT, SIGTERM, SIGHUP: stop, write the last checkpoint, report */
+    sig_stop_mode(1);
 
     pr.before = lwcx_keysearch_keys_done(ks);
     pr.t0 = pr.last = ks_now();
@@ -446,17 +457,16 @@ int cmd_keysearch(int argc, char **argv)
     for (; !done_first;) {
         pr.segment_end = o.ckpt ? ks_now() + (double)o.every : 1e300;
         rc = lwcx_keysearch_run(ks, (unsigned)o.threads, on_progress, &pr);
-        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || interrupted || pr.write_error ||
+        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || sig_stop_requested() || pr.write_error ||
             (o.first && lwcx_keysearch_found_count(ks)))
             break;
-        if (ks_write_checkpoint(o.ckpt, ks) != 0) {
+        if (ks_write_checkpoint(o.ckpt, ks, 0) != 0) {
             werr = 1; /* io has said why */
             break;
         }
+        if (sig_stop_requested()) break; /* it came during the checkpoint */
     }
     double el = ks_now() - pr.t0;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
     if (rc != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(rc));
         lwcx_keysearch_free(ks);

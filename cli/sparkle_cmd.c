@@ -11,6 +11,7 @@
 #include "io.h"
 #include "lwcx.h"
 #include "opt.h"
+#include "signals.h"
 #include <strings.h>
 
 #define CHUNK ((size_t)LWCX_STREAM_CHUNK_BYTES)
@@ -319,14 +320,25 @@ int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const 
             ok = 0;
             break;
         }
+        if (n) sig_test_pause("read");
         rc = n ? lwcx_stream_update(s, obuf, cap, &olen, ibuf, (size_t)n)
                : lwcx_stream_final(s, obuf, cap, &olen);
         ok = io_out_write(&o, obuf, olen) == 0 && rc == LWCX_OK; /* olen: verified bytes only */
+        if (ok && olen) sig_test_pause("write");
         if (!n) break;
     }
-    if (rc)
-        cli_error(in_name, "%s%s", lwcx_stream_error(s) ? lwcx_stream_error(s) : lwcx_strerror(rc),
-                  out && strcmp(out, "-") ? "; nothing written" : "");
+    if (rc) {
+        /* what the failure left: nothing in a file, or what went through already */
+        char left[64 + 4096];
+        const unsigned long long went = opened && !io_out_atomic(&o) ? o.written : 0;
+        if (went) fflush(o.f); /* through before the message says so */
+        if (went)
+            snprintf(left, sizeof left, "; the %llu bytes written to %.4000s before it %s", went, io_out_name(&o),
+                     decrypt ? "were verified" : "are incomplete");
+        else
+            snprintf(left, sizeof left, "; nothing written");
+        cli_error(in_name, "%s%s", lwcx_stream_error(s) ? lwcx_stream_error(s) : lwcx_strerror(rc), left);
+    }
     ok = ok && io_out_commit(&o) == 0;
     if (!ok && opened) io_out_abort(&o);
     if (ibuf) lwcx_wipe(ibuf, CHUNK);
