@@ -3,7 +3,8 @@
 # it finds nothing (exit 1), bad arguments exit 2, and a run stopped by SIGINT
 # leaves a checkpoint (the library's key-search record) that --resume completes
 # (and refuses for other parameters, or damaged),
-# periodic checkpoints survive kill -9, and a mask of unknown bits works.
+# periodic checkpoints survive kill -9, SIGINT, SIGTERM and SIGHUP after them
+# stop the search cleanly, and a mask of unknown bits works.
 . "$(dirname "$0")/cli_common.sh"
 
 # The paper's vectors: key FF..FF encrypts 00..00 to E72C46C0F5945049 and
@@ -53,8 +54,9 @@ count=$(( (1 << 24) * 6000000000 / (t1 - t0 + 1) )) # about 6 s
 idx=$(( count * 3 / 4 ))
 base2=$(printf "FFFF%016X" $(( ~idx ))) # index idx of base2 is FF..FF: far into the range
 
-# Interrupt a long run, then resume from the checkpoint.
-"$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
+# Interrupt a long run, then resume from the checkpoint. (--default-signal:
+# a script's background job starts with SIGINT ignored, which lwcx respects.)
+env --default-signal=INT "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
   --checkpoint ck.txt > first.out 2> first.err &
 pid=$!
 sleep 1
@@ -68,7 +70,7 @@ if [ $rc -eq 130 ]; then
 else
   echo "note: the run finished before SIGINT (rc $rc)" >&2
 fi
-ls ck.txt.tmp* > /dev/null 2>&1 && bad "temporary checkpoint left" || ok
+ls -A | grep -q '^\.ck\.txt\.lwcx-tmp\.' && bad "temporary checkpoint left" || ok
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base --count $count \
   --checkpoint ck.txt --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume with other parameters refused"
@@ -111,6 +113,25 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $cou
 [ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "resume after kill -9 finds the key"
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count 10 --every 5 > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "--every without --checkpoint refused"
+# SIGINT, SIGTERM and SIGHUP after periodic checkpoints (issue 54: the
+# checkpoint's writer took the signals over, and they killed the search): a
+# clean stop, exit 0 since the key was found (at index 0x345), the
+# "interrupted" line and a last checkpoint that covers exactly what was searched.
+for sig in INT TERM HUP; do
+  rm -f cks.txt
+  env --default-signal=INT "$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x12000 --count '2^40' \
+    --threads 1 --checkpoint cks.txt --every 1 > s.out 2> s.err &
+  pid=$!
+  sleep 1.6 # the first periodic checkpoint is written after 1 s
+  kill -s $sig $pid
+  wait $pid
+  rc=$?
+  rest=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys left.*/\1/p' s.err)
+  [ $rc -eq 0 ] && [ "$(cat s.out)" = "$want" ] && grep -q ", interrupted" s.err && [ -n "$rest" ] &&
+    [ "$(sed -n 's/^searched //p' cks.txt)" = $(( (1 << 40) - rest )) ] && [ -z "$(ls -A | grep lwcx-tmp)" ] && ok ||
+    bad "SIG$sig after periodic checkpoints: exit $rc, '$(cat s.out)', $(tr '\n' ' ' < s.err)"
+done
+
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count 10 --checkpoint none.txt \
   --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume without a checkpoint file"
@@ -120,7 +141,7 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $cou
 # thread) shows up on stdout at once, long before the range ends.
 big=$(( count * 4 ))
 base5=$(printf "FFFF%016X" $(( ~5 )))
-"$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --threads 1 > early.out 2> /dev/null &
+env --default-signal=INT "$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --threads 1 > early.out 2> /dev/null &
 pid=$!
 for i in $(seq 60); do [ -s early.out ] && break; sleep 0.1; done
 seen=$(cat early.out)
