@@ -15,7 +15,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -133,29 +132,16 @@ static long load_key(const args *a, uint8_t *key, size_t cap, char *file_alg, si
     return len < 0 ? -1 : (long)n;
 }
 
-/* Refuses outputs that would destroy something or that nobody can read. */
-static int check_output(const args *a, FILE *in)
+/* Refuses outputs that would destroy an input or that nobody can read; the
+ * rest of the output policy is io_out_open's. */
+static int check_output(const args *a)
 {
-    const int to_stdout = !a->out || strcmp(a->out, "-") == 0;
     if (!a->out && strcmp(cli_cmd, "enc") == 0 && isatty(STDOUT_FILENO)) {
         cli_error("standard output", "is a terminal: not writing ciphertext there (give -o FILE, or -o - to insist)");
         return -1;
     }
-    struct stat so, si;
-    const int have_out = to_stdout ? fstat(STDOUT_FILENO, &so) == 0 : stat(a->out, &so) == 0;
-    if (!have_out) return 0; /* a new file */
-    if (in && fstat(fileno(in), &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino &&
-        S_ISREG(so.st_mode)) {
-        cli_error(to_stdout ? "standard output" : a->out, "is the input file %s: it would be destroyed",
-                  strcmp(a->in, "-") ? a->in : "(standard input)");
-        return -1;
-    }
-    if (!to_stdout && S_ISREG(so.st_mode) &&
-        (access(a->out, W_OK) != 0 || !(so.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)))) {
-        cli_error(a->out, "read-only file: not replaced");
-        return -1;
-    }
-    return 0;
+    const io_input ins[] = {{a->in, "input file"}, {a->key_file, "key file"}};
+    return io_out_check(a->out, ins, 2);
 }
 
 static int kcc24p6_allowed(const args *a)
@@ -175,21 +161,25 @@ static int kcc24p6_allowed(const args *a)
 static int kcc24p6_run(const args *a, const uint8_t *key, FILE *f, const uint8_t *pre, size_t prelen, int decrypt)
 {
     uint8_t buf[MAX_PT + 8 + 1];
+    io_out o;
+    if (io_out_open(&o, a->out) != 0) return 1; /* before the work */
     memcpy(buf, pre, prelen);
     long n = io_read_full(f, a->in, buf + prelen, sizeof buf - prelen);
     int rc = 1;
-    if (n < 0) return 1;
-    const size_t len = prelen + (size_t)n;
+    const size_t len = n < 0 ? 0 : prelen + (size_t)n;
     const char *name = strcmp(a->in, "-") ? a->in : "standard input";
-    if (!decrypt && (len > MAX_PT || len % 8)) {
+    if (n < 0) {
+        /* io has said why */
+    } else if (!decrypt && (len > MAX_PT || len % 8)) {
         cli_error(name, "kcc24p6 encrypts whole 8-byte blocks, at most %d bytes; this is %s", MAX_PT,
                   len > MAX_PT ? "longer" : "not a multiple of 8 bytes");
     } else if (decrypt && (len > MAX_PT + 8 || len < 8 || len % 8)) {
         cli_error(name, "not a kcc24p6 message (whole 8-byte blocks and an 8-byte tag, at most %d bytes)",
                   MAX_PT + 8);
     } else if (!decrypt) {
-        lwcx_kcc24p6_encrypt(buf, buf + len, buf, len, key);
-        rc = io_write_all(a->out, buf, len + 8) ? 1 : 0;
+        const int st = lwcx_kcc24p6_encrypt(buf, buf + len, buf, len, key);
+        if (st != LWCX_OK) cli_error(name, "%s", lwcx_strerror(st));
+        else rc = io_out_write(&o, buf, len + 8) || io_out_commit(&o) ? 1 : 0;
     } else {
         const size_t m = len - 8;
         int st = lwcx_kcc24p6_decrypt(buf, buf, m, buf + m, key);
@@ -198,8 +188,9 @@ static int kcc24p6_run(const args *a, const uint8_t *key, FILE *f, const uint8_t
         else if (st != LWCX_OK)
             cli_error(name, "%s", lwcx_strerror(st));
         else
-            rc = io_write_all(a->out, buf, m) ? 1 : 0;
+            rc = io_out_write(&o, buf, m) || io_out_commit(&o) ? 1 : 0;
     }
+    if (rc) io_out_abort(&o);
     lwcx_wipe(buf, sizeof buf);
     return rc;
 }
@@ -218,7 +209,7 @@ static int run(int argc, char **argv, int decrypt)
     char file_alg[32], head_alg[32] = "";
     long prelen = 0, klen = -1;
     int rc = 2;
-    if (check_output(&a, f)) goto out;
+    if (check_output(&a)) goto out;
     if (decrypt) { /* the header, if any, names the variant */
         prelen = io_read_full(f, a.in, pre, sizeof pre);
         if (prelen < 0) {

@@ -18,6 +18,7 @@
 #include "keyfile.h"
 #include "lwcx.h"
 #include "opt.h"
+#include "signals.h"
 
 #define CHUNK ((size_t)65536)
 #define SETS "aimer128f, aimer128s, aimer192f, aimer192s, aimer256f, aimer256s"
@@ -128,8 +129,11 @@ static int keygen_symmetric(const opts *o, size_t n)
         keyfile_out ko;
         if (!o->force && lstat(o->out, &st) == 0)
             cli_error(o->out, "exists (use --force to replace it)");
-        else if (keyfile_stage("keygen", &ko, o->out, o->alg, "secret", key, n) == 0)
-            rc = keyfile_commit("keygen", &ko, o->force) ? 2 : 0;
+        else if (keyfile_stage("keygen", &ko, o->out, o->alg, "secret", key, n) == 0 &&
+                 keyfile_commit("keygen", &ko, o->force) == 0) {
+            keyfile_keep(&ko);
+            rc = 0;
+        }
     }
     lwcx_wipe(key, sizeof key);
     return rc;
@@ -180,6 +184,8 @@ int cmd_keygen(int argc, char **argv)
     if (keyfile_stage("keygen", &kp, pkpath, o.alg, "public", pk, lwcx_aimer_pk_bytes(s))) goto out;
     staged = 2;
     if (keyfile_commit("keygen", &ks, o.force) || keyfile_commit("keygen", &kp, o.force)) goto out;
+    keyfile_keep(&ks); /* both in place: a signal no longer takes them back */
+    keyfile_keep(&kp);
     rc = 0;
 out:
     if (rc && staged >= 1) keyfile_discard(&ks);
@@ -231,7 +237,14 @@ static int absorb(const char *cmd, lwcx_aimer_msg *m, const char *path)
     uint8_t *buf = malloc(CHUNK);
     int rc = buf ? 0 : -1;
     size_t got;
-    while (buf && (got = fread(buf, 1, CHUNK, f)) > 0) lwcx_aimer_msg_update(m, buf, got);
+    while (buf && rc == 0 && (got = fread(buf, 1, CHUNK, f)) > 0) {
+        const int lib = lwcx_aimer_msg_update(m, buf, got);
+        if (lib != LWCX_OK) {
+            cli_error(NULL, "%s", lwcx_strerror(lib));
+            rc = -1;
+        }
+        sig_test_pause("read");
+    }
     if (buf && ferror(f)) {
         cli_error(shown(path), "read error: %s", strerror(errno));
         rc = -1;
@@ -239,13 +252,6 @@ static int absorb(const char *cmd, lwcx_aimer_msg *m, const char *path)
     if (f != stdin) fclose(f);
     free(buf);
     return rc;
-}
-
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return strcmp(a, "-") && strcmp(b, "-") && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* ---- lwcx sign / verify ------------------------------------------------------ */
@@ -259,10 +265,8 @@ int cmd_sign(int argc, char **argv)
     if (!o.key) {
         return cli_usage_error("--key", "needed: the secret key NAME.sk");
     }
-    if (o.out && (same_file(o.out, o.in) || same_file(o.out, o.key))) {
-        cli_error(o.out, "the signature would replace the %s", same_file(o.out, o.in) ? "message" : "key");
-        return 2;
-    }
+    const io_input ins[] = {{o.in, "message"}, {o.key, "key file"}};
+    if (io_out_check(o.out, ins, 2)) return 2;
     if (!o.out && isatty(STDOUT_FILENO)) {
         cli_error("standard output", "is a terminal: not writing a binary signature there (give -o SIG, or -o - to insist)");
         return 2;
@@ -273,19 +277,24 @@ int cmd_sign(int argc, char **argv)
     const size_t sigb = lwcx_aimer_sig_bytes(s);
     uint8_t *sig = malloc(sigb);
     lwcx_aimer_msg *m = NULL;
-    int rc = 2, lib = sig ? lwcx_aimer_msg_new(&m, key) : LWCX_ERR_NOMEM;
-    if (lib == LWCX_OK && absorb("sign", m, o.in) == 0) {
+    io_out out;
+    /* the output is opened (and refused if it cannot be made) before the work */
+    int rc = 2, opened = io_out_open(&out, o.out) == 0;
+    int lib = sig ? lwcx_aimer_msg_new(&m, key) : LWCX_ERR_NOMEM;
+    if (opened && lib == LWCX_OK && absorb("sign", m, o.in) == 0) {
         lib = lwcx_aimer_msg_sign(m, sig);
         if (lib != LWCX_OK) {
             cli_error(NULL, "%s", lwcx_strerror(lib));
             rc = 1;
-        } else {
-            rc = io_write_all(o.out, sig, sigb) ? 1 : 0; /* io has said why */
+        } else if (io_out_write(&out, sig, sigb) == 0) {
+            sig_test_pause("write");
+            if (io_out_commit(&out) == 0) rc = 0; /* else an I/O error, said by io: 2 */
         }
-    } else if (lib != LWCX_OK) {
+    } else if (opened && lib != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(lib));
         rc = 1;
     }
+    if (opened && rc) io_out_abort(&out);
     lwcx_aimer_msg_free(m);
     lwcx_aimer_key_free(key);
     free(sig);
@@ -322,10 +331,14 @@ int cmd_verify(int argc, char **argv)
     int rc = 2;
     FILE *f = strcmp(o.sig, "-") == 0 ? stdin : fopen(o.sig, "rb");
     long len = -1;
+    long long size = -1; /* the signature file's size when it is too long to read (-1: not known) */
+    struct stat st;
     if (!f)
         cli_error(o.sig, "%s", strerror(errno));
     else if (sig)
         len = io_read_full(f, o.sig, sig, LWCX_AIMER_MAX_SIG_BYTES + 1);
+    if (len > (long)LWCX_AIMER_MAX_SIG_BYTES && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+        size = (long long)st.st_size;
     if (f && f != stdin) fclose(f);
     if (len >= 0 && lwcx_aimer_msg_new(&m, key) == LWCX_OK && absorb("verify", m, o.in) == 0) {
         const int lib = lwcx_aimer_msg_verify(m, sig, (size_t)len);
@@ -335,6 +348,14 @@ int cmd_verify(int argc, char **argv)
             /* a verdict that cannot be written is a failure (1), as for every command */
             if (!o.quiet && (printf("%s: OK (%s signature)\n", shown(o.in), name) < 0 || cli_flush_stdout()))
                 rc = 1;
+        } else if (lib == LWCX_ERR_LENGTH && len > (long)LWCX_AIMER_MAX_SIG_BYTES) {
+            /* only the first bytes were read: say the real size, or that it is too large */
+            if (size >= 0)
+                cli_error(shown(o.sig), "not an %s signature: %lld bytes, not %zu", name, size, lwcx_aimer_sig_bytes(s));
+            else
+                cli_error(shown(o.sig), "not an %s signature: larger than the largest signature (%d bytes), not %zu",
+                          name, (int)LWCX_AIMER_MAX_SIG_BYTES, lwcx_aimer_sig_bytes(s));
+            rc = 1;
         } else if (lib == LWCX_ERR_LENGTH) {
             cli_error(shown(o.sig), "not an %s signature: %ld bytes, not %zu%s%s%s",
                     name, len, lwcx_aimer_sig_bytes(s), other ? " (the size of an " : "", other ? other : "",

@@ -13,22 +13,45 @@ typedef struct cmd_help {
     const char *text;     /* the rest of `lwcx CMD --help` */
 } cmd_help;
 
+/* The end of every "exit status:" section: what the shell sees when a
+ * signal ends a command (keysearch stops cleanly instead and says so). */
+#define EXIT_SIGNALED                                                                              \
+    "  128+N  ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143), as the shell reports\n"
+
 #define COMMON_OPTS                                                                                \
     "  -h, --help             this text\n"                                                         \
     "  -V, --version          the version\n"                                                       \
     "Options take their value as '--opt VALUE' or '--opt=VALUE'; '--' ends the options.\n"
+
+/* enc and dec alike */
+#define EXIT_AEAD                                                                                  \
+    "exit status:\n"                                                                               \
+    "  0      done (dec: every byte written was authenticated)\n"                                  \
+    "  1      failed: authentication (a modified, truncated or foreign file), IN unreadable,\n"    \
+    "         OUT (a read-only one included) or standard output not written; no OUT is left\n"     \
+    "  2      usage error, a key file that cannot be read or used, algorithms that disagree,\n"    \
+    "         OUT refused (a terminal without -o -, IN or the key file itself), kcc24p6\n"         \
+    "         without --insecure\n" EXIT_SIGNALED
 
 static const cmd_help helps[] = {
     {"list", "lwcx list [--machine]\n",
      "primitives and implementations: available here, selected, constant time",
      "Lists the CPU's features and, per primitive, every implementation built: available\n"
      "here or not, selected (*), constant time with respect to the key (ct) or not (NCT).\n"
+     "exit status:\n"
+     "  0      listed\n"
+     "  1      standard output could not be written\n"
+     "  2      usage error, or LWCX_IMPL / LWCX_CPU_DISABLE not valid\n" EXIT_SIGNALED
      "options:\n"
      "  --machine              'prim:impl available|unavailable' lines, for scripts\n" COMMON_OPTS},
     {"kat", "lwcx kat [PRIMITIVE]\n",
      "every built-in test vector on every available implementation",
      "Runs the built-in known-answer tests (of one primitive, or all) on every available\n"
-     "implementation. Exit status 0 all passed, 1 a check failed, 2 usage.\n"
+     "implementation.\n"
+     "exit status:\n"
+     "  0      every check passed\n"
+     "  1      a check failed, or standard output could not be written\n"
+     "  2      usage error, unknown primitive\n" EXIT_SIGNALED
      "options:\n" COMMON_OPTS},
     {"bench",
      "lwcx bench [PRIMITIVE...] [--quick] [--impl NAME[,NAME...]] [--json FILE|-]\n"
@@ -36,6 +59,11 @@ static const cmd_help helps[] = {
      "cycles per unit, min and median, speedup over ref",
      "Times every available implementation: cycles per unit, minimum and median, and the\n"
      "speedup over ref. --compare prints the rows two --json runs share, with the ratio B/A.\n"
+     "exit status:\n"
+     "  0      done\n"
+     "  1      the JSON file or standard output could not be written\n"
+     "  2      usage error, unknown primitive or implementation; --compare: a file\n"
+     "         unreadable or not the output of --json\n" EXIT_SIGNALED
      "options:\n"
      "  --quick                fewer repetitions\n"
      "  --impl NAME,...        time only these implementations (and ref, for the speedup)\n"
@@ -55,6 +83,7 @@ static const cmd_help helps[] = {
      "Output: OUT, or standard output with '-o -'; without -o, standard output unless it is\n"
      "a terminal. An existing OUT is replaced (atomically, once everything is written);\n"
      "OUT must not be IN, nor a read-only file.\n"
+     EXIT_AEAD
      "options:\n"
      "  --alg ALG              the algorithm (default: the key file's)\n"
      "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
@@ -69,6 +98,7 @@ static const cmd_help helps[] = {
      "named and nothing is done. On any failure no output file is left. kcc24p6 needs\n"
      "--insecure (see lwcx enc --help: a wrong key is not detected). An existing OUT is\n"
      "replaced; OUT must not be IN, nor a read-only file.\n"
+     EXIT_AEAD
      "options:\n"
      "  --alg ALG              the algorithm (default: the key file's, or IN's header)\n"
      "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
@@ -77,7 +107,7 @@ static const cmd_help helps[] = {
      "  -o, --output OUT       where to write (default and '-': standard output)\n" COMMON_OPTS},
     {"hash",
      "lwcx hash [--alg ALG] [--length BYTES] [--tag] [FILE...|-]\n"
-     "lwcx hash --check [--quiet|--status] [--alg ALG] [LIST...|-]\n",
+     "lwcx hash --check [--quiet|--status] [--strict] [--ignore-missing] [--alg ALG] [LIST...|-]\n",
      "Esch digests, as sha256sum prints them; --check verifies a list",
      "Prints one 'HEX  NAME' line per file (standard input when no file or '-' is given), or\n"
      "with --tag one 'ALG (NAME) = HEX' line (BSD style). A name holding a newline, carriage\n"
@@ -85,15 +115,22 @@ static const cmd_help helps[] = {
      "ALG: esch256 (default), esch384, xoesch256, xoesch384 (XOFs: --length BYTES, 1..256,\n"
      "default 32 / 48). --check reads such lines (both styles) and verifies each file:\n"
      "'NAME: OK' or 'NAME: FAILED'; the algorithm is the tag's, else --alg, else the one\n"
-     "whose digest has that many hex digits. Exit status: 0 all good, 1 a digest differed,\n"
-     "a file could not be read or no line was well formed, 2 usage.\n"
+     "whose digest has that many hex digits. Lists are read as sha256sum -c reads them.\n"
+     "exit status:\n"
+     "  0      every digest printed; --check: every listed file read and matched\n"
+     "  1      a file could not be read, or standard output not written; --check: a digest\n"
+     "         differed, a listed file could not be read, no line well formed, a malformed\n"
+     "         line with --strict, no file verified with --ignore-missing\n"
+     "  2      usage error\n" EXIT_SIGNALED
      "options:\n"
      "  --alg ALG              the algorithm\n"
      "  --length BYTES         the XOF output length in bytes (not bits)\n"
      "  --tag                  BSD-style lines\n"
      "  -c, --check            verify the digests listed in LIST\n"
      "  --quiet                with --check: print only failures\n"
-     "  --status               with --check: print nothing, only the exit status says\n" COMMON_OPTS},
+     "  --status               with --check: print nothing, only the exit status says\n"
+     "  --strict               with --check: a malformed line is a failure (exit 1)\n"
+     "  --ignore-missing       with --check: say nothing of listed files that do not exist\n" COMMON_OPTS},
     {"keysearch",
      "lwcx keysearch [--cipher NAME] --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
      "               (--key-base HEX | --key-file FILE) [--mask HEX] [--start N] --count N\n"
@@ -112,13 +149,19 @@ static const cmd_help helps[] = {
      "parameters) and replaced only with --force.\n"
      "--part I/N searches part I (1 .. N) of N equal parts of the range, e.g. one per\n"
      "task of a batch job array, each with its own checkpoint; --merge FILE... reads\n"
-     "the parts' checkpoints and reports the parts finished, the keys found (stdout)\n"
-     "and the gaps and overlaps left in the range (--start/--count: the whole range,\n"
-     "default: from the first part's first key to the last part's end). Across\n"
-     "machines with MPI: lwcx-mpi (README).\n"
-     "Exit status: 0 key(s) found, 1 none, 2 bad arguments, 3 I/O error (standard output\n"
-     "included: 1 is kept for an empty range), 130 stopped before a key was found\n"
-     "(--merge: gaps left and no key).\n"
+     "the parts' checkpoints and reports the parts finished, the keys found (stdout),\n"
+     "the parts missing and the gaps and overlaps left in the whole range, which each\n"
+     "part's checkpoint names (parts of another job are refused; --start/--count: the\n"
+     "range for checkpoints written without --part). Across machines with MPI:\n"
+     "lwcx-mpi (README).\n"
+     "exit status:\n"
+     "  0      key(s) found (--merge: in the parts)\n"
+     "  1      no key in the range (--merge: none, and no gaps)\n"
+     "  2      bad arguments (--count 0 included), a checkpoint refused or damaged, a device\n"
+     "         that cannot be used\n"
+     "  3      I/O error: the checkpoint or standard output (1 is kept for an empty range)\n"
+     "  130    stopped by SIGINT, SIGTERM or SIGHUP before a key was found, checkpoint written\n"
+     "         (--merge: gaps left and no key)\n"
      "options:\n"
      "  --cipher NAME          the block cipher\n"
      "  --pt HEX, --ct HEX     a known plaintext block and its ciphertext\n"
@@ -160,6 +203,10 @@ static const cmd_help helps[] = {
      "  aimer192f, aimer192s               pk 48, sk 72 bytes\n"
      "  aimer256f, aimer256s               pk 64, sk 96 bytes\n"
      "AIMer: -o NAME is required and writes NAME.sk (mode 0600) and NAME.pk.\n"
+     "exit status:\n"
+     "  0      written\n"
+     "  1      no random source, the library failed, or standard output not written\n"
+     "  2      usage error, an existing file without --force, a key file not written\n" EXIT_SIGNALED
      "options:\n"
      "  --alg ALG              the algorithm\n"
      "  -o, --output FILE      the key file ('-': standard output)\n"
@@ -168,14 +215,24 @@ static const cmd_help helps[] = {
      "an AIMer signature of a file (streamed)",
      "Signs FILE (default: standard input) with an AIMer secret key from lwcx keygen and\n"
      "writes the raw signature (docs/key-format.md). Not to a terminal unless '-o -'.\n"
+     "exit status:\n"
+     "  0      signed\n"
+     "  1      the library failed\n"
+     "  2      usage error, a key file that cannot be read or used, FILE unreadable, the\n"
+     "         signature not written (standard output included), SIG refused (a terminal\n"
+     "         without '-o -', FILE or the key itself)\n"
+     EXIT_SIGNALED
      "options:\n"
      "  --key NAME.sk          the secret key\n"
      "  -o, --output SIG       the signature file\n" COMMON_OPTS},
     {"verify", "lwcx verify --pk NAME.pk --sig SIG [--quiet] [FILE|-]\n",
      "verify an AIMer signature: exit 0 valid, 1 invalid, 2 error",
      "Verifies the signature SIG of FILE (default: standard input) under an AIMer public key.\n"
-     "Exit status 0 valid, 1 invalid or the verdict could not be written, 2 usage,\n"
-     "key file or input error.\n"
+     "exit status:\n"
+     "  0      valid\n"
+     "  1      invalid (a signature of the wrong size included), or the verdict not written\n"
+     "  2      usage error, a key file that cannot be read or used, SIG or FILE unreadable\n"
+     EXIT_SIGNALED
      "options:\n"
      "  --pk NAME.pk           the public key\n"
      "  --sig SIG              the signature\n"
@@ -227,5 +284,8 @@ void cli_print_summary(void)
            "\n"
            "environment:\n"
            "  LWCX_IMPL=prim:impl,...       force implementations (a bare name applies to all)\n"
-           "  LWCX_CPU_DISABLE=avx2,...     hide CPU features from the dispatcher\n");
+           "  LWCX_CPU_DISABLE=avx2,...     hide CPU features from the dispatcher\n"
+           "\n"
+           "exit status: 0 success, 2 usage error, 128+N ended by signal N; the others (failures)\n"
+           "per command: lwcx COMMAND --help\n");
 }

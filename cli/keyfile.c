@@ -1,5 +1,4 @@
 /* Key files of the command-line tool: see keyfile.h and docs/key-format.md. */
-#define _DEFAULT_SOURCE /* mkstemp, fchmod */
 #include "keyfile.h"
 
 #include <errno.h>
@@ -12,6 +11,7 @@
 
 #include "io.h"
 #include "lwcx.h"
+#include "signals.h"
 
 #define MAGIC "lwcx-key-v1 "
 #define CHECK_BYTES 8
@@ -21,7 +21,8 @@
 static void checksum(uint8_t out[CHECK_BYTES], const char *text, size_t len)
 {
     uint8_t d[LWCX_ESCH256_DIGEST_BYTES];
-    lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, (const uint8_t *)text, len);
+    if (lwcx_esch_hash(LWCX_ESCH256, d, sizeof d, (const uint8_t *)text, len) != LWCX_OK)
+        memset(d, 0, sizeof d); /* cannot happen: the arguments are valid */
     memcpy(out, d, CHECK_BYTES);
 }
 
@@ -89,18 +90,6 @@ int keyfile_load(const char *cmd, const char *path, keyfile *k)
     return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 size_t keyfile_format(char *text, size_t cap, const char *alg, const char *kind, const uint8_t *key,
                       size_t len)
 {
@@ -123,61 +112,45 @@ size_t keyfile_format(char *text, size_t cap, const char *alg, const char *kind,
 int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char *alg,
                   const char *kind, const uint8_t *key, size_t len)
 {
+    (void)cmd; /* the messages name cli_cmd */
     memset(o, 0, sizeof *o);
     o->path = path;
+    o->slot = o->out.slot = -1;
     char text[MAX_FILE];
     const size_t n = keyfile_format(text, sizeof text, alg, kind, key, len);
     if (!n) return -1;
-
-    const size_t plen = strlen(path);
-    o->tmp = malloc(plen + 16);
-    int fd = -1, ok = o->tmp != NULL;
-    if (ok) {
-        snprintf(o->tmp, plen + 16, "%s.tmpXXXXXX", path);
-        fd = mkstemp(o->tmp); /* O_EXCL, mode 0600 */
-        ok = fd >= 0;
-        if (!ok) {
-            free(o->tmp);
-            o->tmp = NULL;
-        }
+    const int secret = strcmp(kind, "secret") == 0;
+    int rc = io_out_open_as(&o->out, path, IO_OUT_NAME | (secret ? 0 : IO_OUT_PUBLIC));
+    if (rc == 0) {
+        setvbuf(o->out.f, NULL, _IONBF, 0); /* no copy of the key in a stdio buffer */
+        rc = io_out_write(&o->out, (const uint8_t *)text, n);
+        if (rc) io_out_abort(&o->out);
     }
-    if (ok && strcmp(kind, "secret") != 0) {
-        const mode_t mask = umask(0);
-        umask(mask);
-        ok = fchmod(fd, 0666 & ~mask) == 0;
-    }
-    ok = ok && write_all(fd, text, n) == 0 && fsync(fd) == 0;
-    if (fd >= 0) ok = close(fd) == 0 && ok;
     lwcx_wipe(text, sizeof text);
-    if (!ok) {
-        fprintf(stderr, "lwcx %s: %s: cannot create: %s\n", cmd, path, strerror(errno));
-        keyfile_discard(o);
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
 int keyfile_commit(const char *cmd, keyfile_out *o, int replace)
 {
-    /* link() creates the name only if nothing (not even a dangling
-     * symbolic link) has it; rename() replaces a name, never a link's target */
-    if ((replace ? rename(o->tmp, o->path) : link(o->tmp, o->path)) != 0) {
-        fprintf(stderr, "lwcx %s: %s: %s%s\n", cmd, o->path, strerror(errno),
-                errno == EEXIST ? " (use --force to replace it)" : "");
-        return -1;
-    }
-    if (!replace) unlink(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
+    (void)cmd;
+    /* create: linked only if nothing (not even a dangling symbolic link) has
+     * the name; replace: renamed over the name, never a link's target */
+    if ((replace ? io_out_commit(&o->out) : io_out_commit_new(&o->out)) != 0) return -1;
     o->committed = 1;
+    o->slot = sig_hold(o->path);
     return 0;
+}
+
+void keyfile_keep(keyfile_out *o)
+{
+    sig_release(o->slot);
+    o->slot = -1;
 }
 
 void keyfile_discard(keyfile_out *o)
 {
-    if (o->tmp) unlink(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
+    io_out_abort(&o->out);
     if (o->committed) unlink(o->path);
     o->committed = 0;
+    keyfile_keep(o);
 }

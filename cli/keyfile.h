@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "io.h"
+
 #define KEYFILE_MAX_KEY 128
 
 typedef struct keyfile {
@@ -21,26 +23,29 @@ typedef struct keyfile {
 
 /* Reads and checks path; on any problem prints "lwcx CMD: PATH: reason" and
  * returns -1. The caller checks alg, kind and len, and wipes k. */
-int keyfile_load(const char *cmd, const char *path, keyfile *k);
+LWCX_NODISCARD int keyfile_load(const char *cmd, const char *path, keyfile *k);
 
 /* The text of a key file into text (cap bytes), NUL-terminated; returns
  * its length, 0 if it does not fit. */
 size_t keyfile_format(char *text, size_t cap, const char *alg, const char *kind, const uint8_t *key,
                       size_t len);
 
-/* A file to create: written to a temporary file beside path (mode 0600 for
- * a secret key, else 0666 less the umask) that keyfile_commit then links
- * into place, so that an existing file (or a link under that name) is
- * never replaced unless replace is set. keyfile_discard removes what a
- * stage or commit left (the target too, once committed). */
+/* A file to create: written to an unnamed temporary file beside path (mode
+ * 0600 for a secret key, else 0666 less the umask; io.h) that
+ * keyfile_commit then links into place, so that an existing file (or a
+ * link under that name) is never replaced unless replace is set. Until
+ * keyfile_keep, a committed file is removed again by keyfile_discard or by
+ * a signal that ends the process (keygen's two files come as a pair). */
 typedef struct keyfile_out {
+    io_out out;
     const char *path;
-    char *tmp;
     int committed;
+    int slot; /* the signal owner's hold on the committed file, or -1 */
 } keyfile_out;
-int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char *alg,
-                  const char *kind, const uint8_t *key, size_t len);
-int keyfile_commit(const char *cmd, keyfile_out *o, int replace);
+LWCX_NODISCARD int keyfile_stage(const char *cmd, keyfile_out *o, const char *path, const char *alg,
+                                 const char *kind, const uint8_t *key, size_t len);
+LWCX_NODISCARD int keyfile_commit(const char *cmd, keyfile_out *o, int replace);
+void keyfile_keep(keyfile_out *o);
 void keyfile_discard(keyfile_out *o);
 
 #endif

@@ -1,9 +1,8 @@
 /* lwcx keysearch: exhaustive key search over a range, with progress, a clean
- * stop on SIGINT/SIGTERM, and a checkpoint to resume from: the library's
+ * stop on SIGINT, SIGTERM and SIGHUP (signals.h), and a checkpoint to resume from: the library's
  * key-search record (lwcx_keysearch_save/load), integrity-checked. */
 #include <errno.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +15,9 @@
 #include "keysearch_cmd.h"
 #include "lwcx.h"
 #include "opt.h"
+#include "signals.h"
 
 #define MAX_FOUND KS_MAX_PRINTED
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 
 double ks_now(void)
@@ -98,25 +90,43 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
     (void)total;
     ks_print_new_keys(p);
     if (p->first && lwcx_keysearch_found_count(p->ks)) return 1;
+    sig_test_pause("search");
     double t = ks_now();
     if (p->tty && t - p->last >= 1.0) {
         ks_show(p, done, t, NULL);
         p->last = t;
     }
-    return interrupted != 0 || t >= p->segment_end;
+    /* (a test pausing at a checkpoint phase gets its checkpoint at once) */
+    return sig_stop_requested() != 0 || t >= p->segment_end || sig_test_wants("checkpoint-");
 }
 
 #define CKPT_MAX ((size_t)64 << 20) /* far above any record a search writes */
 
-int ks_write_checkpoint(const char *path, lwcx_keysearch *ks)
+int ks_write_checkpoint(const char *path, lwcx_keysearch *ks, int final)
 {
     size_t len = 0;
-    lwcx_keysearch_save(ks, NULL, 0, &len);
-    uint8_t *buf = malloc(len);
-    int rc = buf && lwcx_keysearch_save(ks, buf, len, &len) == LWCX_OK ? io_write_all(path, buf, len) : -1;
-    if (!buf) cli_error(path, "out of memory writing the checkpoint");
+    uint8_t *buf = NULL;
+    int rc = lwcx_keysearch_save(ks, NULL, 0, &len);
+    if (rc == LWCX_ERR_LENGTH || rc == LWCX_OK) rc = (buf = malloc(len)) ? lwcx_keysearch_save(ks, buf, len, &len) : LWCX_ERR_NOMEM;
+    io_out o;
+    if (rc != LWCX_OK) {
+        cli_error(path, "cannot write the checkpoint: %s", lwcx_strerror(rc));
+        rc = -1;
+    } else if ((rc = io_out_open(&o, path)) == 0) {
+        o.phase = final ? "final" : "checkpoint";
+        rc = io_out_write(&o, buf, len) || io_out_commit(&o) ? -1 : 0;
+        if (rc) io_out_abort(&o);
+    }
     free(buf);
     return rc;
+}
+
+int ks_probe_checkpoint(const char *path)
+{
+    io_out o;
+    if (io_out_open(&o, path) != 0) return -1;
+    io_out_abort(&o);
+    return 0;
 }
 
 /* Continues ks from the checkpoint at path; refuses (-1, message printed) a
@@ -151,8 +161,6 @@ static int hex_arg(const char *opt, const char *v, uint8_t *out, size_t n, const
     return -1;
 }
 
-/* --part I/N: 1 <= I <= N <= count; the part's first index and size (the
- * first count % N parts have one key more). */
 /* "N" or "N,M,...": OpenCL device numbers (at most 16, each below 1000) */
 static int device_list(const char *s)
 {
@@ -166,10 +174,10 @@ static int device_list(const char *s)
     }
 }
 
-static int part_arg(const char *v, uint64_t start, uint64_t count, uint64_t *lo, uint64_t *n)
+/* --part I/N: 1 <= I <= N <= count (lwcx_keysearch_part_range splits the range). */
+LWCX_NODISCARD static int part_arg(const char *v, uint64_t count, uint64_t *i, uint64_t *parts)
 {
     const char *slash = strchr(v, '/');
-    uint64_t i, parts;
     char num[32];
     if (!slash || (size_t)(slash - v) >= sizeof num) {
         cli_usage_error("--part", "'%s': must be I/N (part I of N, 1 <= I <= N)", v);
@@ -177,12 +185,9 @@ static int part_arg(const char *v, uint64_t start, uint64_t count, uint64_t *lo,
     }
     memcpy(num, v, (size_t)(slash - v));
     num[slash - v] = 0;
-    if (opt_u64("--part", slash + 1, 1, count, "N: 1 .. --count", &parts) ||
-        opt_u64("--part", num, 1, parts, "I: 1 .. N", &i))
+    if (opt_u64("--part", slash + 1, 1, count, "N: 1 .. --count", parts) ||
+        opt_u64("--part", num, 1, *parts, "I: 1 .. N", i))
         return -1;
-    const uint64_t q = count / parts, r = count % parts, k = i - 1;
-    *lo = start + k * q + (k < r ? k : r);
-    *n = q + (k < r);
     return 0;
 }
 
@@ -305,11 +310,18 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     }
     const int use_gpu = gpu_ok && (!device || strcmp(device, "cpu") != 0);
     if (use_gpu && !val[THREADS]) threads = 0; /* the library's default: one thread per GPU */
-    uint64_t part_lo = first, part_n = n;
-    if (val[PART] && part_arg(val[PART], first, n, &part_lo, &part_n)) return 2;
-    lwcx_keysearch *ks;
-    int rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL,
+    uint64_t part_lo = first, part_n = n, part = 0, parts = 0;
+    if (val[PART] && part_arg(val[PART], n, &part, &parts)) return 2;
+    lwcx_keysearch *ks = NULL;
+    int rc = parts ? lwcx_keysearch_part_range(first, n, part, parts, &part_lo, &part_n) : LWCX_OK;
+    if (rc == LWCX_OK)
+        rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL,
                                      part_lo, part_n);
+    /* the record names the whole job, so that --merge sees a part missing */
+    if (rc == LWCX_OK && parts && (rc = lwcx_keysearch_set_part(ks, first, n, part, parts)) != LWCX_OK) {
+        lwcx_keysearch_free(ks);
+        ks = NULL;
+    }
     lwcx_wipe(kbase, sizeof kbase);
     if (rc == LWCX_OK && !mpi && val[CHUNK]) lwcx_keysearch_set_chunk(ks, chunk);
     if (rc == LWCX_ERR_LENGTH) {
@@ -392,7 +404,7 @@ int ks_finish(ks_cli *o, ks_progress *pr, double el, int werr)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
                 o->ckpt ? " (continue from the checkpoint with --resume)" : "");
 
-    if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) != 0) werr = 1;
+    if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks, 1) != 0) werr = 1;
     if (total > pr->nprinted)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr->nprinted);
     lwcx_keysearch_free(ks);
@@ -419,6 +431,11 @@ int cmd_keysearch(int argc, char **argv)
     pr.key_bytes = o.key_bytes;
     pr.first = o.first;
     pr.total = o.total;
+    /* the checkpoint can be written (and what a killed run left is gone) before any work */
+    if (o.ckpt && ks_probe_checkpoint(o.ckpt) != 0) {
+        lwcx_keysearch_free(ks);
+        return 3;
+    }
     if (o.resume) {
         if (ks_read_checkpoint(o.ckpt, ks) != 0) {
             lwcx_keysearch_free(ks);
@@ -427,12 +444,8 @@ int cmd_keysearch(int argc, char **argv)
         ks_resumed(&o, &pr);
     }
 
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    /* SIGINT, SIGTERM, SIGHUP: stop, write the last checkpoint, report */
+    sig_stop_mode(1);
 
     pr.before = lwcx_keysearch_keys_done(ks);
     pr.t0 = pr.last = ks_now();
@@ -444,17 +457,16 @@ int cmd_keysearch(int argc, char **argv)
     for (; !done_first;) {
         pr.segment_end = o.ckpt ? ks_now() + (double)o.every : 1e300;
         rc = lwcx_keysearch_run(ks, (unsigned)o.threads, on_progress, &pr);
-        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || interrupted || pr.write_error ||
+        if (rc != LWCX_OK || lwcx_keysearch_complete(ks) || sig_stop_requested() || pr.write_error ||
             (o.first && lwcx_keysearch_found_count(ks)))
             break;
-        if (ks_write_checkpoint(o.ckpt, ks) != 0) {
+        if (ks_write_checkpoint(o.ckpt, ks, 0) != 0) {
             werr = 1; /* io has said why */
             break;
         }
+        if (sig_stop_requested()) break; /* it came during the checkpoint */
     }
     double el = ks_now() - pr.t0;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
     if (rc != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(rc));
         lwcx_keysearch_free(ks);
@@ -465,7 +477,7 @@ int cmd_keysearch(int argc, char **argv)
 
 /* ---- --merge: the records of the parts of one search -------------------- */
 
-#define MERGE_MAX_SHOWN 20 /* gap and overlap lines printed at most */
+#define MERGE_MAX_SHOWN 20 /* gap, overlap and missing-part lines printed at most */
 
 typedef struct merge_range {
     uint64_t lo, hi;
@@ -478,9 +490,15 @@ static int by_lo(const void *a, const void *b)
     return x->lo < y->lo ? -1 : x->lo > y->lo ? 1 : x->file - y->file;
 }
 
+static int by_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* The value of the record line "name VALUE" (records are canonical: load
  * checked that they are exactly what save writes). */
-static int record_u64(const char *text, const char *name, uint64_t *v)
+LWCX_NODISCARD static int record_u64(const char *text, const char *name, uint64_t *v)
 {
     char pat[32];
     snprintf(pat, sizeof pat, "\n%s ", name);
@@ -488,8 +506,50 @@ static int record_u64(const char *text, const char *name, uint64_t *v)
     return s && sscanf(s + strlen(pat), "%" SCNu64, v) == 1 ? 0 : -1;
 }
 
+/* The number of the part of the job whose range is exactly [lo, lo + n),
+ * else 0: a record written without --part (or by an lwcx before record
+ * version 2) may still be one of the parts. */
+static uint64_t part_of(uint64_t js, uint64_t jc, uint64_t parts, uint64_t lo, uint64_t n)
+{
+    uint64_t a = 1, b = parts; /* the parts' first indices ascend */
+    while (a <= b) {
+        uint64_t m = a + (b - a) / 2, plo, pn;
+        if (lwcx_keysearch_part_range(js, jc, m, parts, &plo, &pn) != LWCX_OK) return 0;
+        if (plo == lo) return pn == n ? m : 0;
+        if (plo < lo) a = m + 1;
+        else b = m - 1;
+    }
+    return 0;
+}
+
+/* Prints the parts of the job that no record is (present: the numbers of
+ * those that are, sorted); returns how many are missing. */
+static uint64_t merge_missing_parts(uint64_t js, uint64_t jc, uint64_t parts, const uint64_t *present, size_t np)
+{
+    uint64_t next = 1, missing = 0, runs = 0;
+    for (size_t i = 0; i <= np; i++) {
+        const uint64_t upto = i < np ? present[i] : parts + 1; /* parts next .. upto - 1 are missing */
+        uint64_t lo, n, last_lo, last_n;
+        if (upto > next && runs++ < MERGE_MAX_SHOWN &&
+            lwcx_keysearch_part_range(js, jc, next, parts, &lo, &n) == LWCX_OK &&
+            lwcx_keysearch_part_range(js, jc, upto - 1, parts, &last_lo, &last_n) == LWCX_OK) {
+            if (upto - 1 == next)
+                fprintf(stderr, "lwcx keysearch: part %" PRIu64 "/%" PRIu64 " missing: keys [%" PRIu64 ", %" PRIu64 ")\n",
+                        next, parts, lo, last_lo + last_n);
+            else
+                fprintf(stderr, "lwcx keysearch: parts %" PRIu64 "-%" PRIu64 " of %" PRIu64 " missing: keys [%" PRIu64
+                                ", %" PRIu64 ")\n", next, upto - 1, parts, lo, last_lo + last_n);
+        }
+        if (upto > next) missing += upto - next;
+        if (i < np && present[i] >= next) next = present[i] + 1;
+    }
+    return missing;
+}
+
 /* Loads and checks every record named; prints which parts are finished, the
- * keys found (stdout) and the gaps and overlaps left in the whole range. */
+ * keys found (stdout) and the gaps and overlaps left in the whole range: the
+ * job the part records name (record version 2), else --start/--count, else
+ * the records' own span. */
 static int cmd_merge(int argc, char **argv)
 {
     static const opt_def defs[] = {{"merge", 0, 0}, {"start", 0, 1}, {"count", 0, 1}, {NULL, 0, 0}};
@@ -519,10 +579,15 @@ static int cmd_merge(int argc, char **argv)
     size_t nrg = 0, cap = 0;
     char *params0 = NULL;
     uint64_t hull_lo = UINT64_MAX, hull_hi = 0, nkeys = 0, key_idx[KS_MAX_PRINTED];
+    uint64_t job_lo = 0, job_n = 0, job_parts = 0; /* the job the part records name */
+    int job_file = -1;
+    /* each record's range and part number (0: not a part) */
+    uint64_t *rec_lo = calloc((size_t)nfiles + 1, sizeof *rec_lo), *rec_n = calloc((size_t)nfiles + 1, sizeof *rec_n),
+             *rec_part = calloc((size_t)nfiles + 1, sizeof *rec_part);
     uint8_t keys[KS_MAX_PRINTED][LWCX_BC_MAX_KEY_BYTES];
     size_t kb = 0;
     uint8_t *raw = rc ? NULL : malloc(CKPT_MAX + 1);
-    if (!rc && !raw) rc = 2;
+    if (!rc && (!raw || !rec_lo || !rec_n || !rec_part)) rc = 2;
     for (int f = 0; f < nfiles && !rc; f++) {
         long n = io_read_all(files[f], raw, CKPT_MAX);
         if (n == -2) cli_error(files[f], "too large for a checkpoint");
@@ -533,20 +598,35 @@ static int cmd_merge(int argc, char **argv)
             break;
         }
         raw[n] = 0;
-        char *text = (char *)raw, *params = strstr(text, "\nstart ");
-        uint64_t start = 0, count = 0, searched = 0;
-        record_u64(text, "start", &start);
-        record_u64(text, "count", &count);
-        record_u64(text, "searched", &searched);
-        *params = 0; /* the lines before: cipher, pairs, base key, mask */
-        if (!params0) params0 = strdup(text);
-        else if (strcmp(params0, text) != 0) {
+        char *text = (char *)raw, *params = strstr(text, "\nstart "), *body = strchr(text, '\n');
+        uint64_t start = 0, count = 0, searched = 0, js = 0, jc = 0, part = 0, parts = 0;
+        if (!params || !body || record_u64(text, "start", &start) || record_u64(text, "count", &count) ||
+            record_u64(text, "searched", &searched) || lwcx_keysearch_part(ks, &js, &jc, &part, &parts) != LWCX_OK) {
+            cli_error(files[f], "not a key-search record; refusing to merge"); /* load took it: not expected */
+            lwcx_keysearch_free(ks);
+            rc = 2;
+            break;
+        }
+        *params = 0; /* the lines before, after the version line: cipher, pairs, base key, mask */
+        if (!params0) params0 = strdup(body);
+        else if (strcmp(params0, body) != 0) {
             cli_error(files[f], "a record of another search (cipher, pairs, key base or mask differ from %s)", files[0]);
             rc = 2;
         }
         *params = '\n';
-        fprintf(stderr, "lwcx keysearch: %s: keys [%" PRIu64 ", %" PRIu64 "): %s (%" PRIu64 " of %" PRIu64 " searched)\n",
-                files[f], start, start + count, searched == count ? "finished" : "unfinished", searched, count);
+        if (parts && !job_parts) {
+            job_lo = js, job_n = jc, job_parts = parts, job_file = f;
+        } else if (parts && !rc && (js != job_lo || jc != job_n || parts != job_parts)) {
+            cli_error(files[f], "part %" PRIu64 "/%" PRIu64 " of keys [%" PRIu64 ", %" PRIu64 "): another job than %s's"
+                      " (%" PRIu64 " parts of keys [%" PRIu64 ", %" PRIu64 ")); refusing to merge", part, parts, js,
+                      js + jc, files[job_file], job_parts, job_lo, job_lo + job_n);
+            rc = 2;
+        }
+        rec_lo[f] = start, rec_n[f] = count, rec_part[f] = part;
+        char what[64] = "";
+        if (parts) snprintf(what, sizeof what, "part %" PRIu64 "/%" PRIu64 ", ", part, parts);
+        fprintf(stderr, "lwcx keysearch: %s: %skeys [%" PRIu64 ", %" PRIu64 "): %s (%" PRIu64 " of %" PRIu64 " searched)\n",
+                files[f], what, start, start + count, searched == count ? "finished" : "unfinished", searched, count);
         if (start < hull_lo) hull_lo = start;
         if (start + count > hull_hi) hull_hi = start + count;
         for (char *l = strstr(text, "\ndone "); l && !rc; l = strstr(l + 1, "\ndone ")) {
@@ -580,12 +660,35 @@ static int cmd_merge(int argc, char **argv)
     if (raw) lwcx_wipe(raw, CKPT_MAX + 1);
     free(raw);
     free(params0);
-    free(files);
+    if (!rc && job_parts && vcount && (want_lo != job_lo || want_n != job_n))
+        rc = cli_usage_error("--count", "--start %" PRIu64 " --count %" PRIu64 ": the parts are of keys [%" PRIu64
+                             ", %" PRIu64 ") (%s)", want_lo, want_n, job_lo, job_lo + job_n, files[job_file]);
+    uint64_t missing = 0;
+    if (!rc && job_parts) { /* the parts present, by number: a record of a part's range is that part */
+        size_t np = 0;
+        for (int f = 0; f < nfiles; f++) {
+            const uint64_t k = rec_part[f] ? rec_part[f] : part_of(job_lo, job_n, job_parts, rec_lo[f], rec_n[f]);
+            if (k) rec_part[np++] = k;
+        }
+        qsort(rec_part, np, sizeof *rec_part, by_u64);
+        missing = merge_missing_parts(job_lo, job_n, job_parts, rec_part, np);
+    }
+    free(rec_lo);
+    free(rec_n);
+    free(rec_part);
     if (rc) {
+        free(files);
         free(rg);
+        lwcx_wipe(keys, sizeof keys);
         return rc;
     }
-    const uint64_t lo = vcount ? want_lo : hull_lo, hi = vcount ? want_lo + want_n : hull_hi;
+    const uint64_t lo = job_parts ? job_lo : vcount ? want_lo : hull_lo,
+                   hi = job_parts ? job_lo + job_n : vcount ? want_lo + want_n : hull_hi;
+    if (!job_parts && !vcount)
+        fprintf(stderr, "lwcx keysearch: note: no record names the whole range (written without --part, or by an older "
+                        "lwcx): keys [%" PRIu64 ", %" PRIu64 ") are the records' own span, so a part missing at either "
+                        "end is not seen; give --start and --count\n", lo, hi);
+    free(files);
     qsort(rg, nrg, sizeof *rg, by_lo);
     uint64_t at = lo, gaps = 0, overlaps = 0, gap_keys = 0, searched = 0;
     for (size_t i = 0; i < nrg; i++) {
@@ -624,10 +727,13 @@ static int cmd_merge(int argc, char **argv)
         printf("%s\n", h);
     }
     lwcx_wipe(keys, sizeof keys);
+    char of_parts[64] = "";
+    if (job_parts)
+        snprintf(of_parts, sizeof of_parts, " (%" PRIu64 " of %" PRIu64 " parts missing)", missing, job_parts);
     fprintf(stderr,
             "lwcx keysearch: merged %d record(s): keys [%" PRIu64 ", %" PRIu64 "): %" PRIu64 " searched, %" PRIu64
-            " gap(s) of %" PRIu64 " keys, %" PRIu64 " overlap(s), %" PRIu64 " distinct key(s) found\n",
-            nfiles, lo, hi, searched, gaps, gap_keys, overlaps, nkeys);
+            " gap(s) of %" PRIu64 " keys, %" PRIu64 " overlap(s), %" PRIu64 " distinct key(s) found%s\n",
+            nfiles, lo, hi, searched, gaps, gap_keys, overlaps, nkeys, of_parts);
     if (cli_flush_stdout() != 0) return 3;
     return nkeys ? 0 : gaps ? 130 : 1;
 }

@@ -65,8 +65,12 @@ void ks_fmt_count(char *buf, size_t n, double v);
 void ks_show(const ks_progress *p, uint64_t done, double t, const char *extra);
 /* Prints (and flushes) each key found since the last call, once. */
 void ks_print_new_keys(ks_progress *p);
-/* Atomically, the search's record; 0 or -1 (message printed). */
-int ks_write_checkpoint(const char *path, lwcx_keysearch *ks);
+/* Atomically, the search's record (final: the last one, else a periodic
+ * one; the test pauses' names); 0 or -1 (message printed). */
+LWCX_NODISCARD int ks_write_checkpoint(const char *path, lwcx_keysearch *ks, int final);
+/* Before the search: whether the checkpoint can be written there (io_out_open's
+ * checks; also removes what a killed run left); 0 or -1 (message printed). */
+LWCX_NODISCARD int ks_probe_checkpoint(const char *path);
 /* Merges the checkpoint at path into ks; -1 (message printed) for a damaged
  * one or one of other parameters. */
 int ks_read_checkpoint(const char *path, lwcx_keysearch *ks);
@@ -74,6 +78,6 @@ int ks_read_checkpoint(const char *path, lwcx_keysearch *ks);
 void ks_resumed(const ks_cli *o, ks_progress *pr);
 /* The final report on stderr, the last checkpoint (unless werr), frees
  * o->ks; returns the exit status. */
-int ks_finish(ks_cli *o, ks_progress *pr, double elapsed, int werr);
+LWCX_NODISCARD int ks_finish(ks_cli *o, ks_progress *pr, double elapsed, int werr);
 
 #endif

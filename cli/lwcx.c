@@ -1,5 +1,4 @@
 /* lwcx: the command-line tool. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,8 +6,10 @@
 
 #include "../bench/bench.h"
 #include "../kat/kat.h"
+#include "io.h"
 #include "lwcx.h"
 #include "opt.h"
+#include "signals.h"
 
 int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
@@ -122,22 +123,18 @@ static int cmd_bench(int argc, char **argv)
         free(prims);
         return rc;
     }
-    if (json_path && strcmp(json_path, "-") == 0) {
-        opt.json = stdout;
-        opt.table = stderr; /* keep stdout pure JSON */
-    } else if (json_path) {
-        opt.json = fopen(json_path, "w");
-        if (!opt.json) {
-            cli_error(json_path, "%s", strerror(errno));
+    io_out json; /* the output policy of every command (io.h) */
+    if (json_path) {
+        if (io_out_open_as(&json, json_path, IO_OUT_PUBLIC) != 0) {
             rc = 1;
             goto out;
         }
+        opt.json = json.f;
+        if (json.kind == IO_STDOUT) opt.table = stderr; /* keep stdout pure JSON */
     }
     rc = bench_run(prims, nprims, &opt) ? 2 : 0;
-    if (opt.json && opt.json != stdout && fclose(opt.json) != 0) {
-        cli_error(json_path, "write error: %s", strerror(errno));
-        rc = 1;
-    }
+    if (json_path && rc) io_out_abort(&json);
+    else if (json_path && io_out_commit(&json) != 0) rc = 1;
 out:
     free(prims);
     return rc;
@@ -166,6 +163,8 @@ static int asks_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    io_std_init(); /* before anything is opened */
+    sig_init();
     if (argc < 2) {
         fputs("usage: lwcx COMMAND [ARGS] (see 'lwcx --help')\n", stderr);
         return 2;

@@ -12,7 +12,6 @@
 #include <inttypes.h>
 #include <mpi.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,30 +19,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "keysearch_cmd.h"
 #include "opt.h"
+#include "signals.h"
 
 enum { TAG_REQ = 11, TAG_GRANT = 12 };
 #define KEYB LWCX_BC_MAX_KEY_BYTES
 #define STOP_WAIT_S 5.0 /* after a signal, how long rank 0 waits for the ranks' last reports */
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
-static void catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
 
 static void nap(long ns)
 {
@@ -158,7 +141,7 @@ static int run_worker(lwcx_keysearch *ks, unsigned threads)
         size_t want;
         int final;
         for (;;) {
-            if (interrupted || w.err) stop = 1;
+            if (sig_stop_requested() || w.err) stop = 1;
             want = stop || nomore || w.qlen + w.inflight >= depth ? 0 : depth - w.qlen - w.inflight;
             final = w.inflight == 0 && (stop || (nomore && w.qlen == 0));
             if (w.nfin || want || final) break;
@@ -398,7 +381,7 @@ static int run_root(ks_cli *o, int nranks)
         if (t - last_tick >= 0.1) { /* keys, stops, progress, checkpoint */
             last_tick = t;
             ks_print_new_keys(&pr);
-            if (pr.write_error || interrupted || atomic_load(&l.rc) != LWCX_OK ||
+            if (pr.write_error || sig_stop_requested() || atomic_load(&l.rc) != LWCX_OK ||
                 (o->first && lwcx_keysearch_found_count(ks)))
                 c.stop = 1;
             if (c.stop && !said_stop) {
@@ -406,9 +389,9 @@ static int run_root(ks_cli *o, int nranks)
                 stop_at = t;
                 atomic_store(&l.stop, 1);
                 /* now, before waiting for anyone: the job may be killed next */
-                if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) != 0) werr = 1;
+                if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks, 1) != 0) werr = 1;
                 last_ckpt = t;
-                if (interrupted) /* Ctrl-C, scancel, or mpirun ending the job after a rank died */
+                if (sig_stop_requested()) /* Ctrl-C, scancel, or mpirun ending the job after a rank died */
                     fprintf(stderr, "%slwcx-mpi: stopped by a signal (the job was cancelled, or a rank died)%s%s%s\n",
                             pr.tty ? "\n" : "", o->ckpt && !werr ? "; checkpoint " : "", o->ckpt && !werr ? o->ckpt : "",
                             o->ckpt && !werr ? " written: continue with --resume (any number of ranks)" : "");
@@ -430,14 +413,14 @@ static int run_root(ks_cli *o, int nranks)
                 pr.last = t;
             }
             if (o->ckpt && !werr && t - last_ckpt >= (double)o->every) {
-                if (ks_write_checkpoint(o->ckpt, ks) != 0) werr = c.stop = 1;
+                if (ks_write_checkpoint(o->ckpt, ks, 0) != 0) werr = c.stop = 1;
                 last_ckpt = t;
             }
         }
         if (atomic_load(&l.running) == 0 && c.finals == nranks - 1) break;
         /* after a signal a rank may be dead (mpirun then ends the job anyway);
          * otherwise the ranks answer once their chunk is done, however long */
-        if (c.stop && interrupted && t - stop_at > STOP_WAIT_S) {
+        if (c.stop && sig_stop_requested() && t - stop_at > STOP_WAIT_S) {
             fprintf(stderr, "\nlwcx-mpi: %d rank(s) did not answer within %.0f s of the stop\n",
                     nranks - 1 - c.finals, STOP_WAIT_S);
             c.fatal = 1;
@@ -453,7 +436,7 @@ static int run_root(ks_cli *o, int nranks)
     free(tid);
     const double el = ks_now() - pr.t0;
     if (c.fatal) {
-        if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks) == 0)
+        if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks, 1) == 0)
             fprintf(stderr, "lwcx-mpi: checkpoint %s written: continue with --resume (any number of ranks)\n", o->ckpt);
         ks_print_new_keys(&pr);
         fflush(stdout);
@@ -519,6 +502,7 @@ static int asks_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int provided, rank, nranks;
+    io_std_init(); /* before MPI or anything else opens a file */
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
         fprintf(stderr, "lwcx-mpi: MPI_Init_thread failed\n");
         return 2;
@@ -526,7 +510,9 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
     cli_cmd = "keysearch";
-    catch_signals();
+    /* SIGINT, SIGTERM, SIGHUP: every rank stops cleanly, rank 0 writes the checkpoint */
+    sig_init();
+    sig_stop_mode(1);
     /* rank 0 reads the command line and files, and sends the others the
      * search as a record (the parameters) with the few settings they need */
     ks_cli o;
@@ -553,6 +539,8 @@ int main(int argc, char **argv)
             rec = malloc(len);
             if (!rec || lwcx_keysearch_save(o.ks, rec, len, &len) != LWCX_OK) st = 2;
         }
+        /* the checkpoint can be written (and what a killed run left is gone) before any work */
+        if (st == 0 && !o.quit && o.ckpt && ks_probe_checkpoint(o.ckpt) != 0) st = 3;
         if (st == 0 && !o.quit && o.resume && ks_read_checkpoint(o.ckpt, o.ks) != 0) st = 2;
         if (st == 0 && provided < MPI_THREAD_FUNNELED) {
             fprintf(stderr, "lwcx-mpi: this MPI library does not allow threads (MPI_THREAD_FUNNELED)\n");

@@ -40,8 +40,9 @@ int cli_usage_error(const char *subject, const char *fmt, ...)
 
 int cli_flush_stdout(void)
 {
+    static int said; /* once, however many callers check */
     if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
-    cli_error("standard output", "write error: %s", strerror(errno ? errno : EIO));
+    if (!said++) cli_error("standard output", "write error: %s", strerror(errno ? errno : EIO));
     return -1;
 }
 

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "lwcx.h" /* LWCX_NODISCARD */
+
 typedef struct opt_def {
     const char *name; /* the long name without "--" */
     char short_name;  /* or 0 */
@@ -64,7 +66,8 @@ void cli_print_summary(void);
 int opt_u64(const char *opt, const char *value, uint64_t min, uint64_t max, const char *range_text,
             uint64_t *out);
 
-/* Fails (exit 1, message) if standard output could not be written. */
-int cli_flush_stdout(void);
+/* Fails (exit 1, message) if standard output could not be written; the
+ * message is printed once, however often it is asked. */
+LWCX_NODISCARD int cli_flush_stdout(void);
 
 #endif

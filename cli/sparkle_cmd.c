@@ -11,38 +11,37 @@
 #include "io.h"
 #include "lwcx.h"
 #include "opt.h"
+#include "signals.h"
 #include <strings.h>
+#include <sys/types.h>
 
 #define CHUNK ((size_t)LWCX_STREAM_CHUNK_BYTES)
 
 /* ---- lwcx hash ---------------------------------------------------------- */
 
-/* The digest of a file ("-": standard input) into out; 0, or -1 with the
- * reason printed. */
-static int digest_file(lwcx_esch_variant v, const char *path, size_t outlen, uint8_t *buf, uint8_t *out)
+/* The digest of a file ("-": standard input) into out; 0, -1 with the
+ * reason printed, or -2 (nothing printed) when missing_ok and the file does
+ * not exist (--ignore-missing: ENOENT only, as sha256sum). */
+LWCX_NODISCARD static int digest_file(lwcx_esch_variant v, const char *path, size_t outlen, uint8_t *buf,
+                                      uint8_t *out, int missing_ok)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
+        if (missing_ok && errno == ENOENT) return -2;
         cli_error(path, "%s", strerror(errno));
         return -1;
     }
     lwcx_esch_ctx ctx;
-    lwcx_esch_init(&ctx, v);
-    long n;
-    while ((n = io_read_full(f, path, buf, CHUNK)) > 0) lwcx_esch_update(&ctx, buf, (size_t)n);
+    int st = lwcx_esch_init(&ctx, v);
+    long n = 0;
+    while (st == LWCX_OK && (n = io_read_full(f, path, buf, CHUNK)) > 0) st = lwcx_esch_update(&ctx, buf, (size_t)n);
     if (f != stdin) fclose(f);
     else clearerr(stdin); /* '-' twice: the second reads what is left (nothing) */
-    if (n < 0) {
-        lwcx_wipe(&ctx, sizeof ctx);
-        return -1;
-    }
-    if (v == LWCX_XOESCH256 || v == LWCX_XOESCH384) {
-        lwcx_esch_squeeze(&ctx, out, outlen);
-        lwcx_wipe(&ctx, sizeof ctx);
-    } else {
-        lwcx_esch_final(&ctx, out);
-    }
-    return 0;
+    if (st == LWCX_OK && n == 0)
+        st = v == LWCX_XOESCH256 || v == LWCX_XOESCH384 ? lwcx_esch_squeeze(&ctx, out, outlen) : lwcx_esch_final(&ctx, out);
+    lwcx_wipe(&ctx, sizeof ctx);
+    if (st != LWCX_OK) cli_error(path, "%s", lwcx_strerror(st));
+    return st == LWCX_OK && n == 0 ? 0 : -1; /* n < 0: io has said why */
 }
 
 /* As coreutils: a name holding a backslash, newline or carriage return is
@@ -77,40 +76,98 @@ static int esch_by_name(const char *name, size_t len)
     return -1;
 }
 
+/* The check mode reads lists as sha256sum -c does, edge cases included, so
+ * that a list is judged the same by both (tests/cli_hash_check.sh compares
+ * them line shape by line shape). */
 typedef struct check_line {
-    int alg;        /* from the tag, or -1 */
-    char *name;     /* unescaped, in place */
+    int alg;    /* the variant to check with */
+    char *name; /* unescaped, in place */
     const char *hex;
     size_t hexlen;
-    int escaped;
 } check_line;
 
-/* Parses one line (newline removed) of either style, in place; 0 or -1. */
-static int parse_check_line(char *s, check_line *c)
+#define HEX_DIGITS "0123456789abcdefABCDEF"
+
+static int is_blank(char c)
 {
-    memset(c, 0, sizeof *c);
-    c->alg = -1;
-    if (*s == '\\') c->escaped = 1, s++;
-    char *open = strstr(s, " (");
-    char *close = NULL;
-    for (char *q = strstr(s, ") = "); q; q = strstr(q + 1, ") = ")) close = q; /* the last one */
-    if (open && close && close > open && (c->alg = esch_by_name(s, (size_t)(open - s))) >= 0) {
-        *close = 0;
-        c->name = open + 2;
-        c->hex = close + 4;
-    } else { /* HEX  NAME, or HEX *NAME (binary mode mark) */
-        c->alg = -1;
-        size_t n = strspn(s, "0123456789abcdefABCDEF");
-        if (s[n] != ' ' || (s[n + 1] != ' ' && s[n + 1] != '*')) return -1;
-        s[n] = 0;
-        c->hex = s;
-        c->name = s + n + 2;
+    return c == ' ' || c == '\t';
+}
+
+/* The length of the tag at s through its "(": a variant's name in capitals,
+ * then "(" or " ("; 0 if s starts with none. */
+static size_t tag_at(const char *s, int *alg)
+{
+    for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) {
+        const char *n = lwcx_esch_name((lwcx_esch_variant)v);
+        size_t k = 0;
+        while (n[k] && s[k] == toupper((unsigned char)n[k])) k++;
+        if (n[k]) continue;
+        if (s[k] == ' ') k++;
+        if (s[k] != '(') continue;
+        *alg = v;
+        return k + 1;
     }
-    c->hexlen = strlen(c->hex);
-    if (c->hexlen < 2 || c->hexlen % 2 || c->hexlen > 512 || strspn(c->hex, "0123456789abcdefABCDEF") != c->hexlen ||
-        !*c->name)
-        return -1;
-    if (c->escaped) { /* \\ \n \r, nothing else */
+    return 0;
+}
+
+/* The variant a digest of hexlen digits is checked with: the tag's (which
+ * --alg, if given, must name), else --alg, else the one whose digest has
+ * that many digits; -1 if none fits. */
+LWCX_NODISCARD static int check_alg(int tag, int forced, size_t hexlen)
+{
+    const int alg = tag >= 0                                     ? (forced < 0 || forced == tag ? tag : -1)
+                    : forced >= 0                                ? forced
+                    : hexlen == 2 * LWCX_ESCH256_DIGEST_BYTES ? LWCX_ESCH256
+                    : hexlen == 2 * LWCX_ESCH384_DIGEST_BYTES ? LWCX_ESCH384
+                                                                 : -1;
+    if (alg < 0 || hexlen < 2 || hexlen % 2) return -1;
+    if (alg == LWCX_XOESCH256 || alg == LWCX_XOESCH384) return hexlen <= 512 ? alg : -1;
+    return hexlen == 2 * lwcx_esch_digest_bytes((lwcx_esch_variant)alg) ? alg : -1;
+}
+
+/* Parses one line (end of line removed; a NUL ends it) in place; 0 or -1.
+ * Blanks may lead; a backslash then says the name is escaped (\\ \n \r).
+ * "TAG (NAME) = HEX": the name ends at the last ')', blanks around '='
+ * optional. "HEX  NAME" or "HEX *NAME"; or "HEX NAME" (one blank, BSD
+ * reversed): the first such line of a run decides which of the two forms
+ * the later lines may take (*reversed: -1 unknown, 0, 1), as in coreutils,
+ * where a well-sized digest settles it even if the name's escapes are bad. */
+LWCX_NODISCARD static int parse_check_line(char *s, int forced, int *reversed, check_line *c)
+{
+    int escaped = 0, tag = -1;
+    memset(c, 0, sizeof *c);
+    while (is_blank(*s)) s++;
+    if (*s == '\\') escaped = 1, s++;
+    const size_t k = tag_at(s, &tag);
+    if (k) {
+        c->name = s + k;
+        char *close = strrchr(c->name, ')');
+        if (!close) return -1;
+        char *h = close + 1;
+        while (is_blank(*h)) h++;
+        if (*h++ != '=') return -1;
+        while (is_blank(*h)) h++;
+        c->hexlen = strspn(h, HEX_DIGITS);
+        if (h[c->hexlen] || (c->alg = check_alg(tag, forced, c->hexlen)) < 0) return -1;
+        *close = 0; /* an empty name stays: opening "" fails, as for sha256sum */
+        c->hex = h;
+    } else {
+        c->hexlen = strspn(s, HEX_DIGITS);
+        if (!is_blank(s[c->hexlen]) || (c->alg = check_alg(-1, forced, c->hexlen)) < 0) return -1;
+        char *p = s + c->hexlen + 1;
+        s[c->hexlen] = 0;
+        c->hex = s;
+        if (*reversed != 1 && (*p == ' ' || *p == '*') && p[1]) {
+            c->name = p + 1;
+            *reversed = 0;
+        } else if (*reversed != 0 && *p) {
+            c->name = p;
+            *reversed = 1;
+        } else {
+            return -1;
+        }
+    }
+    if (escaped) {
         char *w = c->name;
         for (const char *r = c->name; *r; r++) {
             if (*r != '\\') {
@@ -121,7 +178,7 @@ static int parse_check_line(char *s, check_line *c)
             if (*r == '\\') *w++ = '\\';
             else if (*r == 'n') *w++ = '\n';
             else if (*r == 'r') *w++ = '\r';
-            else return -1;
+            else return -1; /* another escape, or a lone backslash at the end */
         }
         *w = 0;
     }
@@ -129,79 +186,92 @@ static int parse_check_line(char *s, check_line *c)
 }
 
 typedef struct check_opts {
-    int alg;       /* --alg, or -1 */
-    int quiet, status;
+    int alg; /* --alg, or -1 */
+    int quiet, status, strict, ignore_missing;
+    int reversed; /* parse_check_line's: one state for all the lists, as sha256sum */
 } check_opts;
 
-/* Verifies the list in path; counts into bad/unread/malformed/good. */
-static int check_list(const char *path, const check_opts *o, uint8_t *buf, unsigned long cnt[4])
+/* Verifies the list in path and prints its summary on stderr; 0 when every
+ * listed file was read and matched, else 1 (the list unreadable, no well
+ * formed line, --strict and a bad line, --ignore-missing and nothing
+ * matched). Lines are read whole whatever their length. */
+LWCX_NODISCARD static int check_list(const char *path, check_opts *o, uint8_t *buf)
 {
-    enum { GOOD, BAD, UNREAD, MALFORMED };
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f) {
         cli_error(path, "%s", strerror(errno));
-        return -1;
+        return 1;
     }
-    char line[8192];
-    unsigned long lineno = 0, well = 0;
-    while (fgets(line, sizeof line, f)) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    unsigned long lineno = 0, well = 0, good = 0, bad = 0, unread = 0, improper = 0;
+    while ((got = getline(&line, &cap, f)) >= 0) {
+        size_t len = (size_t)got;
         lineno++;
-        size_t len = strlen(line);
-        int whole = len && line[len - 1] == '\n';
-        if (whole) line[--len] = 0;
-        else if (!feof(f)) { /* too long to be ours: skip the rest */
-            int ch;
-            while ((ch = getc(f)) != EOF && ch != '\n') {}
-        }
+        if (len && line[len - 1] == '\n') line[--len] = 0;
+        if (len && line[len - 1] == '\r') line[--len] = 0;
+        if (!len || line[0] == '#') continue; /* blank lines and comments, as sha256sum */
         check_line c;
-        int alg = -1;
-        if ((whole || feof(f)) && parse_check_line(line, &c) == 0) {
-            if (c.alg >= 0) alg = (o->alg < 0 || o->alg == c.alg) ? c.alg : -1;
-            else if (o->alg >= 0) alg = o->alg;
-            else if (c.hexlen == 2 * LWCX_ESCH256_DIGEST_BYTES) alg = LWCX_ESCH256;
-            else if (c.hexlen == 2 * LWCX_ESCH384_DIGEST_BYTES) alg = LWCX_ESCH384;
-        }
-        const int xof = alg == LWCX_XOESCH256 || alg == LWCX_XOESCH384;
-        if (alg < 0 || (!xof && c.hexlen != 2 * lwcx_esch_digest_bytes((lwcx_esch_variant)alg))) {
-            cnt[MALFORMED]++;
+        if (parse_check_line(line, o->alg, &o->reversed, &c)) {
+            improper++;
             if (!o->status) cli_error(path, "line %lu: not a digest line of lwcx hash", lineno);
             continue;
         }
         well++;
-        uint8_t want[256], got[256];
+        uint8_t want[256], got_digest[256];
         const size_t outlen = c.hexlen / 2;
-        io_parse_hex(c.hex, c.hexlen, want, outlen);
-        const int esc = needs_escape(c.name);
-        int r = digest_file((lwcx_esch_variant)alg, c.name, outlen, buf, got);
-        const char *verdict = r ? "FAILED open or read" : memcmp(want, got, outlen) ? "FAILED" : "OK";
-        cnt[r ? UNREAD : memcmp(want, got, outlen) ? BAD : GOOD]++;
-        if (!o->status && !(o->quiet && !r && !memcmp(want, got, outlen))) {
+        if (io_parse_hex(c.hex, c.hexlen, want, outlen)) { /* cannot happen: parse checked the digits */
+            improper++;
+            continue;
+        }
+        const int r = digest_file((lwcx_esch_variant)c.alg, c.name, outlen, buf, got_digest, o->ignore_missing);
+        if (r == -2) continue; /* missing, and --ignore-missing */
+        const int match = !r && !memcmp(want, got_digest, outlen);
+        if (r) unread++;
+        else if (match) good++;
+        else bad++;
+        if (!o->status && !(o->quiet && match)) {
+            const int esc = needs_escape(c.name);
             if (esc) putchar('\\');
             put_name(c.name, esc);
-            printf(": %s\n", verdict);
+            printf(": %s\n", r ? "FAILED open or read" : match ? "OK" : "FAILED");
         }
     }
-    int err = ferror(f);
+    const int err = ferror(f) || !feof(f) ? (errno ? errno : EIO) : 0; /* -1 before the end: read error, no memory */
+    free(line);
     if (f != stdin) fclose(f);
+    else clearerr(stdin);
     if (err) {
-        cli_error(path, "read error");
-        return -1;
+        cli_error(path, "read error: %s", strerror(err));
+        return 1;
     }
     if (!well) {
         cli_error(path, "no properly formatted digest lines found");
-        return -1;
+        return 1;
     }
-    return 0;
+    fflush(stdout); /* the verdicts before the summary */
+    if (!o->status) {
+        if (improper) cli_error(NULL, "WARNING: %lu line%s improperly formatted", improper, improper > 1 ? "s are" : " is");
+        if (unread) cli_error(NULL, "WARNING: %lu listed file%s could not be read", unread, unread > 1 ? "s" : "");
+        if (bad) cli_error(NULL, "WARNING: %lu computed digest%s did NOT match", bad, bad > 1 ? "s" : "");
+    }
+    if (o->ignore_missing && !good) {
+        if (!o->status) cli_error(path, "no file was verified");
+        return 1;
+    }
+    return bad || unread || (o->strict && improper) ? 1 : 0;
 }
 
-int cmd_hash(int argc, char **argv)
+LWCX_NODISCARD int cmd_hash(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"alg", 0, 1},   {"length", 0, 1}, {"tag", 0, 0},   {"check", 'c', 0},
-                                   {"quiet", 0, 0}, {"status", 0, 0}, {NULL, 0, 0}};
-    enum { ALG, LENGTH, TAG, CHECK, QUIET, STATUS };
+    static const opt_def defs[] = {{"alg", 0, 1},    {"length", 0, 1}, {"tag", 0, 0},
+                                   {"check", 'c', 0}, {"quiet", 0, 0},  {"status", 0, 0},
+                                   {"strict", 0, 0},  {"ignore-missing", 0, 0}, {NULL, 0, 0}};
+    enum { ALG, LENGTH, TAG, CHECK, QUIET, STATUS, STRICT, IGNORE_MISSING };
     const char *alg = NULL;
     uint64_t length = 0;
-    int tag = 0, check = 0, quiet = 0, status = 0, r, nfiles = 0, rc = 0;
+    int tag = 0, check = 0, quiet = 0, status = 0, strict = 0, ignore_missing = 0, r, nfiles = 0, rc = 0;
     char **files = calloc((size_t)argc + 1, sizeof *files);
     opt_parser p;
     if (!files) return 1;
@@ -221,6 +291,8 @@ int cmd_hash(int argc, char **argv)
         case CHECK: check = 1; break;
         case QUIET: quiet = 1; break;
         case STATUS: status = 1; break;
+        case STRICT: strict = 1; break;
+        case IGNORE_MISSING: ignore_missing = 1; break;
         default: files[nfiles++] = (char *)p.arg;
         }
     }
@@ -232,11 +304,17 @@ int cmd_hash(int argc, char **argv)
     const int xof = v == LWCX_XOESCH256 || v == LWCX_XOESCH384;
     const char *misuse = length && !xof ? "--length is for the XOF variants (xoesch256, xoesch384)"
                          : check && (tag || length) ? "--check takes neither --tag nor --length"
-                         : !check && (quiet || status) ? "--quiet and --status go with --check"
-                                                       : NULL;
+                         : !check && (quiet || status || strict || ignore_missing)
+                             ? "--quiet, --status, --strict and --ignore-missing go with --check"
+                             : NULL;
     if (misuse) {
         free(files);
-        return cli_usage_error(length && !xof ? "--length" : check ? "--check" : quiet ? "--quiet" : "--status",
+        return cli_usage_error(length && !xof ? "--length"
+                               : check        ? "--check"
+                               : quiet        ? "--quiet"
+                               : status       ? "--status"
+                               : strict       ? "--strict"
+                                              : "--ignore-missing",
                                "%s", misuse);
     }
     uint8_t *buf = malloc(CHUNK);
@@ -246,21 +324,14 @@ int cmd_hash(int argc, char **argv)
     }
     if (!nfiles) files[nfiles++] = "-";
     if (check) {
-        check_opts o = {v, quiet, status};
-        unsigned long cnt[4] = {0};
+        check_opts o = {v, quiet, status, strict, ignore_missing, -1};
         for (int i = 0; i < nfiles; i++)
-            if (check_list(files[i], &o, buf, cnt)) rc = 1;
-        if (!status) {
-            if (cnt[3]) cli_error(NULL, "WARNING: %lu line%s improperly formatted", cnt[3], cnt[3] > 1 ? "s are" : " is");
-            if (cnt[2]) cli_error(NULL, "WARNING: %lu listed file%s could not be read", cnt[2], cnt[2] > 1 ? "s" : "");
-            if (cnt[1]) cli_error(NULL, "WARNING: %lu computed digest%s did NOT match", cnt[1], cnt[1] > 1 ? "s" : "");
-        }
-        if (cnt[1] || cnt[2]) rc = 1;
+            if (check_list(files[i], &o, buf)) rc = 1;
     } else {
         const size_t outlen = length ? (size_t)length : lwcx_esch_digest_bytes((lwcx_esch_variant)v);
         for (int i = 0; i < nfiles; i++) {
             uint8_t out[256];
-            if (digest_file((lwcx_esch_variant)v, files[i], outlen, buf, out)) {
+            if (digest_file((lwcx_esch_variant)v, files[i], outlen, buf, out, 0)) {
                 rc = 1;
                 continue;
             }
@@ -319,14 +390,25 @@ int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const 
             ok = 0;
             break;
         }
+        if (n) sig_test_pause("read");
         rc = n ? lwcx_stream_update(s, obuf, cap, &olen, ibuf, (size_t)n)
                : lwcx_stream_final(s, obuf, cap, &olen);
         ok = io_out_write(&o, obuf, olen) == 0 && rc == LWCX_OK; /* olen: verified bytes only */
+        if (ok && olen) sig_test_pause("write");
         if (!n) break;
     }
-    if (rc)
-        cli_error(in_name, "%s%s", lwcx_stream_error(s) ? lwcx_stream_error(s) : lwcx_strerror(rc),
-                  out && strcmp(out, "-") ? "; nothing written" : "");
+    if (rc) {
+        /* what the failure left: nothing in a file, or what went through already */
+        char left[64 + 4096];
+        const unsigned long long went = opened && !io_out_atomic(&o) ? o.written : 0;
+        if (went) fflush(o.f); /* through before the message says so */
+        if (went)
+            snprintf(left, sizeof left, "; the %llu bytes written to %.4000s before it %s", went, io_out_name(&o),
+                     decrypt ? "were verified" : "are incomplete");
+        else
+            snprintf(left, sizeof left, "; nothing written");
+        cli_error(in_name, "%s%s", lwcx_stream_error(s) ? lwcx_stream_error(s) : lwcx_strerror(rc), left);
+    }
     ok = ok && io_out_commit(&o) == 0;
     if (!ok && opened) io_out_abort(&o);
     if (ibuf) lwcx_wipe(ibuf, CHUNK);

@@ -675,7 +675,10 @@ LWCX_API LWCX_NODISCARD int lwcx_keysearch_found_key(lwcx_keysearch *ks, size_t 
 
 /* The record as text: the parameters, "searched N", one "done LO HI" line per
  * finished range [LO, HI), one "found KEY INDEX" line per stored key,
- * "matches N", and an Esch256 checksum of all that and an end line. save
+ * "matches N", and an Esch256 checksum of all that and an end line. Its
+ * first line is "lwcx-keysearch-record 1", or 2 for a part of a job
+ * (lwcx_keysearch_set_part), whose record adds "job START COUNT" and
+ * "part I N" after the range; both versions load. save
  * writes *len bytes; with buf NULL or cap too small it returns
  * LWCX_ERR_LENGTH and sets *len to the size needed. load refuses
  * (LWCX_ERR_FORMAT) anything save did not write: a damaged or truncated
@@ -687,10 +690,31 @@ LWCX_API LWCX_NODISCARD int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf
 LWCX_API LWCX_NODISCARD int lwcx_keysearch_load(lwcx_keysearch **ks, const uint8_t *buf, size_t len);
 /* The same with the implementation impl (NULL: the selected one), with
  * lwcx_keysearch_new_with's errors for impl (e.g. a GPU rank of a cluster). */
-LWCX_API LWCX_NODISCARD int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const uint8_t *buf, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks,
+                                                     const uint8_t *buf, size_t len);
 /* Adds src's finished ranges and keys to dst. Both must be the same search
- * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters). */
+ * (LWCX_ERR_ARG otherwise: e.g. a checkpoint written for other parameters),
+ * and parts of the same job if both are parts; dst becomes the part src is
+ * if it was none. */
 LWCX_API LWCX_NODISCARD int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src);
+
+/* A job split into parts (one per task of a batch job array, say): part I
+ * (1 .. N) of N of the range [job_start, job_start + job_count) is
+ * [*lo, *lo + *n), the first job_count % N parts one key longer.
+ * LWCX_ERR_ARG unless 1 <= I <= N <= job_count; LWCX_ERR_LENGTH beyond
+ * LWCX_KEYSEARCH_MAX_END. */
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_part_range(uint64_t job_start, uint64_t job_count, uint64_t part,
+                                                      uint64_t parts, uint64_t *lo, uint64_t *n);
+/* Marks ks, a search of exactly that range, as part I of N of the job: its
+ * record then names the job, so that the parts' records show a part that is
+ * missing, even the first or the last. LWCX_ERR_ARG if ks's range is not
+ * that part or ks is already a part of another job; LWCX_ERR_LENGTH if the
+ * job's range is beyond the mask's keys. */
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_set_part(lwcx_keysearch *ks, uint64_t job_start, uint64_t job_count,
+                                                    uint64_t part, uint64_t parts);
+/* The job ks is a part of, and its part I of N; all 0 when it is none. */
+LWCX_API LWCX_NODISCARD int lwcx_keysearch_part(lwcx_keysearch *ks, uint64_t *job_start, uint64_t *job_count,
+                                                uint64_t *part, uint64_t *parts);
 
 /* ------------------------------------------------------------------ */
 /* AIMer v2.1 signatures (KpqC round 2; the one-way function AIM2)      */

@@ -65,4 +65,18 @@ unhex "$(xorhex "$forged_ct" "$(hex ks2.ct | cut -c1-32)")" x.bin
   bad "the kcc24p6 forgery no longer works: update the README and the CLI warning"
 grep -q "warning: kcc24p6" warn.txt && ok || bad "dec: no warning for kcc24p6"
 
+# the output is never the key file or the input, however named (issue 54: enc
+# and dec -o KEYFILE replaced the key file); nothing is read or written then
+"$lwcx" keygen --alg schwaemm256-128 -o b.key && cp b.key b.keep && head -c 1000 /dev/urandom > b.in && ok || bad "keygen"
+ln -s b.key b.link; ln -s b.in in.link
+for c in enc dec; do
+  for out in b.key b.link ./b.key; do
+    "$lwcx" $c --key-file b.key -o $out b.in 2> err.txt; rc=$?
+    [ $rc -eq 2 ] && cmp -s b.key b.keep && [ -L b.link ] && grep -q "$out: is the key file b.key" err.txt && ok ||
+      bad "$c -o $out (the key file): exit $rc, $(cat err.txt)"
+  done
+  "$lwcx" $c --key-file b.key -o in.link b.in 2> err.txt; rc=$?
+  [ $rc -eq 2 ] && grep -q "in.link: is the input file b.in" err.txt && ok || bad "$c -o a link to the input: exit $rc, $(cat err.txt)"
+done
+
 finish

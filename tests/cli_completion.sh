@@ -19,7 +19,7 @@ complete_words() {
 . "$dir/stage/share/bash-completion/completions/lwcx"
 [ "$(complete_words ke)" = "keygen keysearch " ] && ok || bad "commands: '$(complete_words ke)'"
 [ "$(complete_words enc --key)" = "--key --key-file " ] && ok || bad "enc options: '$(complete_words enc --key)'"
-[ "$(complete_words hash --s)" = "--status " ] && ok || bad "hash options: '$(complete_words hash --s)'"
+[ "$(complete_words hash --s)" = "--status --strict " ] && ok || bad "hash options: '$(complete_words hash --s)'"
 [ "$(complete_words keysearch --fi)" = "--first " ] && ok || bad "keysearch options"
 [ "$(complete_words hash --alg xo)" = "xoesch256 xoesch384 " ] && ok || bad "hash --alg: '$(complete_words hash --alg xo)'"
 [ "$(complete_words keygen --alg pipo)" = "pipo128 pipo256 " ] && ok || bad "keygen --alg"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The conventions every lwcx command keeps (issue 16): --help/-h on stdout
 # with exit 0, -V/--version, --opt=value and --, errors as
-# "lwcx CMD: WHAT: reason" on stderr, exit 1 when stdout cannot be written;
-# and the README's command summary is exactly what --help prints.
+# "lwcx CMD: WHAT: reason" on stderr, exit 1 when stdout cannot be written
+# (keysearch 3, sign 2); every command's exit statuses in its --help and the
+# man page (issue 54); and the README's command summary is exactly what
+# --help prints.
 # Arguments: the tool, the README.
 . "$(dirname "$0")/cli_common.sh"
 readme=$2
@@ -25,6 +27,25 @@ for c in $cmds; do
   grep -q "^lwcx $c: --frob: unknown option" err.txt && ok || bad "$c --frob=3: $(cat err.txt)"
 done
 [ "$("$lwcx" -V)" = "$("$lwcx" --version)" ] && ok || bad "lwcx -V"
+
+# exit statuses: an "exit status:" section in every command's --help, before
+# "options:" (the completions read everything after that), giving 0, 1 and 2
+# (keysearch also 3 and 130, the others what a signal gives); and an entry
+# for every command in the man page's EXIT STATUS
+man=$(dirname "$readme")/docs/lwcx.1
+for c in $cmds; do
+  "$lwcx" $c --help | sed -n '/^exit status:$/,/^options:$/p' > ex.txt
+  for code in 0 1 2 $([ $c = keysearch ] && echo 3 130 || echo 128+N); do
+    grep -q "^  $code " ex.txt || { bad "'lwcx $c --help': no exit status $code before options:"; continue 2; }
+  done
+  ok
+done
+if sed -n '/^\.SH EXIT STATUS$/,/^\.SH /p' "$man" | awk '/^\.TP/ { getline; print }' | tr -d '",' > ex.txt && [ -s ex.txt ]; then
+  for c in $cmds; do grep -qw -- "$c" ex.txt && ok || bad "man page: no $c in EXIT STATUS"; done
+  sed -n '/^\.SH EXIT STATUS$/,/^\.SH /p' "$man" | grep -q '128+N' && ok || bad "man page: EXIT STATUS says nothing of signals"
+else
+  bad "man page: no EXIT STATUS section in $man"
+fi
 "$lwcx" hash --alg esch384 --help | head -1 | grep -q "^usage: lwcx hash" && ok || bad "--help after another option"
 "$lwcx" --help | grep -q "^  keygen " && ok || bad "lwcx --help lists the commands"
 "$lwcx" nonesuch > /dev/null 2> err.txt; [ $? -eq 2 ] && grep -q "^lwcx: nonesuch: unknown command" err.txt && ok || bad "unknown command"
@@ -60,7 +81,8 @@ if [ -w /dev/full ]; then
   "$lwcx" keygen --alg aimer128f -o kp && "$lwcx" sign --key kp.sk -o m.sig m.txt
   while IFS= read -r args; do
     "$lwcx" $args > /dev/full 2> err.txt; rc=$?
-    [ $rc -eq 1 ] || { [ $rc -eq 3 ] && [ "${args%% *}" = keysearch ]; } && grep -q "standard output: write error" err.txt && ok ||
+    case ${args%% *} in keysearch) want=3 ;; sign) want=2 ;; *) want=1 ;; esac # as --help says
+    [ $rc -eq $want ] && grep -q "standard output: write error" err.txt && ok ||
       bad "'$args > /dev/full': rc $rc: $(cat err.txt)"
   done <<EOF
 hash abc.txt
@@ -100,7 +122,6 @@ for c in $cmds; do "$lwcx" $c --help | sed -n '1,/^$/p' | norm; done | sort > cm
 grep -v -- '--help | --version' help.txt | diff - cmds.txt > diff.txt && ok || { bad "lwcx --help and the commands' --help differ:"; cat diff.txt >&2; }
 [ "$(wc -l < cmds.txt)" -ge 10 ] && ok || bad "too few synopses found"
 # every option the man page documents exists, and the reverse, per command
-man=$(dirname "$readme")/docs/lwcx.1
 if [ ! -f "$man" ]; then bad "no man page $man"; else
   for c in $cmds; do
     "$lwcx" $c --help | sed -n '/^options:/,$p' | grep '^  -' | grep -o -- '--[a-z][a-z0-9-]*' |

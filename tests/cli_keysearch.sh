@@ -3,7 +3,8 @@
 # it finds nothing (exit 1), bad arguments exit 2, and a run stopped by SIGINT
 # leaves a checkpoint (the library's key-search record) that --resume completes
 # (and refuses for other parameters, or damaged),
-# periodic checkpoints survive kill -9, and a mask of unknown bits works.
+# periodic checkpoints survive kill -9, SIGINT, SIGTERM and SIGHUP after them
+# stop the search cleanly, and a mask of unknown bits works.
 . "$(dirname "$0")/cli_common.sh"
 
 # The paper's vectors: key FF..FF encrypts 00..00 to E72C46C0F5945049 and
@@ -53,8 +54,9 @@ count=$(( (1 << 24) * 6000000000 / (t1 - t0 + 1) )) # about 6 s
 idx=$(( count * 3 / 4 ))
 base2=$(printf "FFFF%016X" $(( ~idx ))) # index idx of base2 is FF..FF: far into the range
 
-# Interrupt a long run, then resume from the checkpoint.
-"$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
+# Interrupt a long run, then resume from the checkpoint. (--default-signal:
+# a script's background job starts with SIGINT ignored, which lwcx respects.)
+env --default-signal=INT "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $count --threads 1 \
   --checkpoint ck.txt > first.out 2> first.err &
 pid=$!
 sleep 1
@@ -68,7 +70,7 @@ if [ $rc -eq 130 ]; then
 else
   echo "note: the run finished before SIGINT (rc $rc)" >&2
 fi
-ls ck.txt.tmp* > /dev/null 2>&1 && bad "temporary checkpoint left" || ok
+ls -A | grep -q '^\.ck\.txt\.lwcx-tmp\.' && bad "temporary checkpoint left" || ok
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base --count $count \
   --checkpoint ck.txt --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume with other parameters refused"
@@ -111,6 +113,25 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $cou
 [ $? -eq 0 ] && [ "$out" = "$want" ] && ok || bad "resume after kill -9 finds the key"
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count 10 --every 5 > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "--every without --checkpoint refused"
+# SIGINT, SIGTERM and SIGHUP after periodic checkpoints (issue 54: the
+# checkpoint's writer took the signals over, and they killed the search): a
+# clean stop, exit 0 since the key was found (at index 0x345), the
+# "interrupted" line and a last checkpoint that covers exactly what was searched.
+for sig in INT TERM HUP; do
+  rm -f cks.txt
+  env --default-signal=INT "$lwcx" keysearch --cipher present80 $pairs --key-base $base --start 0x12000 --count '2^40' \
+    --threads 1 --checkpoint cks.txt --every 1 > s.out 2> s.err &
+  pid=$!
+  sleep 1.6 # the first periodic checkpoint is written after 1 s
+  kill -s $sig $pid
+  wait $pid
+  rc=$?
+  rest=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys left.*/\1/p' s.err)
+  [ $rc -eq 0 ] && [ "$(cat s.out)" = "$want" ] && grep -q ", interrupted" s.err && [ -n "$rest" ] &&
+    [ "$(sed -n 's/^searched //p' cks.txt)" = $(( (1 << 40) - rest )) ] && [ -z "$(ls -A | grep lwcx-tmp)" ] && ok ||
+    bad "SIG$sig after periodic checkpoints: exit $rc, '$(cat s.out)', $(tr '\n' ' ' < s.err)"
+done
+
 "$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count 10 --checkpoint none.txt \
   --resume > /dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resume without a checkpoint file"
@@ -120,7 +141,7 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $base2 --count $cou
 # thread) shows up on stdout at once, long before the range ends.
 big=$(( count * 4 ))
 base5=$(printf "FFFF%016X" $(( ~5 )))
-"$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --threads 1 > early.out 2> /dev/null &
+env --default-signal=INT "$lwcx" keysearch --cipher present80 $pairs --key-base $base5 --count $big --threads 1 > early.out 2> /dev/null &
 pid=$!
 for i in $(seq 60); do [ -s early.out ] && break; sleep 0.1; done
 seen=$(cat early.out)
@@ -211,6 +232,72 @@ out=$("$lwcx" keysearch --merge part1.ck part2.ck part4.ck part2.ck --count $N 2
 head -c -2 part1.ck > cut.ck
 "$lwcx" keysearch --merge cut.ck part2.ck > /dev/null 2> merge.err
 [ $? -eq 2 ] && grep -q "damaged" merge.err && ok || bad "--merge of a damaged record: $(cat merge.err)"
+# Record version 2 (issue 54): a part's checkpoint names the whole job and its
+# part number, so --merge sees a missing first or last part with no
+# --start/--count (the parts' own span hid them: "0 gaps", exit 1 with the key
+# in the missing part), and refuses a part of another job. 3 parts of 12288
+# keys, the key at index 2000 (part 1); the README's recipe: --merge q*.ck.
+baseq=FFFFFFFFFFFFFFFFF82F # index 2000 is FF..FF
+rm -f q*.ck
+for i in 1 2 3; do
+  "$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 12288 --part $i/3 --checkpoint q$i.ck > /dev/null 2>&1
+done
+head -1 q2.ck | grep -qx "lwcx-keysearch-record 2" && grep -qx "job 0 12288" q2.ck && grep -qx "part 2 3" q2.ck && ok ||
+  bad "a part's record: version 2 with the job and part lines: $(head -1 q2.ck)"
+merge_q() { # merge_q EXIT STDOUT PATTERN... -- ARGS...: every pattern in stderr
+  local wrc=$1 wout=$2 pat pats=() out rc
+  shift 2
+  while [ "$1" != -- ]; do pats+=("$1"); shift; done
+  shift
+  out=$("$lwcx" keysearch --merge "$@" 2> merge.err); rc=$?
+  [ $rc -eq $wrc ] && [ "$out" = "$wout" ] || return 1
+  for pat in "${pats[@]}"; do grep -q -- "$pat" merge.err || return 1; done
+}
+mv q1.ck q1.away
+merge_q 130 "" "^lwcx keysearch: part 1/3 missing: keys \[0, 4096)" "gap \[0, 4096)" \
+  "keys \[0, 12288): 8192 searched, 1 gap(s) of 4096 keys, 0 overlap(s), 0 distinct key(s) found (1 of 3 parts missing)" \
+  -- q*.ck && ok || bad "--merge q*.ck, the first part missing: $(cat merge.err)"
+mv q1.away q1.ck
+merge_q 0 "$want" "part 3/3 missing: keys \[8192, 12288)" "gap \[8192, 12288)" "1 gap(s) of 4096 keys" \
+  -- q1.ck q2.ck && ok || bad "--merge, the last part missing: $(cat merge.err)"
+merge_q 130 "" "parts 1-2 of 3 missing: keys \[0, 8192)" "(2 of 3 parts missing)" \
+  -- q3.ck && ok || bad "--merge, the first two parts missing: $(cat merge.err)"
+merge_q 0 "$want" "part 2/3 missing: keys \[4096, 8192)" "gap \[4096, 8192)" \
+  -- q3.ck q1.ck && ok || bad "--merge, the middle part missing: $(cat merge.err)"
+merge_q 0 "$want" "12288 searched, 0 gap(s) of 0 keys, 0 overlap(s), 1 distinct key(s) found (0 of 3 parts missing)" \
+  -- q*.ck && ok || bad "--merge, all parts: $(cat merge.err)"
+grep -q "missing: \|note:" merge.err && bad "--merge, all parts: $(cat merge.err)" || ok
+merge_q 2 "" "the parts are of keys \[0, 12288)" -- q*.ck --start 0 --count 12289 && ok ||
+  bad "--merge: --count other than the parts' job refused: $(cat merge.err)"
+# parts of another job: another part count, another whole range
+"$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 12288 --part 2/4 --checkpoint x1.ck > /dev/null 2>&1
+"$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 12289 --part 3/3 --checkpoint x2.ck > /dev/null 2>&1
+for x in x1 x2; do
+  merge_q 2 "" "$x.ck: part .* another job than q1.ck's (3 parts of keys \[0, 12288)); refusing to merge" \
+    -- q1.ck q2.ck $x.ck && ok || bad "--merge, a part of another job ($x): $(cat merge.err)"
+done
+# Records of version 1 (tests/kat/, written before version 2, by
+# `--part 2/3` and as part 1/3 stopped after 1024 keys): resumed with --part,
+# saved as version 2; merged with version 2 parts, a version 1 record of a
+# part's range stands for that part.
+case $0 in /*) kat=$(dirname "$0")/kat ;; *) kat=$OLDPWD/$(dirname "$0")/kat ;; esac
+cp "$kat/keysearch_v1_part1of3_partial.ck" v1q1.ck
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 12288 --part 1/3 \
+      --checkpoint v1q1.ck --resume 2> err.txt)
+[ $? -eq 0 ] && [ "$out" = "$want" ] && grep -q "^lwcx keysearch: 3072 keys" err.txt && head -1 v1q1.ck | grep -qx "lwcx-keysearch-record 2" &&
+  grep -qx "part 1 3" v1q1.ck && grep -qx "searched 4096" v1q1.ck && ok || bad "version 1 record resumed: $(cat err.txt)"
+merge_q 0 "$want" "12288 searched, 0 gap(s) of 0 keys, 0 overlap(s), 1 distinct key(s) found (0 of 3 parts missing)" \
+  -- q1.ck "$kat/keysearch_v1_part2of3.ck" q3.ck && ok || bad "--merge with a version 1 part: $(cat merge.err)"
+merge_q 130 "" "part 1/3 missing: keys \[0, 4096)" "1 gap(s) of 4096 keys" \
+  -- "$kat/keysearch_v1_part2of3.ck" q3.ck && ok || bad "--merge, version 1 part, the first missing: $(cat merge.err)"
+merge_q 1 "" "note: no record names the whole range" "keys \[4096, 8192): 4096 searched, 0 gap(s)" \
+  -- "$kat/keysearch_v1_part2of3.ck" && ok || bad "--merge of a version 1 record alone: $(cat merge.err)"
+merge_q 130 "" "keys \[0, 12288): 4096 searched, 2 gap(s) of 8192 keys" \
+  -- "$kat/keysearch_v1_part2of3.ck" --start 0 --count 12288 && ok || bad "--merge of version 1 with --count: $(cat merge.err)"
+cp "$kat/keysearch_v1_part1of3_partial.ck" v1q1b.ck
+out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 4096 --checkpoint v1q1b.ck --resume 2>/dev/null)
+[ $? -eq 0 ] && [ "$out" = "$want" ] && head -1 v1q1b.ck | grep -qx "lwcx-keysearch-record 1" && ok ||
+  bad "version 1 record resumed without --part: stays version 1"
 for p in 0/4 5/4 1/0 x/2 3; do
   "$lwcx" keysearch --cipher present80 $pairs --key-base $basep --count $N --part $p > /dev/null 2>&1
   [ $? -eq 2 ] && ok || bad "--part $p refused"

@@ -149,7 +149,8 @@ out=$( { cat kill.out; "$lwcx" keysearch $pairs --cipher present80 --key-base $b
 [ "$out" = "$want" ] && grep -qx "done 0 $count" ck-plain.txt && ok || bad "lwcx keysearch --resume of lwcx-mpi's checkpoint"
 # and the other way: a checkpoint of lwcx keysearch (stopped by SIGINT) continued by 3 ranks
 rm -f ck3.txt
-"$lwcx" keysearch $pairs --cipher present80 --key-base $base2 --count $count --threads 1 --checkpoint ck3.txt > plain.out 2>/dev/null &
+# (--default-signal: a script's background job starts with SIGINT ignored, which lwcx respects)
+env --default-signal=INT "$lwcx" keysearch $pairs --cipher present80 --key-base $base2 --count $count --threads 1 --checkpoint ck3.txt > plain.out 2>/dev/null &
 pid=$!
 sleep 1
 kill -INT $pid

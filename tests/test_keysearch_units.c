@@ -1,7 +1,8 @@
 /* lwcx_keysearch as work units: ranges finished out of order are recorded
  * exactly, the record saves and loads back (and damaged ones are refused),
  * two partial records merge, two "ranks" sharing a dispenser find a planted
- * key, and every implementation's range kernel agrees with ref's. */
+ * key, a part of a job records the job (record version 2; version 1 still
+ * loads), and every implementation's range kernel agrees with ref's. */
 #include <time.h>
 
 #include "testutil.h"
@@ -283,12 +284,137 @@ static void found_at_once(void)
         printf("found_at_once: timing skipped, one chunk takes %.1f ms here\n", 1e3 * chunk);
 }
 
+/* 1 if the n bytes at b hold the text s. */
+static int holds(const uint8_t *b, size_t n, const char *s)
+{
+    const size_t l = strlen(s);
+    for (size_t i = 0; i + l <= n; i++)
+        if (memcmp(b + i, s, l) == 0) return 1;
+    return 0;
+}
+
+/* The text of a record with its checksum and end line made anew. */
+static size_t reseal(char *e)
+{
+    uint8_t d[32];
+    size_t el = strlen(e);
+    lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el);
+    el += (size_t)sprintf(e + el, "checksum ");
+    for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
+    el += (size_t)sprintf(e + el, "\nend\n");
+    return el;
+}
+
+/* Parts of a job (issue 54): the split, a part's record (version 2) naming
+ * the job, version 1 records still loading, parts of two jobs refused. */
+static void parts(void)
+{
+    uint64_t lo, n, js, jc, i, np;
+    const uint64_t want[3][2] = {{10, 4}, {14, 3}, {17, 3}};
+    for (uint64_t k = 1; k <= 3; k++)
+        CHECK(lwcx_keysearch_part_range(10, 10, k, 3, &lo, &n) == LWCX_OK && lo == want[k - 1][0] &&
+                  n == want[k - 1][1], "part %llu of 3 of [10, 20)", (unsigned long long)k);
+    CHECK(lwcx_keysearch_part_range(10, 10, 0, 3, &lo, &n) == LWCX_ERR_ARG &&
+              lwcx_keysearch_part_range(10, 10, 4, 3, &lo, &n) == LWCX_ERR_ARG &&
+              lwcx_keysearch_part_range(10, 2, 1, 3, &lo, &n) == LWCX_ERR_ARG &&
+              lwcx_keysearch_part_range(LWCX_KEYSEARCH_MAX_END, 1, 1, 1, &lo, &n) == LWCX_ERR_LENGTH &&
+              lwcx_keysearch_part_range(0, 1, 1, 1, NULL, &n) == LWCX_ERR_NULL,
+          "part_range errors");
+
+    plant p = make_plant(15);
+    lwcx_keysearch *ks = make(&p, 14, 3), *whole = make(&p, 14, 3);
+    CHECK(lwcx_keysearch_part(ks, &js, &jc, &i, &np) == LWCX_OK && js == 0 && jc == 0 && i == 0 && np == 0,
+          "not a part");
+    size_t len;
+    uint8_t *b = save(ks, &len);
+    CHECK(memcmp(b, "lwcx-keysearch-record 1\n", 24) == 0, "a search that is not a part: version 1");
+    free(b);
+    CHECK(lwcx_keysearch_set_part(ks, 10, 10, 1, 3) == LWCX_ERR_ARG &&
+              lwcx_keysearch_set_part(ks, 10, 11, 2, 3) == LWCX_ERR_ARG, "not that part's range");
+    CHECK(lwcx_keysearch_set_part(ks, 10, 10, 2, 3) == LWCX_OK && lwcx_keysearch_set_part(ks, 10, 10, 2, 3) == LWCX_OK,
+          "set_part, twice the same");
+    CHECK(lwcx_keysearch_set_part(ks, 14, 3, 1, 1) == LWCX_ERR_ARG, "a part of another job");
+    CHECK(lwcx_keysearch_part(ks, &js, &jc, &i, &np) == LWCX_OK && js == 10 && jc == 10 && i == 2 && np == 3,
+          "part 2 of 3 of [10, 20)");
+    CHECK(lwcx_keysearch_search(ks, 14, 3) == LWCX_OK && lwcx_keysearch_found_count(ks) == 1, "search the part");
+    b = save(ks, &len);
+    CHECK(memcmp(b, "lwcx-keysearch-record 2\n", 24) == 0 && holds(b, len, "\ncount 3\njob 10 10\npart 2 3\n"),
+          "a part: version 2, the job and part lines");
+    lwcx_keysearch *back = NULL;
+    CHECK(lwcx_keysearch_load(&back, b, len) == LWCX_OK && lwcx_keysearch_part(back, &js, &jc, &i, &np) == LWCX_OK &&
+              js == 10 && jc == 10 && i == 2 && np == 3 && lwcx_keysearch_complete(back) &&
+              lwcx_keysearch_found_count(back) == 1, "loaded: the part, complete, the key");
+    size_t len2;
+    uint8_t *b2 = back ? save(back, &len2) : NULL;
+    CHECK(b2 && len2 == len && memcmp(b, b2, len) == 0, "save, load, save: the same bytes");
+    free(b2);
+    lwcx_keysearch *bad = NULL;
+    size_t refused = 0;
+    for (size_t k = 0; k < len; k++) {
+        b[k] ^= 1;
+        refused += lwcx_keysearch_load(&bad, b, len) == LWCX_ERR_FORMAT;
+        b[k] ^= 1;
+    }
+    CHECK(refused == len, "bit flips refused: %zu of %zu", refused, len);
+    /* edited with a new checksum: another part number, version 1 with the
+     * part lines, version 2 without them */
+    char e[2048];
+    const char *edit[][2] = {{"part 2 3", "part 1 3"}, {"part 2 3", "part 2 4"}, {"record 2", "record 1"}};
+    for (int k = 0; k < 4; k++) {
+        memcpy(e, b, len - 78);
+        e[len - 78] = 0;
+        if (k < 3) memcpy(strstr(e, edit[k][0]), edit[k][1], strlen(edit[k][1]));
+        else {
+            char *j = strstr(e, "job ");
+            memmove(j, strstr(j, "searched "), strlen(strstr(j, "searched ")) + 1);
+        }
+        size_t el = reseal(e);
+        CHECK(lwcx_keysearch_load(&bad, (const uint8_t *)e, el) == LWCX_ERR_FORMAT && !bad, "edited v2 %d refused", k);
+    }
+    /* merge: into a search that is no part, which becomes it; not into a
+     * part of another job */
+    CHECK(lwcx_keysearch_merge(whole, back) == LWCX_OK && lwcx_keysearch_part(whole, &js, &jc, &i, &np) == LWCX_OK &&
+              np == 3 && i == 2 && lwcx_keysearch_complete(whole), "merged into no part: the part");
+    lwcx_keysearch *other = make(&p, 14, 3);
+    CHECK(lwcx_keysearch_set_part(other, 14, 3, 1, 1) == LWCX_OK && lwcx_keysearch_merge(other, back) == LWCX_ERR_ARG &&
+              lwcx_keysearch_keys_done(other) == 0, "a part of another job refused, nothing merged");
+    CHECK(lwcx_keysearch_merge(back, whole) == LWCX_OK, "the same part merges");
+    free(b);
+    lwcx_keysearch_free(other);
+    lwcx_keysearch_free(whole);
+    lwcx_keysearch_free(back);
+    lwcx_keysearch_free(ks);
+
+    /* a version 1 record of part 1 of 3 (tests/kat/keysearch_v1_part1of3_partial.ck,
+     * written before version 2): it loads and saves as it was */
+    static const char v1[] =
+        "lwcx-keysearch-record 1\ncipher present80\npt 0000000000000000\nct e72c46c0f5945049\n"
+        "pt ffffffffffffffff\nct 3333dcd3213210d2\nkey-base fffffffffffffffff82f\nmask 0000ffffffffffffffff\n"
+        "start 0\ncount 4096\nsearched 1024\ndone 0 1024\nmatches 0\n"
+        "checksum c55ebf618ab34a31c65ce7ff8141b86a218caa046192f000a499771d423de6bc\nend\n";
+    CHECK(lwcx_keysearch_load(&back, (const uint8_t *)v1, sizeof v1 - 1) == LWCX_OK &&
+              lwcx_keysearch_keys_done(back) == 1024 && lwcx_keysearch_part(back, &js, &jc, &i, &np) == LWCX_OK &&
+              np == 0, "version 1 loads: no part");
+    b = back ? save(back, &len) : NULL;
+    CHECK(b && len == sizeof v1 - 1 && memcmp(b, v1, len) == 0, "version 1 saves as it was");
+    free(b);
+    CHECK(back && lwcx_keysearch_set_part(back, 0, 12288, 1, 3) == LWCX_OK &&
+              lwcx_keysearch_search(back, 1024, 3072) == LWCX_OK && lwcx_keysearch_complete(back) &&
+              lwcx_keysearch_found_count(back) == 1, "resumed as part 1 of 3: complete, the key at 2000");
+    b = back ? save(back, &len) : NULL;
+    CHECK(b && memcmp(b, "lwcx-keysearch-record 2\n", 24) == 0 && holds(b, len, "\njob 0 12288\npart 1 3\n"),
+          "then saved as version 2");
+    free(b);
+    lwcx_keysearch_free(back);
+}
+
 int main(void)
 {
     found_at_once();
     out_of_order();
     edited();
     merge_and_ranks();
+    parts();
     kernels();
     return tu_finish();
 }

@@ -15,6 +15,7 @@ Each class takes ``impl=`` to run one implementation ("ref", "avx2", ...: see
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple, Union
 
@@ -359,8 +360,9 @@ class BlockCipher:
         base_key, by default zero) for keys that encrypt every pt block to its
         ct block. progress(keys_done, keys_total) is called about every 100 ms
         from this thread; a true return value, or cancel being set, stops the
-        search early (next_index then says where to resume). threads=0: one
-        per CPU. Not for kcc23-p4."""
+        search early (next_index then says where to resume). Ctrl-C stops it
+        within a chunk and raises KeyboardInterrupt (what was searched is
+        lost: KeySearch keeps it). threads=0: one per CPU. Not for kcc23-p4."""
         if self.name == "kcc23p4":
             raise ValueError("key search is for PRESENT, GIFT and PIPO")
         p, n = _in(pt, "pt")
@@ -374,10 +376,10 @@ class BlockCipher:
         found = ffi.new("uint8_t[]", max(max_found, 1) * self.key_size)
         nfound = ffi.new("size_t *")
         nxt = ffi.new("uint64_t *")
-        with _Progress(progress, cancel) as cb:
-            rc = lib.lwcx_bc_keysearch_with(self._h, self._c, p, c, n // self.block_size, base, msk,
-                                            start, count, threads, cb.c, ffi.NULL, found, max_found,
-                                            nfound, nxt)
+        rc = _Progress(progress, cancel).run(
+            lambda cb: lib.lwcx_bc_keysearch_with(self._h, self._c, p, c, n // self.block_size, base, msk,
+                                                  start, count, threads, cb, ffi.NULL, found, max_found,
+                                                  nfound, nxt))
         _check(rc, f"{self.name} key search")
         keys = [_bytes(found + i * self.key_size, self.key_size)
                 for i in range(min(nfound[0], max_found))]
@@ -397,33 +399,99 @@ class KeySearchResult:
 
 
 class _Progress:
-    """The C progress callback around a Python one; an exception in it stops
-    the search and is raised again when the call returns."""
+    """Runs a C key search that takes a progress callback so that Ctrl-C stops
+    it. The C call always gets a callback, which stops the search (the chunks
+    under way finish and are recorded) when asked. Python handles a signal
+    only in the main thread, between bytecodes: there the C call runs in a
+    helper thread while this one waits, so KeyboardInterrupt arrives in the
+    wait (raised inside a C callback, cffi would print and drop it). fn
+    (done, total) is called from the calling thread, ``cancel`` read from the
+    callback. An exception from fn or the wait stops the search and is raised
+    again once the C call has returned."""
 
     def __init__(self, fn, cancel):
         self.fn, self.cancel, self.exc = fn, cancel, None
-        self.c = ffi.NULL
-        if fn is not None or cancel is not None:
-            self.c = ffi.callback("lwcx_keysearch_progress", self._call)
+        self.stop = False
+        self.relay = False  # main thread: the callback runs elsewhere and passes the counts on
+        self.latest = None  # (done, total) not yet given to fn
+        self.lock = threading.Lock()
+        self.wake = threading.Event()
+        # error=1: an exception escaping the callback stops the search
+        self.c = ffi.callback("lwcx_keysearch_progress", self._call, error=1, onerror=self._onerror)
+
+    def _onerror(self, _type, value, _tb):
+        if self.exc is None:
+            self.exc = value
+        self.stop = True
 
     def _call(self, _ctx, done, total):
+        if self.relay:
+            with self.lock:
+                self.latest = (int(done), int(total))
+            self.wake.set()
+        else:
+            self._report((int(done), int(total)))
+        return 1 if self.stop or (self.cancel is not None and self.cancel.is_set()) else 0
+
+    def _report(self, counts):
+        if counts is None or self.fn is None or self.exc is not None:
+            return
         try:
-            if self.cancel is not None and self.cancel.is_set():
-                return 1
-            if self.fn is not None and self.fn(int(done), int(total)):
-                return 1
-            return 0
-        except BaseException as e:  # noqa: B902 - re-raised in __exit__
-            self.exc = e
-            return 1
+            if self.fn(*counts):
+                self.stop = True
+        except BaseException as e:  # noqa: B902 - raised again by run
+            self.exc, self.stop = e, True
 
-    def __enter__(self):
-        return self
+    def _take(self):
+        with self.lock:
+            counts, self.latest = self.latest, None
+        return counts
 
-    def __exit__(self, *exc):
-        if self.exc is not None and exc[0] is None:
+    def run(self, call):
+        """call(callback) -> the C status."""
+        if threading.current_thread() is not threading.main_thread():
+            rc = call(self.c)
+        else:
+            self.relay = True
+            out, ended = {}, threading.Event()
+
+            def work():
+                try:
+                    out["rc"] = call(self.c)
+                except BaseException as e:  # noqa: B902 - raised again below
+                    out["err"] = e
+                finally:
+                    ended.set()
+                    self.wake.set()
+
+            t = threading.Thread(target=work, name="lwcx key search", daemon=True)
+            try:
+                t.start()
+            except BaseException:  # noqa: B902 - interrupted as it started: stop it at its first call
+                self.stop = True
+                raise
+            try:
+                while not ended.is_set():
+                    self.wake.wait(0.5)
+                    self.wake.clear()
+                    self._report(self._take())
+            except BaseException as e:  # noqa: B902 - KeyboardInterrupt, or fn's: stop
+                if self.exc is None:
+                    self.exc = e
+                self.stop = True
+            while not ended.is_set():  # the chunks under way finish: another Ctrl-C waits too
+                try:
+                    ended.wait()
+                except BaseException:  # noqa: B902
+                    pass
+            t.join()
+            self._report(self._take())  # the final count
+            if "err" in out and self.exc is None:
+                raise out["err"]
+            rc = out.get("rc", 0)
+        if self.exc is not None:
             raise self.exc
-        return False
+        return rc
 
 
 kcc23p4 = BlockCipher("kcc23p4")
@@ -473,8 +541,23 @@ class KeySearch:
         return int(lo[0]), int(n[0])
 
     def search(self, lo: int, n: int) -> None:
-        """Searches [lo, lo + n) in this thread (the GIL is released)."""
-        _check(lib.lwcx_keysearch_search(self._ks, lo, n), "key search range")
+        """Searches [lo, lo + n) in this thread (the GIL is released), in pieces
+        of a fraction of a second, each recorded when done: Ctrl-C between
+        two raises KeyboardInterrupt with the record exact."""
+        end = lo + n
+        for at in (lo, end):  # the whole range first (an empty range marks nothing)
+            _check(lib.lwcx_keysearch_done(self._ks, at, 0) if 0 <= at < 1 << 64 else lib.LWCX_ERR_LENGTH,
+                   "key search range")
+        piece = 1 << 16
+        while True:
+            m = min(piece, end - lo)
+            t = time.monotonic()
+            _check(lib.lwcx_keysearch_search(self._ks, lo, m), "key search range")
+            lo += m
+            if lo >= end:
+                return
+            if time.monotonic() - t < 0.05 and piece < 1 << 40:  # a GPU wants large pieces
+                piece *= 2
 
     def mark_done(self, lo: int, n: int) -> None:
         """Marks [lo, lo + n) finished without searching it (searched elsewhere)."""
@@ -483,9 +566,10 @@ class KeySearch:
     def run(self, threads: int = 0, progress: Optional[Callable[[int, int], Any]] = None,
             cancel: Optional[threading.Event] = None) -> None:
         """Searches what is left with threads (0: one per CPU) until done or stopped
-        (progress returning true, or cancel set)."""
-        with _Progress(progress, cancel) as cb:
-            rc = lib.lwcx_keysearch_run(self._ks, threads, cb.c, ffi.NULL)
+        (progress returning true, or cancel set). Ctrl-C stops it within a
+        chunk and raises KeyboardInterrupt; the object then holds an exact
+        record of what was searched (save() it to resume)."""
+        rc = _Progress(progress, cancel).run(lambda cb: lib.lwcx_keysearch_run(self._ks, threads, cb, ffi.NULL))
         _check(rc, "key search run")
 
     @property
@@ -538,8 +622,30 @@ class KeySearch:
         return cls(None, b"", b"", 0, _raw=ffi.gc(pp[0], lib.lwcx_keysearch_free))
 
     def merge(self, other: "KeySearch") -> None:
-        """Adds other's finished ranges and keys (the same search only)."""
+        """Adds other's finished ranges and keys (the same search only; parts
+        of the same job only)."""
         _check(lib.lwcx_keysearch_merge(self._ks, other._ks), "key search merge")
+
+    def set_part(self, job_start: int, job_count: int, part: int, parts: int) -> None:
+        """Marks this search, made for exactly that range (see part_range), as
+        part `part` (1 .. parts) of the job [job_start, job_start + job_count):
+        its record then names the job, so a missing part shows when merging."""
+        _check(lib.lwcx_keysearch_set_part(self._ks, job_start, job_count, part, parts), "key search part")
+
+    @property
+    def part(self) -> Optional[Tuple[int, int, int, int]]:
+        """(job_start, job_count, part, parts) for a part of a job, else None."""
+        v = [ffi.new("uint64_t *") for _ in range(4)]
+        _check(lib.lwcx_keysearch_part(self._ks, *v), "key search part")
+        return tuple(int(x[0]) for x in v) if v[3][0] else None
+
+    @staticmethod
+    def part_range(job_start: int, job_count: int, part: int, parts: int) -> Tuple[int, int]:
+        """(start, count) of part `part` (1 .. parts) of the job's range, as
+        `lwcx keysearch --part` splits it."""
+        lo, n = ffi.new("uint64_t *"), ffi.new("uint64_t *")
+        _check(lib.lwcx_keysearch_part_range(job_start, job_count, part, parts, lo, n), "key search part")
+        return int(lo[0]), int(n[0])
 
 
 # --------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The declarations are read from the installed copy of include/lwcx.h, so they
 cannot drift from the library they describe. Only the preprocessor lines and
-the export macro are removed: what cffi parses is the header's own text.
+the export and unused-result macros are removed: what cffi parses is the
+header's own text.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ _HERE = Path(__file__).resolve().parent
 
 
 def cdef_from_header(text: str) -> str:
-    """lwcx.h without its preprocessor lines, C++ guards and export macro."""
+    """lwcx.h without its preprocessor lines, C++ guards and export and
+    unused-result macros."""
     out = []
     skip = 0  # depth inside #ifdef __cplusplus / #if defined(_WIN32) blocks
     continued = False
@@ -39,7 +41,8 @@ def cdef_from_header(text: str) -> str:
             continue
         if skip:
             continue
-        out.append(line.replace("LWCX_API ", "").replace("LWCX_NODISCARD ", ""))
+        # the export and warn_unused_result marks are attributes cffi does not parse
+        out.append(re.sub(r"\b(LWCX_API|LWCX_NODISCARD)\b\s*", "", line))
     return "\n".join(out)
 
 

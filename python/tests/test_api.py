@@ -251,6 +251,29 @@ def test_keysearch_object_save_load_merge():
         lwcx.KeySearch.load(b"not a record")
 
 
+def test_keysearch_parts():
+    key = bytes(8) + bytes.fromhex("0123")
+    pt, ct = _present80_pair(key)
+    assert [lwcx.KeySearch.part_range(10, 10, k, 3) for k in (1, 2, 3)] == [(10, 4), (14, 3), (17, 3)]
+    with pytest.raises(ValueError):
+        lwcx.KeySearch.part_range(0, 2, 1, 3)
+    lo, n = lwcx.KeySearch.part_range(0, 3 << 12, 1, 3)
+    ks = lwcx.KeySearch("present80", pt, ct, n, start=lo)
+    assert ks.part is None and ks.save().startswith(b"lwcx-keysearch-record 1\n")
+    ks.set_part(0, 3 << 12, 1, 3)
+    with pytest.raises(ValueError):
+        ks.set_part(0, 3 << 12, 2, 3)  # not this range
+    ks.run(threads=1)
+    rec = ks.save()
+    assert rec.startswith(b"lwcx-keysearch-record 2\n") and b"\njob 0 12288\npart 1 3\n" in rec
+    back = lwcx.KeySearch.load(rec)
+    assert back.part == (0, 3 << 12, 1, 3) and back.found() == [(key, 0x123)]
+    other = lwcx.KeySearch("present80", pt, ct, n, start=lo)
+    other.set_part(0, n, 1, 1)  # the same range, another job
+    with pytest.raises(ValueError):
+        other.merge(back)
+
+
 def test_public_names_exist():
     assert all(hasattr(lwcx, n) for n in lwcx.__all__)
 

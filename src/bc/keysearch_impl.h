@@ -37,6 +37,9 @@ struct lwcx_keysearch {
     ks_found *found; /* the lowest-index matches, ascending, at most LWCX_KEYSEARCH_MAX_FOUND */
     size_t nfound, found_cap;
     uint64_t matches; /* every match recorded, stored or not */
+    /* lwcx_keysearch_set_part: this search is part `part` of `parts` of the
+     * job [job_start, job_start + job_count); parts == 0: not a part */
+    uint64_t job_start, job_count, part, parts;
 };
 
 /* With the lock held: add [lo, hi) to the finished ranges, and a confirmed

@@ -1,9 +1,14 @@
-/* The key-search record as text (see lwcx.h): save, load, merge.
+/* The key-search record as text (see lwcx.h): save, load, merge; a search
+ * as a part of a job.
  *
- * Loading is strict: the Esch256 checksum must match, every line must parse,
- * the ranges and keys must belong to the search (keys are confirmed again on
- * every pair), and the object built from it must save to exactly the same
- * bytes, so any text not written by save is refused. */
+ * Version 1 is the record of a search; version 2, written only for a part
+ * (lwcx_keysearch_set_part), adds the "job" and "part" lines, so that the
+ * parts' records say what the job covers (a search that is no part still
+ * writes version 1, which older readers take). Loading is strict: the
+ * Esch256 checksum must match, every line must parse, the ranges and keys
+ * must belong to the search (keys are confirmed again on every pair), and
+ * the object built from it must save to exactly the same bytes, so any text
+ * not written by save is refused. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +17,8 @@
 
 #include "keysearch_impl.h"
 
-#define MAGIC "lwcx-keysearch-record 1\n"
+#define MAGIC_V1 "lwcx-keysearch-record 1\n"
+#define MAGIC_V2 "lwcx-keysearch-record 2\n" /* the same length */
 #define SUM_LINE (9 + 64 + 1) /* "checksum " HEX "\n" */
 #define END_LINE "end\n"
 
@@ -44,19 +50,22 @@ static void hex32(char *h, const uint8_t *d)
 }
 
 /* With the lock held. */
-static int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len)
+LWCX_NODISCARD static int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len)
 {
     const unsigned bs = ks->ci->block_bytes, kb = ks->ci->key_bytes;
     out o = {(char *)buf, buf ? cap : 0, 0};
-    put(&o, "%scipher %s\n", MAGIC, ks->ci->name);
+    put(&o, "%scipher %s\n", ks->parts ? MAGIC_V2 : MAGIC_V1, ks->ci->name);
     for (size_t p = 0; p < ks->npairs; p++) {
         put_hex(&o, "pt", ks->pt + bs * p, bs, "\n");
         put_hex(&o, "ct", ks->ct + bs * p, bs, "\n");
     }
     put_hex(&o, "key-base", ks->base, kb, "\n");
     put_hex(&o, "mask", ks->mask, kb, "\n");
-    put(&o, "start %" PRIu64 "\ncount %" PRIu64 "\nsearched %" PRIu64 "\n", ks->start, ks->count,
-        ks->keys_done);
+    put(&o, "start %" PRIu64 "\ncount %" PRIu64 "\n", ks->start, ks->count);
+    if (ks->parts)
+        put(&o, "job %" PRIu64 " %" PRIu64 "\npart %" PRIu64 " %" PRIu64 "\n", ks->job_start, ks->job_count,
+            ks->part, ks->parts);
+    put(&o, "searched %" PRIu64 "\n", ks->keys_done);
     for (size_t i = 0; i < ks->ndone; i++)
         put(&o, "done %" PRIu64 " %" PRIu64 "\n", ks->done[i].lo, ks->done[i].hi);
     for (size_t i = 0; i < ks->nfound; i++) {
@@ -85,6 +94,65 @@ int lwcx_keysearch_save(lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *le
     int rc = save_locked(ks, buf, cap, len);
     pthread_mutex_unlock(&ks->lock);
     return rc;
+}
+
+/* ---- parts of a job ------------------------------------------------------ */
+
+int lwcx_keysearch_part_range(uint64_t job_start, uint64_t job_count, uint64_t part, uint64_t parts,
+                              uint64_t *lo, uint64_t *n)
+{
+    if (!lo || !n) return LWCX_ERR_NULL;
+    if (part < 1 || part > parts || parts > job_count) return LWCX_ERR_ARG;
+    if (job_start > LWCX_KEYSEARCH_MAX_END || job_count > LWCX_KEYSEARCH_MAX_END - job_start)
+        return LWCX_ERR_LENGTH;
+    const uint64_t q = job_count / parts, r = job_count % parts, k = part - 1;
+    *lo = job_start + k * q + (k < r ? k : r);
+    *n = q + (k < r);
+    return LWCX_OK;
+}
+
+/* With the lock held (or before any other thread sees ks). A search is a
+ * part of one job only: another job's part is refused, the same one again
+ * is a no-op. */
+LWCX_NODISCARD static int set_part_locked(lwcx_keysearch *ks, uint64_t job_start, uint64_t job_count,
+                                          uint64_t part, uint64_t parts)
+{
+    uint64_t lo, n;
+    int rc = lwcx_keysearch_part_range(job_start, job_count, part, parts, &lo, &n);
+    if (rc) return rc;
+    if (ks->job.nbits < 64 && job_start + job_count > (uint64_t)1 << ks->job.nbits) return LWCX_ERR_LENGTH;
+    if (lo != ks->start || n != ks->count) return LWCX_ERR_ARG;
+    if (ks->parts && (ks->job_start != job_start || ks->job_count != job_count || ks->part != part ||
+                      ks->parts != parts))
+        return LWCX_ERR_ARG;
+    ks->job_start = job_start;
+    ks->job_count = job_count;
+    ks->part = part;
+    ks->parts = parts;
+    return LWCX_OK;
+}
+
+int lwcx_keysearch_set_part(lwcx_keysearch *ks, uint64_t job_start, uint64_t job_count, uint64_t part,
+                            uint64_t parts)
+{
+    if (!ks) return LWCX_ERR_NULL;
+    pthread_mutex_lock(&ks->lock);
+    int rc = set_part_locked(ks, job_start, job_count, part, parts);
+    pthread_mutex_unlock(&ks->lock);
+    return rc;
+}
+
+int lwcx_keysearch_part(lwcx_keysearch *ks, uint64_t *job_start, uint64_t *job_count, uint64_t *part,
+                        uint64_t *parts)
+{
+    if (!ks || !job_start || !job_count || !part || !parts) return LWCX_ERR_NULL;
+    pthread_mutex_lock(&ks->lock);
+    *job_start = ks->job_start;
+    *job_count = ks->job_count;
+    *part = ks->part;
+    *parts = ks->parts;
+    pthread_mutex_unlock(&ks->lock);
+    return LWCX_OK;
 }
 
 /* ---- load --------------------------------------------------------------- */
@@ -179,6 +247,26 @@ static int load_search(in *r, const lwcx_impl *impl, lwcx_keysearch **ks)
     return rc == LWCX_ERR_NOMEM ? rc : rc ? LWCX_ERR_FORMAT : LWCX_OK;
 }
 
+/* "name A B"; 0 or -1. */
+LWCX_NODISCARD static int line_2u64(in *r, const char *name, uint64_t *a, uint64_t *b)
+{
+    if (line(r, name)) return -1;
+    const char *sp = memchr(r->val, ' ', r->vlen);
+    return sp && parse_u64(r->val, (size_t)(sp - r->val), a) == 0 &&
+                   parse_u64(sp + 1, r->vlen - (size_t)(sp + 1 - r->val), b) == 0
+               ? 0
+               : -1;
+}
+
+/* Version 2's "job START COUNT" and "part I N": ks must be that part. */
+LWCX_NODISCARD static int load_part(in *r, lwcx_keysearch *ks)
+{
+    uint64_t js, jc, i, n;
+    if (line_2u64(r, "job", &js, &jc) || line_2u64(r, "part", &i, &n) || set_part_locked(ks, js, jc, i, n))
+        return LWCX_ERR_FORMAT;
+    return LWCX_OK;
+}
+
 /* The ranges and keys, into a new object (no other thread sees it yet). */
 static int load_record(in *r, lwcx_keysearch *ks)
 {
@@ -224,9 +312,10 @@ int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const u
     if (!ks) return LWCX_ERR_NULL;
     *ks = NULL;
     if (!buf) return LWCX_ERR_NULL;
-    const size_t tail = SUM_LINE + strlen(END_LINE), ml = strlen(MAGIC);
+    const size_t tail = SUM_LINE + strlen(END_LINE), ml = strlen(MAGIC_V1);
     const char *t = (const char *)buf;
-    if (len < ml + tail || memcmp(t, MAGIC, ml) != 0 || memchr(t, 0, len) ||
+    const int v2 = len >= ml && memcmp(t, MAGIC_V2, ml) == 0; /* a part: the job and part lines */
+    if (len < ml + tail || (!v2 && memcmp(t, MAGIC_V1, ml) != 0) || memchr(t, 0, len) ||
         memcmp(t + len - tail, "checksum ", 9) != 0 || memcmp(t + len - 4, END_LINE, 4) != 0)
         return LWCX_ERR_FORMAT;
     uint8_t d[32];
@@ -239,6 +328,7 @@ int lwcx_keysearch_load_with(const lwcx_impl *impl, lwcx_keysearch **ks, const u
     in r = {t + ml, t + len - tail, NULL, 0};
     lwcx_keysearch *k = NULL;
     int rc = load_search(&r, impl, &k);
+    if (rc == LWCX_OK && v2) rc = load_part(&r, k);
     if (rc == LWCX_OK) rc = load_record(&r, k);
     if (rc == LWCX_OK) { /* canonical: saves to the very same bytes */
         uint8_t *again = malloc(len);
@@ -276,6 +366,7 @@ int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src)
     pthread_mutex_lock(&src->lock);
     const size_t nd = src->ndone, nf = src->nfound;
     const uint64_t unstored = src->matches - src->nfound;
+    const uint64_t js = src->job_start, jc = src->job_count, part = src->part, parts = src->parts;
     ks_range *d = malloc((nd ? nd : 1) * sizeof *d);
     ks_found *f = malloc((nf ? nf : 1) * sizeof *f);
     if (d && f) { /* src->done or src->found may be NULL when empty: no memcpy from NULL */
@@ -286,6 +377,9 @@ int lwcx_keysearch_merge(lwcx_keysearch *dst, lwcx_keysearch *src)
     int rc = d && f ? LWCX_OK : LWCX_ERR_NOMEM;
     if (rc == LWCX_OK) {
         pthread_mutex_lock(&dst->lock);
+        /* parts of two jobs never merge; a search that is not a part becomes
+         * src's (a part's record resumed without naming the part keeps it) */
+        if (parts && set_part_locked(dst, js, jc, part, parts) != LWCX_OK) rc = LWCX_ERR_ARG;
         for (size_t i = 0; i < nd && rc == LWCX_OK; i++) rc = lwcx_ks_mark_done(dst, d[i].lo, d[i].hi);
         for (size_t i = 0; i < nf && rc == LWCX_OK; i++) rc = lwcx_ks_add_found(dst, f[i].index, f[i].key);
         if (rc == LWCX_OK && dst != src) dst->matches += unstored; /* beyond the stored ones: counted */
