@@ -22,8 +22,8 @@
 #include "lwcx.h"
 #include "opt.h"
 
-int stream_variant(const char *alg);
-int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const uint8_t *pre,
+LWCX_NODISCARD int stream_variant(const char *alg);
+LWCX_NODISCARD int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const uint8_t *pre,
                 size_t prelen, const char *out, int decrypt);
 
 #define ALGS "schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256, kcc24p6"
@@ -34,7 +34,7 @@ typedef struct args {
     int insecure;
 } args;
 
-static int parse(int argc, char **argv, args *a)
+static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
 {
     static const opt_def defs[] = {{"alg", 0, 1},    {"key", 0, 1},      {"key-file", 0, 1},
                                    {"output", 'o', 1}, {"insecure", 0, 0}, {NULL, 0, 0}};
@@ -75,7 +75,7 @@ static int parse(int argc, char **argv, args *a)
 /* The key: from a key file (which names its algorithm: *file_alg) or from
  * hex digits / a legacy file of raw bytes or hex (then alg must be known).
  * Returns the key length, or -1 (message printed). */
-static long load_key(const args *a, uint8_t *key, size_t cap, char *file_alg, size_t alg_cap)
+static LWCX_NODISCARD long load_key(const args *a, uint8_t *key, size_t cap, char *file_alg, size_t alg_cap)
 {
     file_alg[0] = 0;
     if (a->key_file) {
@@ -134,7 +134,7 @@ static long load_key(const args *a, uint8_t *key, size_t cap, char *file_alg, si
 
 /* Refuses outputs that would destroy an input or that nobody can read; the
  * rest of the output policy is io_out_open's. */
-static int check_output(const args *a)
+static LWCX_NODISCARD int check_output(const args *a)
 {
     if (!a->out && strcmp(cli_cmd, "enc") == 0 && isatty(STDOUT_FILENO)) {
         cli_error("standard output", "is a terminal: not writing ciphertext there (give -o FILE, or -o - to insist)");
@@ -158,7 +158,7 @@ static int kcc24p6_allowed(const args *a)
     return 0;
 }
 
-static int kcc24p6_run(const args *a, const uint8_t *key, FILE *f, const uint8_t *pre, size_t prelen, int decrypt)
+static LWCX_NODISCARD int kcc24p6_run(const args *a, const uint8_t *key, FILE *f, const uint8_t *pre, size_t prelen, int decrypt)
 {
     uint8_t buf[MAX_PT + 8 + 1];
     io_out o;
@@ -195,7 +195,7 @@ static int kcc24p6_run(const args *a, const uint8_t *key, FILE *f, const uint8_t
     return rc;
 }
 
-static int run(int argc, char **argv, int decrypt)
+static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
 {
     args a;
     int r = parse(argc, argv, &a);

@@ -23,7 +23,7 @@
 #define CHUNK ((size_t)65536)
 #define SETS "aimer128f, aimer128s, aimer192f, aimer192s, aimer256f, aimer256s"
 
-static int set_by_name(const char *name)
+static LWCX_NODISCARD int set_by_name(const char *name)
 {
     for (int s = 0; lwcx_aimer_name((lwcx_aimer_set)s); s++)
         if (strcmp(lwcx_aimer_name((lwcx_aimer_set)s), name) == 0) return s;
@@ -41,7 +41,7 @@ typedef struct opts {
     int force, quiet;
 } opts;
 
-static int parse(const char *cmd, int argc, char **argv, opts *o)
+static LWCX_NODISCARD int parse(const char *cmd, int argc, char **argv, opts *o)
 {
     static const opt_def defs[] = {{"alg", 0, 1}, {"output", 'o', 1}, {"key", 0, 1}, {"pk", 0, 1},
                                    {"sig", 0, 1}, {"force", 0, 0},    {"quiet", 'q', 0}, {NULL, 0, 0}};
@@ -75,7 +75,7 @@ static int parse(const char *cmd, int argc, char **argv, opts *o)
 }
 
 /* Only the options a command takes. */
-static int only(const char *cmd, const opts *o, const char *allowed)
+static LWCX_NODISCARD int only(const char *cmd, const opts *o, const char *allowed)
 {
     const struct {
         const char *name;
@@ -109,7 +109,7 @@ static size_t symmetric_key_bytes(const char *alg)
                  "present80, present128, gift64, gift128, pipo128, pipo256"
 
 /* A random secret key as a key file: at path, or on standard output. */
-static int keygen_symmetric(const opts *o, size_t n)
+static LWCX_NODISCARD int keygen_symmetric(const opts *o, size_t n)
 {
     uint8_t key[64];
     if (getentropy(key, n) != 0) {
@@ -199,7 +199,7 @@ out:
 /* ---- keys and messages ------------------------------------------------------- */
 
 /* Loads an AIMer key file of the given kind into a key object. */
-static int load_key(const char *cmd, const char *path, const char *kind, lwcx_aimer_key **key)
+static LWCX_NODISCARD int load_key(const char *cmd, const char *path, const char *kind, lwcx_aimer_key **key)
 {
     keyfile k;
     *key = NULL;
@@ -226,7 +226,7 @@ static int load_key(const char *cmd, const char *path, const char *kind, lwcx_ai
 }
 
 /* Feeds a file or stdin to m a chunk at a time; 0, or -1 (message printed). */
-static int absorb(const char *cmd, lwcx_aimer_msg *m, const char *path)
+static LWCX_NODISCARD int absorb(const char *cmd, lwcx_aimer_msg *m, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {

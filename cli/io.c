@@ -78,7 +78,7 @@ static char *dup_str(const char *s)
  * /dev/stdin, /dev/stdout, /dev/stderr, DIR/N where DIR is /dev/fd or this
  * process's /proc fd directory (by identity, so any spelling of it counts);
  * else -1. Only this one component is looked at, not the links it holds. */
-static int fd_of(const char *p)
+static LWCX_NODISCARD int fd_of(const char *p)
 {
     static const char *const std[] = {"/dev/stdin", "/dev/stdout", "/dev/stderr"};
     for (int i = 0; i < 3; i++)
@@ -274,7 +274,7 @@ int io_out_atomic(const io_out *o)
 
 /* The output through descriptor n (a path naming it): written through a
  * duplicate, so the descriptor's own mode (O_APPEND) holds. */
-static int open_fd_path(io_out *o, int n)
+static LWCX_NODISCARD int open_fd_path(io_out *o, int n)
 {
     const int fl = fcntl(n, F_GETFL);
     if (n == STDOUT_FILENO && stdout_closed) {
@@ -308,7 +308,7 @@ static int name_fits(const char *path)
 }
 
 /* A named temporary beside the target, created exclusively; its fd or -1. */
-static int open_named(io_out *o, mode_t mode)
+static LWCX_NODISCARD int open_named(io_out *o, mode_t mode)
 {
     for (int tries = 0; tries < 100; tries++) {
         o->tmp = tmp_name(o->path);
@@ -330,7 +330,7 @@ static int open_named(io_out *o, mode_t mode)
  * real failure, -2 when O_TMPFILE is not to be had here (no /proc to name
  * it through, a file system without it, or LWCX_TEST_NAMED_TMP=1 for the
  * fallback's tests). */
-static int open_unnamed(const char *path, mode_t mode)
+static LWCX_NODISCARD int open_unnamed(const char *path, mode_t mode)
 {
 #ifdef O_TMPFILE
     if (access("/proc/self/fd", X_OK) != 0 || getenv("LWCX_TEST_NAMED_TMP")) return -2;
@@ -449,7 +449,7 @@ static void drop_tmp(io_out *o)
 
 /* Puts the finished file in place: replacing the target, or (create) only
  * where the name is free. 0, or -1 with errno set. */
-static int place(io_out *o, int create)
+static LWCX_NODISCARD int place(io_out *o, int create)
 {
     if (fflush(o->f) != 0 || fsync(fileno(o->f)) != 0) return -1;
     phase(o, "commit");
@@ -486,7 +486,7 @@ static int place(io_out *o, int create)
     return 0;
 }
 
-static int commit(io_out *o, int create)
+static LWCX_NODISCARD int commit(io_out *o, int create)
 {
     if (o->kind == IO_STDOUT) {
         if (cli_flush_stdout() != 0) return -1; /* it said why */

@@ -154,7 +154,7 @@ int ks_read_checkpoint(const char *path, lwcx_keysearch *ks)
 }
 
 /* The hex argument of option opt: exactly n bytes. */
-static int hex_arg(const char *opt, const char *v, uint8_t *out, size_t n, const char *what)
+static LWCX_NODISCARD int hex_arg(const char *opt, const char *v, uint8_t *out, size_t n, const char *what)
 {
     if (io_parse_hex(v, strlen(v), out, n) == 0) return 0;
     cli_usage_error(opt, "'%s': must be %zu hex digits (%s)", v, 2 * n, what);
@@ -323,7 +323,10 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         ks = NULL;
     }
     lwcx_wipe(kbase, sizeof kbase);
-    if (rc == LWCX_OK && !mpi && val[CHUNK]) lwcx_keysearch_set_chunk(ks, chunk);
+    if (rc == LWCX_OK && !mpi && val[CHUNK] && (rc = lwcx_keysearch_set_chunk(ks, chunk)) != LWCX_OK) {
+        lwcx_keysearch_free(ks);
+        ks = NULL;
+    }
     if (rc == LWCX_ERR_LENGTH) {
         if (val[MASK])
             return cli_usage_error("--count", "'%s': --start + --count is beyond the mask's 2^bits keys", val[COUNT]);
@@ -550,7 +553,7 @@ static uint64_t merge_missing_parts(uint64_t js, uint64_t jc, uint64_t parts, co
  * keys found (stdout) and the gaps and overlaps left in the whole range: the
  * job the part records name (record version 2), else --start/--count, else
  * the records' own span. */
-static int cmd_merge(int argc, char **argv)
+static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
 {
     static const opt_def defs[] = {{"merge", 0, 0}, {"start", 0, 1}, {"count", 0, 1}, {NULL, 0, 0}};
     opt_parser p;

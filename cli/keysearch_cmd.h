@@ -43,7 +43,7 @@ lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int 
 /* mpi: lwcx-mpi's command line (--chunk; no --part; --device for the other ranks).
  * Returns 0 (o filled in, o->ks to free, unless o->quit) or the exit
  * status (message printed). */
-int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o);
+LWCX_NODISCARD int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o);
 
 typedef struct ks_progress {
     int tty;
@@ -73,7 +73,7 @@ LWCX_NODISCARD int ks_write_checkpoint(const char *path, lwcx_keysearch *ks, int
 LWCX_NODISCARD int ks_probe_checkpoint(const char *path);
 /* Merges the checkpoint at path into ks; -1 (message printed) for a damaged
  * one or one of other parameters. */
-int ks_read_checkpoint(const char *path, lwcx_keysearch *ks);
+LWCX_NODISCARD int ks_read_checkpoint(const char *path, lwcx_keysearch *ks);
 /* After --resume: says what the checkpoint had and prints its keys. */
 void ks_resumed(const ks_cli *o, ks_progress *pr);
 /* The final report on stderr, the last checkpoint (unless werr), frees

@@ -49,7 +49,7 @@ typedef struct req_head {
 /* A grant (rank 0 -> worker): stop, n, then n chunks. */
 #define GRANT_MAX (LWCX_KEYSEARCH_MAX_THREADS + 1)
 
-static int grow(void **p, size_t *cap, size_t need, size_t size)
+static LWCX_NODISCARD int grow(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) return 0;
     size_t c = *cap ? *cap : 16;
@@ -121,7 +121,7 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
-static int run_worker(lwcx_keysearch *ks, unsigned threads)
+static LWCX_NODISCARD int run_worker(lwcx_keysearch *ks, unsigned threads)
 {
     worker w = {.ks = ks};
     pthread_mutex_init(&w.lock, NULL);
@@ -247,8 +247,9 @@ static void *local_thread(void *arg)
     local *l = arg;
     while (!atomic_load(&l->stop) && atomic_load(&l->rc) == LWCX_OK) {
         uint64_t lo, n;
-        lwcx_keysearch_take(l->ks, l->chunk, &lo, &n);
-        if (n == 0) break;
+        const int taken = lwcx_keysearch_take(l->ks, l->chunk, &lo, &n);
+        if (taken) atomic_store(&l->rc, taken);
+        if (taken || n == 0) break;
         int rc = lwcx_keysearch_search(l->ks, lo, n);
         if (rc) atomic_store(&l->rc, rc);
         else atomic_fetch_add(&l->keys, n);
@@ -265,7 +266,7 @@ static int fatal(coord *c, int r, const char *what)
 }
 
 /* One request from rank r: record what it finished, answer with chunks. */
-static int serve(coord *c, int r, int len)
+static LWCX_NODISCARD int serve(coord *c, int r, int len)
 {
     rank_state *s = &c->rank[r];
     if (grow((void **)&c->msg, &c->msgcap, (size_t)len + 1, 1)) return fatal(c, 0, "is out of memory");
@@ -311,7 +312,8 @@ static int serve(coord *c, int r, int len)
         for (uint64_t k = 0; k < h.want; k++) {
             chunk g;
             if (c->nback) g = c->back[--c->nback];
-            else lwcx_keysearch_take(c->ks, c->chunk, &g.lo, &g.n);
+            else if (lwcx_keysearch_take(c->ks, c->chunk, &g.lo, &g.n) != LWCX_OK)
+                return fatal(c, 0, "could not take a chunk");
             if (g.n == 0) break;
             if (grow((void **)&s->out, &s->outcap, s->nout + 1, sizeof *s->out)) return fatal(c, 0, "is out of memory");
             s->out[s->nout++] = g;
@@ -333,7 +335,7 @@ static double thread_cpu(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static int run_root(ks_cli *o, int nranks)
+static LWCX_NODISCARD int run_root(ks_cli *o, int nranks)
 {
     lwcx_keysearch *ks = o->ks;
     ks_progress pr = {0};
@@ -373,7 +375,7 @@ static int run_root(ks_cli *o, int nranks)
         MPI_Status st;
         while (!c.fatal && (MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQ, MPI_COMM_WORLD, &flag, &st), flag)) {
             MPI_Get_count(&st, MPI_BYTE, &len);
-            serve(&c, st.MPI_SOURCE, len);
+            if (serve(&c, st.MPI_SOURCE, len) != 0) break; /* c.fatal is set */
             any = 1;
         }
         if (c.fatal) break;
@@ -535,8 +537,9 @@ int main(int argc, char **argv)
         size_t len = 0;
         if (st == 0 && o.quit) setup[3] = 1; /* --help or --version */
         if (st == 0 && !o.quit) {
-            lwcx_keysearch_save(o.ks, NULL, 0, &len);
-            rec = malloc(len);
+            /* the size query answers LWCX_ERR_LENGTH, with len set */
+            const int sized = lwcx_keysearch_save(o.ks, NULL, 0, &len);
+            rec = sized == LWCX_ERR_LENGTH ? malloc(len) : NULL;
             if (!rec || lwcx_keysearch_save(o.ks, rec, len, &len) != LWCX_OK) st = 2;
         }
         /* the checkpoint can be written (and what a killed run left is gone) before any work */

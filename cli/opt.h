@@ -38,9 +38,9 @@ extern const char *cli_cmd;
 void opt_init(opt_parser *p, int argc, char **argv);
 /* The next option (its index in defs, which end with a NULL name) or one
  * of the OPT_ values. */
-int opt_next(opt_parser *p, const opt_def *defs);
+LWCX_NODISCARD int opt_next(opt_parser *p, const opt_def *defs);
 /* The exit status for OPT_FAIL / OPT_QUIT. */
-int opt_status(int r);
+LWCX_NODISCARD int opt_status(int r);
 
 /* "lwcx CMD: SUBJECT: reason" on stderr (SUBJECT may be NULL). */
 void cli_error(const char *subject, const char *fmt, ...)
@@ -63,7 +63,7 @@ void cli_print_summary(void);
 /* An unsigned number for option opt: decimal, 0xHEX or 2^E, within
  * [min, max]; else prints "OPT: 'VALUE': reason (allowed: RANGE)" and
  * returns -1. range_text describes the range in words. */
-int opt_u64(const char *opt, const char *value, uint64_t min, uint64_t max, const char *range_text,
+LWCX_NODISCARD int opt_u64(const char *opt, const char *value, uint64_t min, uint64_t max, const char *range_text,
             uint64_t *out);
 
 /* Fails (exit 1, message) if standard output could not be written; the

@@ -67,7 +67,7 @@ static void put_tag(lwcx_esch_variant v)
     for (const char *s = lwcx_esch_name(v); *s; s++) putchar(toupper((unsigned char)*s));
 }
 
-static int esch_by_name(const char *name, size_t len)
+static LWCX_NODISCARD int esch_by_name(const char *name, size_t len)
 {
     for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) {
         const char *n = lwcx_esch_name((lwcx_esch_variant)v);

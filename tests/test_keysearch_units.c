@@ -298,7 +298,7 @@ static size_t reseal(char *e)
 {
     uint8_t d[32];
     size_t el = strlen(e);
-    lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el);
+    CHECK_OK(lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el));
     el += (size_t)sprintf(e + el, "checksum ");
     for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
     el += (size_t)sprintf(e + el, "\nend\n");
