@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "lwcx.h"
 #include "lwcx_impls.h"
@@ -38,6 +39,16 @@ typedef struct bench_options {
     FILE *json;       /* JSON document, or NULL */
     const char *impls; /* "a,b,..": time only these implementations (and ref), or NULL: all */
 } bench_options;
+
+/* A timed call's status: a call that fails does not do the work it would be
+ * timed for, so the run stops rather than report a figure. */
+static inline void bench_ok(int status)
+{
+    if (status != LWCX_OK) {
+        fprintf(stderr, "lwcx bench: a measured call failed: %s\n", lwcx_strerror(status));
+        exit(1);
+    }
+}
 
 /* Benchmarks the named primitives (all when n == 0). Returns 0, or -1 if a
  * name is unknown (after printing a message to stderr). */

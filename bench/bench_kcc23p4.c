@@ -39,22 +39,22 @@ static void teardown(void *p)
 static void run_enc_keys(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_encrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS);
+    bench_ok(lwcx_kcc23p4_encrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS));
 }
 static void run_dec_keys(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_decrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS);
+    bench_ok(lwcx_kcc23p4_decrypt_keys_with(impl, s->out, s->in, s->keys, HARNESS_BLOCKS));
 }
 static void run_ecb(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_ecb_encrypt_with(impl, &s->ks, s->bulk_out, s->bulk_in, BULK_BYTES);
+    bench_ok(lwcx_kcc23p4_ecb_encrypt_with(impl, &s->ks, s->bulk_out, s->bulk_in, BULK_BYTES));
 }
 static void run_ctr(void *p, const lwcx_impl *impl)
 {
     state *s = p;
-    lwcx_kcc23p4_ctr_with(impl, &s->ks, s->iv, s->bulk_out, s->bulk_in, BULK_BYTES);
+    bench_ok(lwcx_kcc23p4_ctr_with(impl, &s->ks, s->iv, s->bulk_out, s->bulk_in, BULK_BYTES));
 }
 
 static const bench_case enc_keys = {"kcc23p4", "harness_enc_512keys", "block", HARNESS_BLOCKS,
