@@ -175,7 +175,7 @@ static int device_list(const char *s)
 }
 
 /* --part I/N: 1 <= I <= N <= count (lwcx_keysearch_part_range splits the range). */
-LWCX_NODISCARD static int part_arg(const char *v, uint64_t count, uint64_t *i, uint64_t *parts)
+static LWCX_NODISCARD int part_arg(const char *v, uint64_t count, uint64_t *i, uint64_t *parts)
 {
     const char *slash = strchr(v, '/');
     char num[32];
@@ -501,7 +501,7 @@ static int by_u64(const void *a, const void *b)
 
 /* The value of the record line "name VALUE" (records are canonical: load
  * checked that they are exactly what save writes). */
-LWCX_NODISCARD static int record_u64(const char *text, const char *name, uint64_t *v)
+static LWCX_NODISCARD int record_u64(const char *text, const char *name, uint64_t *v)
 {
     char pat[32];
     snprintf(pat, sizeof pat, "\n%s ", name);

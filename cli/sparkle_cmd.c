@@ -22,7 +22,7 @@
 /* The digest of a file ("-": standard input) into out; 0, -1 with the
  * reason printed, or -2 (nothing printed) when missing_ok and the file does
  * not exist (--ignore-missing: ENOENT only, as sha256sum). */
-LWCX_NODISCARD static int digest_file(lwcx_esch_variant v, const char *path, size_t outlen, uint8_t *buf,
+static LWCX_NODISCARD int digest_file(lwcx_esch_variant v, const char *path, size_t outlen, uint8_t *buf,
                                       uint8_t *out, int missing_ok)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -113,7 +113,7 @@ static size_t tag_at(const char *s, int *alg)
 /* The variant a digest of hexlen digits is checked with: the tag's (which
  * --alg, if given, must name), else --alg, else the one whose digest has
  * that many digits; -1 if none fits. */
-LWCX_NODISCARD static int check_alg(int tag, int forced, size_t hexlen)
+static LWCX_NODISCARD int check_alg(int tag, int forced, size_t hexlen)
 {
     const int alg = tag >= 0                                     ? (forced < 0 || forced == tag ? tag : -1)
                     : forced >= 0                                ? forced
@@ -132,7 +132,7 @@ LWCX_NODISCARD static int check_alg(int tag, int forced, size_t hexlen)
  * reversed): the first such line of a run decides which of the two forms
  * the later lines may take (*reversed: -1 unknown, 0, 1), as in coreutils,
  * where a well-sized digest settles it even if the name's escapes are bad. */
-LWCX_NODISCARD static int parse_check_line(char *s, int forced, int *reversed, check_line *c)
+static LWCX_NODISCARD int parse_check_line(char *s, int forced, int *reversed, check_line *c)
 {
     int escaped = 0, tag = -1;
     memset(c, 0, sizeof *c);
@@ -195,7 +195,7 @@ typedef struct check_opts {
  * listed file was read and matched, else 1 (the list unreadable, no well
  * formed line, --strict and a bad line, --ignore-missing and nothing
  * matched). Lines are read whole whatever their length. */
-LWCX_NODISCARD static int check_list(const char *path, check_opts *o, uint8_t *buf)
+static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *buf)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f) {

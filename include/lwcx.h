@@ -11,11 +11,17 @@
  * All functions return LWCX_OK (0) or a negative lwcx_status; they never
  * abort on bad input.
  *
- * Buffers: where a function says "out may equal in", that output may be the
- * very same buffer as that input; otherwise every output is disjoint from
- * every other argument (keys, nonces, tags, other inputs). Partial overlap
- * is never supported; the block-cipher and AEAD calls refuse it with
- * LWCX_ERR_ARG where it is cheap to see.
+ * Buffers: each function says which of its buffers may share memory. "out
+ * may equal in": that output may be the very same buffer as that input
+ * (the same address; any other overlap is refused). "may overlap in any
+ * way": any overlap gives the same result as separate buffers. Otherwise
+ * every output is disjoint from every other argument (keys, nonces, tags,
+ * IVs, other inputs and outputs, contexts). The block-cipher, AEAD, hash and
+ * stream calls, and AIMer's key generation and signing, check the buffers
+ * of each call: an overlap they do not allow returns LWCX_ERR_ARG before
+ * anything is written, whichever implementation runs. A batch call (_many)
+ * checks each message's buffers against each other, not against other
+ * messages'; an incremental call cannot see earlier calls' buffers.
  */
 #ifndef LWCX_H
 #define LWCX_H
@@ -196,40 +202,49 @@ typedef struct lwcx_kcc23p4_key {
 } lwcx_kcc23p4_key;
 
 /* Many keys: block i of in (8*nblocks bytes) is processed under key i of keys
- * (8*nblocks bytes). out may equal in. This is the official harness shape. */
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys,
-                                       size_t nblocks);
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in, const uint8_t *keys,
-                                       size_t nblocks);
+ * (8*nblocks bytes). out may equal in; out overlapping keys: LWCX_ERR_ARG.
+ * This is the official harness shape. */
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_encrypt_keys(uint8_t *out, const uint8_t *in,
+                                                      const uint8_t *keys, size_t nblocks);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_decrypt_keys(uint8_t *out, const uint8_t *in,
+                                                      const uint8_t *keys, size_t nblocks);
 
-/* One key: expand once, then ECB or CTR over any number of blocks. */
+/* One key: expand once, then ECB or CTR over any number of blocks. key may
+ * lie inside ks (it is read first). */
 LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8]);
-/* ECB: len must be a multiple of 8. out may equal in. */
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_encrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
-                                      size_t len);
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
-                                      size_t len);
+/* ECB: len must be a multiple of 8. out may equal in; out overlapping ks:
+ * LWCX_ERR_ARG. */
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_encrypt(const lwcx_kcc23p4_key *ks, uint8_t *out,
+                                                     const uint8_t *in, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out,
+                                                     const uint8_t *in, size_t len);
 /* CTR (encryption and decryption are the same operation), any length.
  * Counter block j (j = 0, 1, ...) is the 64-bit little-endian integer
  * iv + j (mod 2^64), where iv is read as a little-endian 64-bit integer; so
  * w0 is its low 32 bits and w1 its high 32 bits. Keystream block j is the
  * encryption of counter block j, XORed into bytes 8j..8j+7.
  * With a 64-bit block, never encrypt more than 2^32 blocks under one key,
- * and never reuse a counter range under the same key. out may equal in. */
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8], uint8_t *out,
-                              const uint8_t *in, size_t len);
+ * and never reuse a counter range under the same key. out may equal in;
+ * out overlapping ks or iv: LWCX_ERR_ARG. */
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ctr(const lwcx_kcc23p4_key *ks, const uint8_t iv[8],
+                                             uint8_t *out, const uint8_t *in, size_t len);
 
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_encrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
-                                            const uint8_t *keys, size_t nblocks);
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_decrypt_keys_with(const lwcx_impl *impl, uint8_t *out, const uint8_t *in,
-                                            const uint8_t *keys, size_t nblocks);
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_encrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
-                                           uint8_t *out, const uint8_t *in, size_t len);
-LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_decrypt_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
-                                           uint8_t *out, const uint8_t *in, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_encrypt_keys_with(const lwcx_impl *impl, uint8_t *out,
+                                                           const uint8_t *in, const uint8_t *keys,
+                                                           size_t nblocks);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_decrypt_keys_with(const lwcx_impl *impl, uint8_t *out,
+                                                           const uint8_t *in, const uint8_t *keys,
+                                                           size_t nblocks);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_encrypt_with(const lwcx_impl *impl,
+                                                          const lwcx_kcc23p4_key *ks, uint8_t *out,
+                                                          const uint8_t *in, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ecb_decrypt_with(const lwcx_impl *impl,
+                                                          const lwcx_kcc23p4_key *ks, uint8_t *out,
+                                                          const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks,
-                                   const uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t len);
+                                                  const uint8_t iv[8], uint8_t *out,
+                                                  const uint8_t *in, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* kcc24-p6: the 2024 contest AEAD ("modified GCM": CTR mode with an    */
@@ -253,18 +268,23 @@ LWCX_API LWCX_NODISCARD int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const l
 /* The number of bytes that are encrypted and authenticated: 8*floor(len/8). */
 LWCX_API size_t lwcx_kcc24p6_processed_len(size_t len);
 
-/* Encrypts and tags. ct may equal pt. Errors: LWCX_ERR_NULL, LWCX_ERR_LENGTH (len > 255). */
-LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt, size_t len,
-                                  const uint8_t key[8]);
+/* Encrypts and tags. ct may equal pt; any other overlap of ct or tag with
+ * each other, pt or key: LWCX_ERR_ARG. Errors: LWCX_ERR_NULL,
+ * LWCX_ERR_LENGTH (len > 255). On an error nothing is written. */
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_encrypt(uint8_t *ct, uint8_t tag[8], const uint8_t *pt,
+                                                 size_t len, const uint8_t key[8]);
 /* Recomputes the tag over ct and compares it in constant time; only if it
- * matches is pt written. On LWCX_ERR_AUTH nothing is written. pt may equal ct. */
-LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[8],
-                                  const uint8_t key[8]);
+ * matches is pt written. On any error nothing is written. pt may equal ct;
+ * pt overlapping ct otherwise, tag or key: LWCX_ERR_ARG. */
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len,
+                                                 const uint8_t tag[8], const uint8_t key[8]);
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8],
-                                       const uint8_t *pt, size_t len, const uint8_t key[8]);
-LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t *ct,
-                                       size_t len, const uint8_t tag[8], const uint8_t key[8]);
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct,
+                                                      uint8_t tag[8], const uint8_t *pt, size_t len,
+                                                      const uint8_t key[8]);
+LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt,
+                                                      const uint8_t *ct, size_t len,
+                                                      const uint8_t tag[8], const uint8_t key[8]);
 
 /* ------------------------------------------------------------------ */
 /* SPARKLE permutations                                                 */
@@ -273,8 +293,8 @@ LWCX_API LWCX_NODISCARD int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uin
  * little-endian, x0 y0 x1 y1 ...) with the given number of steps (1..12;
  * the design uses 7/10, 7/11 and 8/12 slim/big steps). */
 LWCX_API LWCX_NODISCARD int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps);
-LWCX_API LWCX_NODISCARD int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t state_bytes,
-                                       unsigned steps);
+LWCX_API LWCX_NODISCARD int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state,
+                                                      size_t state_bytes, unsigned steps);
 
 /* ------------------------------------------------------------------ */
 /* Schwaemm: authenticated encryption with associated data over SPARKLE */
@@ -304,33 +324,41 @@ LWCX_API size_t lwcx_schwaemm_key_bytes(lwcx_schwaemm_variant v);
 LWCX_API size_t lwcx_schwaemm_nonce_bytes(lwcx_schwaemm_variant v);
 LWCX_API size_t lwcx_schwaemm_tag_bytes(lwcx_schwaemm_variant v);
 
-/* One shot. ct and pt are len bytes, the same buffer or disjoint; the tag,
- * ad, nonce and key are disjoint from the output (the NIST format appends
- * the tag: ct || tag). ad may be NULL when adlen is 0, pt/ct when len is 0.
+/* One shot. ct and pt are len bytes, the same buffer or disjoint; the
+ * outputs (ct, and encrypt's tag) are disjoint from each other and from
+ * the other arguments (the NIST format appends the tag: ct || tag). Any
+ * other overlap: LWCX_ERR_ARG. ad may be NULL when adlen is 0, pt/ct when
+ * len is 0. On an error other than LWCX_ERR_AUTH nothing is written.
  * decrypt compares tags in constant time and releases no unauthenticated
  * plaintext: on LWCX_ERR_AUTH a separate pt is zeroed, and in place
  * (pt == ct) the ciphertext is left as it was (decrypted aside first:
  * LWCX_ERR_NOMEM if that memory cannot be had). */
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt(lwcx_schwaemm_variant v, uint8_t *ct, uint8_t *tag,
-                                   const uint8_t *pt, size_t len, const uint8_t *ad, size_t adlen,
-                                   const uint8_t *nonce, const uint8_t *key);
-LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt, const uint8_t *ct,
-                                   size_t len, const uint8_t *tag, const uint8_t *ad, size_t adlen,
-                                   const uint8_t *nonce, const uint8_t *key);
+                                                  const uint8_t *pt, size_t len, const uint8_t *ad,
+                                                  size_t adlen, const uint8_t *nonce,
+                                                  const uint8_t *key);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt(lwcx_schwaemm_variant v, uint8_t *pt,
+                                                  const uint8_t *ct, size_t len, const uint8_t *tag,
+                                                  const uint8_t *ad, size_t adlen,
+                                                  const uint8_t *nonce, const uint8_t *key);
 
 /* Batch: count independent messages of the same length (and the same AD
  * length), message i under key[i] and nonce[i], run side by side so that
- * SIMD implementations can process several states at once. */
+ * SIMD implementations can process several states at once. Message i's
+ * buffers are checked as lwcx_schwaemm_encrypt's (ct[i] may equal pt[i]);
+ * buffers of different messages must not overlap (not checked). */
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, uint8_t *const *ct,
-                                        uint8_t *const *tag, const uint8_t *const *pt, size_t len,
-                                        const uint8_t *const *ad, size_t adlen,
-                                        const uint8_t *const *nonce, const uint8_t *const *key,
-                                        size_t count);
+                                                       uint8_t *const *tag, const uint8_t *const *pt, size_t len,
+                                                       const uint8_t *const *ad, size_t adlen,
+                                                       const uint8_t *const *nonce, const uint8_t *const *key,
+                                                       size_t count);
 
 /* Incremental: init, any number of aad calls, then any number of
  * encrypt_update (or decrypt_update) calls, then encrypt_final (or
  * decrypt_final). Each update writes exactly len output bytes (out may
- * equal in). decrypt_update releases plaintext before the tag is checked:
+ * equal in; any other overlap of out and in: LWCX_ERR_ARG). No buffer
+ * (key, nonce, ad, in, out, tag) may overlap the context: LWCX_ERR_ARG.
+ * decrypt_update releases plaintext before the tag is checked:
  * a caller must discard everything it got if decrypt_final fails (the
  * one-shot lwcx_schwaemm_decrypt does that for you). The context holds the
  * key: final wipes it; call lwcx_wipe on an abandoned context. */
@@ -341,36 +369,39 @@ LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_many(lwcx_schwaemm_variant v, 
 typedef struct lwcx_schwaemm_ctx {
     uint64_t opaque[24];
 } lwcx_schwaemm_ctx;
-LWCX_API LWCX_NODISCARD int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v, const uint8_t *key,
-                                const uint8_t *nonce);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_init(lwcx_schwaemm_ctx *ctx, lwcx_schwaemm_variant v,
+                                               const uint8_t *key, const uint8_t *nonce);
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *ctx, const uint8_t *ad, size_t len);
-LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                          size_t len);
-LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                          size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out,
+                                                         const uint8_t *in, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx, uint8_t *out,
+                                                         const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag);
 /* LWCX_OK if tag matches, LWCX_ERR_AUTH otherwise (constant-time compare). */
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag);
 
 /* The same on an explicit implementation (see lwcx_impl); a context keeps
  * the implementation it was initialised with. */
-LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *ct,
-                                        uint8_t *tag, const uint8_t *pt, size_t len,
-                                        const uint8_t *ad, size_t adlen, const uint8_t *nonce,
-                                        const uint8_t *key);
-LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, uint8_t *pt,
-                                        const uint8_t *ct, size_t len, const uint8_t *tag,
-                                        const uint8_t *ad, size_t adlen, const uint8_t *nonce,
-                                        const uint8_t *key);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl,
+                                                       lwcx_schwaemm_variant v, uint8_t *ct,
+                                                       uint8_t *tag, const uint8_t *pt, size_t len,
+                                                       const uint8_t *ad, size_t adlen,
+                                                       const uint8_t *nonce, const uint8_t *key);
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl,
+                                                       lwcx_schwaemm_variant v, uint8_t *pt,
+                                                       const uint8_t *ct, size_t len,
+                                                       const uint8_t *tag, const uint8_t *ad,
+                                                       size_t adlen, const uint8_t *nonce,
+                                                       const uint8_t *key);
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant v,
-                                             uint8_t *const *ct, uint8_t *const *tag,
-                                             const uint8_t *const *pt, size_t len,
-                                             const uint8_t *const *ad, size_t adlen,
-                                             const uint8_t *const *nonce,
-                                             const uint8_t *const *key, size_t count);
+                                                            uint8_t *const *ct, uint8_t *const *tag,
+                                                            const uint8_t *const *pt, size_t len,
+                                                            const uint8_t *const *ad, size_t adlen,
+                                                            const uint8_t *const *nonce,
+                                                            const uint8_t *const *key, size_t count);
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *ctx,
-                                     lwcx_schwaemm_variant v, const uint8_t *key,
-                                     const uint8_t *nonce);
+                                                    lwcx_schwaemm_variant v, const uint8_t *key,
+                                                    const uint8_t *nonce);
 
 /* ------------------------------------------------------------------ */
 /* Esch: hashing over SPARKLE (NIST LWC finalist, v1.2), and the XOEsch */
@@ -393,16 +424,19 @@ LWCX_API const char *lwcx_esch_name(lwcx_esch_variant v);
 LWCX_API size_t lwcx_esch_digest_bytes(lwcx_esch_variant v);
 
 /* One shot: out gets outlen bytes; for Esch outlen must be the digest size,
- * for XOEsch it may be anything. */
+ * for XOEsch it may be anything. out may overlap msg in any way (the
+ * message is read before anything is written; in the batch, out[i] and
+ * msg[i], not other messages). */
 LWCX_API LWCX_NODISCARD int lwcx_esch_hash(lwcx_esch_variant v, uint8_t *out, size_t outlen, const uint8_t *msg,
-                            size_t len);
+                                           size_t len);
 /* Batch: count messages of the same length, out[i] gets outlen bytes. */
 LWCX_API LWCX_NODISCARD int lwcx_esch_hash_many(lwcx_esch_variant v, uint8_t *const *out, size_t outlen,
-                                 const uint8_t *const *msg, size_t len, size_t count);
+                                                const uint8_t *const *msg, size_t len, size_t count);
 
 /* Incremental: init, update any number of times, then final (Esch: the
  * digest) or squeeze (XOEsch: any number of calls, each continuing the
- * output stream; no update after the first squeeze). */
+ * output stream; no update after the first squeeze). No buffer may overlap
+ * the context: LWCX_ERR_ARG. */
 typedef struct lwcx_esch_ctx { /* opaque, as lwcx_schwaemm_ctx */
     uint64_t opaque[16];
 } lwcx_esch_ctx;
@@ -413,10 +447,10 @@ LWCX_API LWCX_NODISCARD int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, 
 
 /* The same on an explicit implementation (see lwcx_impl). */
 LWCX_API LWCX_NODISCARD int lwcx_esch_hash_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *out,
-                                 size_t outlen, const uint8_t *msg, size_t len);
+                                                size_t outlen, const uint8_t *msg, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v,
-                                      uint8_t *const *out, size_t outlen,
-                                      const uint8_t *const *msg, size_t len, size_t count);
+                                                     uint8_t *const *out, size_t outlen,
+                                                     const uint8_t *const *msg, size_t len, size_t count);
 LWCX_API LWCX_NODISCARD int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *ctx, lwcx_esch_variant v);
 
 /* ------------------------------------------------------------------ */
@@ -457,11 +491,12 @@ LWCX_API size_t lwcx_bc_block_bytes(lwcx_blockcipher c);
 LWCX_API size_t lwcx_bc_key_bytes(lwcx_blockcipher c);
 LWCX_API const char *lwcx_bc_name(lwcx_blockcipher c);
 
-/* ECB under one key: len must be a multiple of the block size. out may equal in. */
+/* ECB under one key: len must be a multiple of the block size. out may
+ * equal in; out overlapping key (CTR: or iv; many keys: keys): LWCX_ERR_ARG. */
 LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_encrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
-                                 const uint8_t *in, size_t len);
+                                                const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_t *key, uint8_t *out,
-                                 const uint8_t *in, size_t len);
+                                                const uint8_t *in, size_t len);
 /* CTR under one key (encryption and decryption are the same operation), any
  * length. iv is one block. Counter block j (j = 0, 1, ...) is iv + j, with
  * the whole block read as one big-endian integer (the last byte least
@@ -471,25 +506,25 @@ LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_decrypt(lwcx_blockcipher c, const uint8_
  * 2^32 blocks under one key, and never reuse a counter range under one key.
  * out may equal in. */
 LWCX_API LWCX_NODISCARD int lwcx_bc_ctr(lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
-                         const uint8_t *in, size_t len);
+                                        const uint8_t *in, size_t len);
 /* Many keys: block i of in (nblocks blocks) under key i of keys (nblocks
  * keys, packed). out may equal in. */
 LWCX_API LWCX_NODISCARD int lwcx_bc_encrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
-                                  const uint8_t *keys, size_t nblocks);
+                                                 const uint8_t *keys, size_t nblocks);
 LWCX_API LWCX_NODISCARD int lwcx_bc_decrypt_keys(lwcx_blockcipher c, uint8_t *out, const uint8_t *in,
-                                  const uint8_t *keys, size_t nblocks);
+                                                 const uint8_t *keys, size_t nblocks);
 /* The same on an explicit implementation (see lwcx_impl): impl must be one of
  * cipher c's. */
 LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_encrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
-                                      uint8_t *out, const uint8_t *in, size_t len);
+                                                     uint8_t *out, const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_bc_ecb_decrypt_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
-                                      uint8_t *out, const uint8_t *in, size_t len);
+                                                     uint8_t *out, const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_bc_ctr_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *key,
-                              const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
+                                             const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_bc_encrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
-                                       const uint8_t *in, const uint8_t *keys, size_t nblocks);
+                                                      const uint8_t *in, const uint8_t *keys, size_t nblocks);
 LWCX_API LWCX_NODISCARD int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwcx_blockcipher c, uint8_t *out,
-                                       const uint8_t *in, const uint8_t *keys, size_t nblocks);
+                                                      const uint8_t *in, const uint8_t *keys, size_t nblocks);
 
 /* Exhaustive key search. Key index i (start <= i < start + count) names the
  * key base_key with the bits of mask flipped as i says: bit b of i flips the
@@ -525,18 +560,18 @@ LWCX_API LWCX_NODISCARD int lwcx_bc_decrypt_keys_with(const lwcx_impl *impl, lwc
 #define LWCX_KEYSEARCH_MAX_END (UINT64_MAX - 0xFFFFFFFFu) /* 2^64 - 2^32 */
 typedef int (*lwcx_keysearch_progress)(void *ctx, uint64_t keys_done, uint64_t keys_total);
 LWCX_API LWCX_NODISCARD int lwcx_bc_keysearch(lwcx_blockcipher c, const uint8_t *pt, const uint8_t *ct,
-                               size_t npairs, const uint8_t *base_key, const uint8_t *mask,
-                               uint64_t start, uint64_t count, unsigned threads,
-                               lwcx_keysearch_progress progress,
-                               void *progress_ctx, uint8_t *found, size_t max_found,
-                               size_t *nfound, uint64_t *next_index);
+                                              size_t npairs, const uint8_t *base_key, const uint8_t *mask,
+                                              uint64_t start, uint64_t count, unsigned threads,
+                                              lwcx_keysearch_progress progress,
+                                              void *progress_ctx, uint8_t *found, size_t max_found,
+                                              size_t *nfound, uint64_t *next_index);
 /* The same with an explicit implementation for pair 0 (see lwcx_impl). */
 LWCX_API LWCX_NODISCARD int lwcx_bc_keysearch_with(const lwcx_impl *impl, lwcx_blockcipher c, const uint8_t *pt,
-                                    const uint8_t *ct, size_t npairs, const uint8_t *base_key,
-                                    const uint8_t *mask, uint64_t start, uint64_t count,
-                                    unsigned threads, lwcx_keysearch_progress progress,
-                                    void *progress_ctx, uint8_t *found, size_t max_found,
-                                    size_t *nfound, uint64_t *next_index);
+                                                   const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                                                   const uint8_t *mask, uint64_t start, uint64_t count,
+                                                   unsigned threads, lwcx_keysearch_progress progress,
+                                                   void *progress_ctx, uint8_t *found, size_t max_found,
+                                                   size_t *nfound, uint64_t *next_index);
 
 /* ------------------------------------------------------------------ */
 /* LWCX stream: Schwaemm over data of any length in constant memory,    */
@@ -553,18 +588,25 @@ LWCX_API LWCX_NODISCARD int lwcx_bc_keysearch_with(const lwcx_impl *impl, lwcx_b
 /* then final; every call writes to a caller buffer of at least the     */
 /* size lwcx_stream_update_max / lwcx_stream_final_max give just before */
 /* it (else LWCX_ERR_LENGTH, nothing consumed), and *out_len says how   */
-/* much it wrote. Decryption releases a chunk's plaintext only after    */
-/* its tag verified; only once final succeeded is the stream known to  */
-/* be whole (a caller writing a file should commit it only then). On an */
-/* error, *out_len counts the verified bytes written before it; the     */
-/* error is sticky (every later call returns it), the key is wiped, and */
-/* lwcx_stream_error tells the reason in words. Errors:                 */
-/* LWCX_ERR_FORMAT (not a stream, another variant, an unsupported or    */
-/* truncated header), LWCX_ERR_AUTH (a record failed its tag, or the    */
-/* stream ends inside a record or before its final chunk), LWCX_ERR_ARG */
-/* (an unknown variant, a call after final), LWCX_ERR_NULL,             */
-/* LWCX_ERR_NOMEM; encrypt_new: LWCX_ERR_UNSUPPORTED if the system has  */
-/* no random source. A state serves one thread at a time.               */
+/* much it wrote. update's out (out_cap bytes) and in must not overlap  */
+/* at all, not even out == in (LWCX_ERR_ARG, nothing consumed).         */
+/* Decryption releases a chunk's plaintext only after its tag           */
+/* verified; only once final succeeded is the stream known to be whole  */
+/* (a caller writing a file should commit it only then). On an error    */
+/* the error is sticky (every later call returns it), the key is wiped, */
+/* and lwcx_stream_error tells the reason in words. What the failing    */
+/* call leaves in out: decrypting, the verified plaintext of the        */
+/* records before the failure, *out_len bytes, and nothing else;        */
+/* encrypting, *out_len = 0 and every byte it wrote zeroed (the output  */
+/* of earlier calls stays, but the stream can no longer be finished).   */
+/* Errors: LWCX_ERR_FORMAT (not a stream, another variant, an           */
+/* unsupported or truncated header), LWCX_ERR_AUTH (a record failed its */
+/* tag, or the stream ends inside a record or before its final chunk),  */
+/* LWCX_ERR_ARG (an unknown variant, a call after final, overlapping    */
+/* buffers), LWCX_ERR_NULL, LWCX_ERR_NOMEM, LWCX_ERR_IMPL_ENV (an       */
+/* invalid LWCX_IMPL: from the first record on); encrypt_new:           */
+/* LWCX_ERR_UNSUPPORTED if the system has no random source. A state     */
+/* serves one thread at a time.                                         */
 /* ------------------------------------------------------------------ */
 #define LWCX_STREAM_HEADER_BYTES 16
 #define LWCX_STREAM_CHUNK_LOG2 16
@@ -573,9 +615,10 @@ typedef struct lwcx_stream lwcx_stream;
 
 /* nonce (the variant's nonce size) may be NULL: a random one (getentropy).
  * Give one only for tests: a nonce must never be used twice with one key. */
-LWCX_API LWCX_NODISCARD int lwcx_stream_encrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key,
-                                     const uint8_t *nonce);
-LWCX_API LWCX_NODISCARD int lwcx_stream_decrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v, const uint8_t *key);
+LWCX_API LWCX_NODISCARD int lwcx_stream_encrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v,
+                                                    const uint8_t *key, const uint8_t *nonce);
+LWCX_API LWCX_NODISCARD int lwcx_stream_decrypt_new(lwcx_stream **s, lwcx_schwaemm_variant v,
+                                                    const uint8_t *key);
 /* Wipes and frees; NULL is allowed. */
 LWCX_API void lwcx_stream_free(lwcx_stream *s);
 /* The most the next update with len input bytes writes (exactly that much
@@ -584,11 +627,12 @@ LWCX_API size_t lwcx_stream_update_max(const lwcx_stream *s, size_t len);
 /* The most final writes (below 64 KiB + 112 bytes). */
 LWCX_API size_t lwcx_stream_final_max(const lwcx_stream *s);
 /* Takes all len bytes of in. out may be NULL when the maximum is 0. */
-LWCX_API LWCX_NODISCARD int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
-                                const uint8_t *in, size_t len);
+LWCX_API LWCX_NODISCARD int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap,
+                                               size_t *out_len, const uint8_t *in, size_t len);
 /* Encryption: seals the final chunk. Decryption: opens it, or fails if the
  * stream stopped short. After final, the state only awaits free. */
-LWCX_API LWCX_NODISCARD int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
+LWCX_API LWCX_NODISCARD int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap,
+                                              size_t *out_len);
 /* The reason of the failure that made the state fail, or NULL. */
 LWCX_API const char *lwcx_stream_error(const lwcx_stream *s);
 
@@ -615,14 +659,14 @@ typedef struct lwcx_keysearch lwcx_keysearch;
 /* Arguments and errors as lwcx_bc_keysearch; count may be 0 (a search
  * that is complete at once); LWCX_ERR_NOMEM. */
 LWCX_API LWCX_NODISCARD int lwcx_keysearch_new(lwcx_keysearch **ks, lwcx_blockcipher c, const uint8_t *pt,
-                                const uint8_t *ct, size_t npairs, const uint8_t *base_key,
-                                const uint8_t *mask, uint64_t start, uint64_t count);
+                                               const uint8_t *ct, size_t npairs, const uint8_t *base_key,
+                                               const uint8_t *mask, uint64_t start, uint64_t count);
 /* The same searching with an explicit implementation (see lwcx_impl); the
  * object keeps it for its life. */
 LWCX_API LWCX_NODISCARD int lwcx_keysearch_new_with(const lwcx_impl *impl, lwcx_keysearch **ks, lwcx_blockcipher c,
-                                     const uint8_t *pt, const uint8_t *ct, size_t npairs,
-                                     const uint8_t *base_key, const uint8_t *mask, uint64_t start,
-                                     uint64_t count);
+                                                    const uint8_t *pt, const uint8_t *ct, size_t npairs,
+                                                    const uint8_t *base_key, const uint8_t *mask, uint64_t start,
+                                                    uint64_t count);
 /* Frees (wiping the keys); NULL is allowed. */
 LWCX_API void lwcx_keysearch_free(lwcx_keysearch *ks);
 /* The implementation the search runs (the automatic choice for a key
@@ -649,7 +693,7 @@ LWCX_API LWCX_NODISCARD int lwcx_keysearch_add_found(lwcx_keysearch *ks, const u
  * every chunk taken finished. threads = 0: one per online CPU, or one per
  * device for a GPU implementation (lwcx_impl_devices). */
 LWCX_API LWCX_NODISCARD int lwcx_keysearch_run(lwcx_keysearch *ks, unsigned threads,
-                                lwcx_keysearch_progress progress, void *progress_ctx);
+                                               lwcx_keysearch_progress progress, void *progress_ctx);
 
 /* Keys per chunk a thread of lwcx_keysearch_run takes at a time (1 ..
  * 2^40; 0: the implementation's, 2^16 on a CPU, 2^30 on a CUDA GPU, 2^24
@@ -759,36 +803,41 @@ LWCX_API size_t lwcx_aimer_sk_bytes(lwcx_aimer_set set);
 LWCX_API size_t lwcx_aimer_sig_bytes(lwcx_aimer_set set);
 LWCX_API size_t lwcx_aimer_seed_bytes(lwcx_aimer_set set);
 
-/* A new key pair from the OS's randomness (getentropy). */
+/* A new key pair from the OS's randomness (getentropy). pk and sk
+ * overlapping: LWCX_ERR_ARG. */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk);
 /* A detached signature of msg (len bytes; msg may be NULL when len is 0)
- * into sig (lwcx_aimer_sig_bytes bytes). */
+ * into sig (lwcx_aimer_sig_bytes bytes). sig may overlap msg and sk in any
+ * way (they are read before sig is written). */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_sign(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
-                             const uint8_t *sk);
+                                            const uint8_t *sk);
 /* LWCX_OK if sig (siglen bytes) is a valid signature of msg under pk,
  * LWCX_ERR_AUTH if not, LWCX_ERR_LENGTH if siglen is not the set's size. */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_verify(lwcx_aimer_set set, const uint8_t *sig, size_t siglen,
-                               const uint8_t *msg, size_t len, const uint8_t *pk);
+                                              const uint8_t *msg, size_t len, const uint8_t *pk);
 
 /* The NIST crypto_sign shape: sm = msg || signature, *smlen = len +
- * signature bytes. sm and msg may overlap in any way. open checks the
+ * signature bytes. sm may overlap msg and sk in any way. open checks the
  * signature at the end of sm (smlen bytes) and only then moves the message
- * to msg (smlen - signature bytes; msg and sm may overlap) and sets *len; on
- * failure msg is not written. */
+ * to msg (smlen - signature bytes; msg may overlap sm and pk in any way)
+ * and sets *len; on failure msg is not written. */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_attached(lwcx_aimer_set set, uint8_t *sm, size_t *smlen,
-                                      const uint8_t *msg, size_t len, const uint8_t *sk);
+                                                     const uint8_t *msg, size_t len, const uint8_t *sk);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_open(lwcx_aimer_set set, uint8_t *msg, size_t *len, const uint8_t *sm,
-                             size_t smlen, const uint8_t *pk);
+                                            size_t smlen, const uint8_t *pk);
 
 /* Test and known-answer entry points: the same operations with the
  * randomness supplied by the caller, so that the NIST KAT DRBG can drive
  * them. keygen_from reads 2 * seed_bytes (pt, then the IV, as the official
- * code draws them); sign_from reads seed_bytes of rho. Only for tests:
- * fixed or guessable randomness gives away the key. */
+ * code draws them; randomness may overlap pk and sk in any way, pk and sk
+ * not each other: LWCX_ERR_ARG); sign_from reads seed_bytes of rho (rho
+ * overlapping sig: LWCX_ERR_ARG; sig may overlap msg and sk as for sign).
+ * Only for tests: fixed or guessable randomness gives away the key. */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_from(lwcx_aimer_set set, uint8_t *pk, uint8_t *sk,
-                                    const uint8_t *randomness);
-LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *sig, const uint8_t *msg, size_t len,
-                                  const uint8_t *sk, const uint8_t *rho);
+                                                   const uint8_t *randomness);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *sig,
+                                                 const uint8_t *msg, size_t len, const uint8_t *sk,
+                                                 const uint8_t *rho);
 
 /* A loaded key: pk (and sk, or NULL for a key that only verifies) checked
  * and parsed once, with AIM2's affine layer expanded from the IV, so that
@@ -797,17 +846,19 @@ LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from(lwcx_aimer_set set, uint8_t *si
  * loaded with, and may be used from several threads at once. */
 typedef struct lwcx_aimer_key lwcx_aimer_key;
 LWCX_API LWCX_NODISCARD int lwcx_aimer_key_new(lwcx_aimer_key **key, lwcx_aimer_set set, const uint8_t *pk,
-                                const uint8_t *sk);
+                                               const uint8_t *sk);
 LWCX_API void lwcx_aimer_key_free(lwcx_aimer_key *key);
 /* The key's set, or -1 for NULL. */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_key_set(const lwcx_aimer_key *key);
 /* LWCX_ERR_ARG if the key has no secret part. */
 LWCX_API LWCX_NODISCARD int lwcx_aimer_key_sign(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
-                                 size_t len);
-LWCX_API LWCX_NODISCARD int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, const uint8_t *msg,
-                                      size_t len, const uint8_t *rho);
+                                                size_t len);
+/* sig may overlap msg; rho overlapping sig: LWCX_ERR_ARG. */
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig,
+                                                     const uint8_t *msg, size_t len,
+                                                     const uint8_t *rho);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
-                                   const uint8_t *msg, size_t len);
+                                                  const uint8_t *msg, size_t len);
 
 /* A message given in pieces, as a file is read: the message enters AIMer
  * only through mu = SHAKE(0x00 || pk || msg), so signing or verifying it
@@ -822,30 +873,33 @@ typedef struct lwcx_aimer_msg lwcx_aimer_msg;
 LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_new(lwcx_aimer_msg **msg, const lwcx_aimer_key *key);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_update(lwcx_aimer_msg *msg, const uint8_t *data, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_sign(lwcx_aimer_msg *msg, uint8_t *sig);
-LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig, const uint8_t *rho);
+/* rho overlapping sig: LWCX_ERR_ARG. */
+LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig,
+                                                     const uint8_t *rho);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_msg_verify(lwcx_aimer_msg *msg, const uint8_t *sig, size_t siglen);
 LWCX_API void lwcx_aimer_msg_free(lwcx_aimer_msg *msg);
 
 /* The same on an explicit implementation (see lwcx_impl). */
-LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
-                                    uint8_t *sk);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_with(const lwcx_impl *impl, lwcx_aimer_set set,
+                                                   uint8_t *pk, uint8_t *sk);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
-                                  const uint8_t *msg, size_t len, const uint8_t *sk);
+                                                 const uint8_t *msg, size_t len, const uint8_t *sk);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_verify_with(const lwcx_impl *impl, lwcx_aimer_set set, const uint8_t *sig,
-                                    size_t siglen, const uint8_t *msg, size_t len,
-                                    const uint8_t *pk);
+                                                   size_t siglen, const uint8_t *msg, size_t len,
+                                                   const uint8_t *pk);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_attached_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sm,
-                                           size_t *smlen, const uint8_t *msg, size_t len,
-                                           const uint8_t *sk);
+                                                          size_t *smlen, const uint8_t *msg, size_t len,
+                                                          const uint8_t *sk);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_open_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *msg,
-                                  size_t *len, const uint8_t *sm, size_t smlen, const uint8_t *pk);
-LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *pk,
-                                         uint8_t *sk, const uint8_t *randomness);
-LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8_t *sig,
-                                       const uint8_t *msg, size_t len, const uint8_t *sk,
-                                       const uint8_t *rho);
+                                                 size_t *len, const uint8_t *sm, size_t smlen, const uint8_t *pk);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set,
+                                                        uint8_t *pk, uint8_t *sk,
+                                                        const uint8_t *randomness);
+LWCX_API LWCX_NODISCARD int lwcx_aimer_sign_from_with(const lwcx_impl *impl, lwcx_aimer_set set,
+                                                      uint8_t *sig, const uint8_t *msg, size_t len,
+                                                      const uint8_t *sk, const uint8_t *rho);
 LWCX_API LWCX_NODISCARD int lwcx_aimer_key_new_with(const lwcx_impl *impl, lwcx_aimer_key **key,
-                                     lwcx_aimer_set set, const uint8_t *pk, const uint8_t *sk);
+                                                    lwcx_aimer_set set, const uint8_t *pk, const uint8_t *sk);
 
 #ifdef __cplusplus
 }

@@ -39,7 +39,7 @@ static uint8_t *by_hand(lwcx_schwaemm_variant v, const uint8_t *key, const uint8
         memcpy(cn, nonce, nb);
         for (int b = 0; b < 8; b++) cn[b] ^= (uint8_t)(i >> (8 * b));
         if (final) cn[nb - 1] ^= 0x80;
-        CHECK_OK(lwcx_schwaemm_encrypt(v, o, o + n, pt + i * CHUNK, n, out, 16, cn, key));
+        CHECK(lwcx_schwaemm_encrypt(v, o, o + n, pt + i * CHUNK, n, out, 16, cn, key) == LWCX_OK, "by hand");
         o += n + tb;
         if (final) break;
     }

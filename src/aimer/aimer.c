@@ -143,6 +143,8 @@ int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, uint8_t *sig, const uint
 {
     if (!key || !sig || !rho || (len && !msg)) return LWCX_ERR_NULL;
     if (!key_ok(key) || !key->has_sk) return LWCX_ERR_ARG;
+    /* signing clears sig before it reads rho; msg is read before either */
+    if (lwcx_overlap(sig, key->p->sig_bytes, rho, key->p->lambda)) return LWCX_ERR_ARG;
     uint8_t mu[2 * AIMER_MAX_LAMBDA];
     if (lwcx_aimer_hash_message(key->im, key->p, mu, key->pk, msg, len)) return LWCX_ERR_NOMEM;
     return lwcx_aimer_sign_mu(key, sig, mu, rho);
@@ -176,23 +178,27 @@ int lwcx_aimer_keygen_from_with(const lwcx_impl *impl, lwcx_aimer_set set, uint8
     const aimer_params *p = lwcx_aimer_params_get(set);
     if (!p) return LWCX_ERR_ARG;
     if (!pk || !sk || !randomness) return LWCX_ERR_NULL;
+    if (lwcx_overlap(pk, p->pk_bytes, sk, p->sk_bytes)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const aimer_impl *im = lwcx_resolve(&lwcx_prim_aimer, impl, &rc);
     if (!im) return rc;
-    /* pt, then the IV; ct = AIM2_IV(pt); pk = IV || ct, sk = pt || pk */
+    /* pt, then the IV; ct = AIM2_IV(pt); pk = IV || ct, sk = pt || pk. The
+     * randomness is copied first, so it may share the outputs' memory. */
     struct lwcx_aimer_key k;
-    uint8_t iv_ct[2 * AIMER_MAX_LAMBDA];
+    uint8_t pt[AIMER_MAX_LAMBDA], iv_ct[2 * AIMER_MAX_LAMBDA];
+    memcpy(pt, randomness, p->lambda);
     memcpy(iv_ct, randomness + p->lambda, p->lambda);
     memset(iv_ct + p->lambda, 0, p->lambda);
     rc = key_load(&k, im, p, iv_ct, NULL, 0);
     if (rc == LWCX_OK) {
-        aimer_gf_from_bytes(p, k.pt, randomness);
+        aimer_gf_from_bytes(p, k.pt, pt);
         lwcx_aimer_aim2(im, p, k.aff, k.b, k.ct, k.pt, NULL);
         memcpy(pk, iv_ct, p->lambda);
         aimer_gf_to_bytes(p, pk + p->lambda, k.ct);
-        memcpy(sk, randomness, p->lambda);
-        memmove(sk + p->lambda, pk, p->pk_bytes);
+        memcpy(sk, pt, p->lambda);
+        memcpy(sk + p->lambda, pk, p->pk_bytes);
     }
+    lwcx_wipe(pt, sizeof pt);
     key_clear(&k);
     return rc;
 }
@@ -392,6 +398,7 @@ int lwcx_aimer_msg_sign_from(lwcx_aimer_msg *msg, uint8_t *sig, const uint8_t *r
 {
     if (!msg || !sig || !rho) return LWCX_ERR_NULL;
     if (!msg_ok(msg) || !msg->key->has_sk) return LWCX_ERR_ARG;
+    if (lwcx_overlap(sig, msg->key->p->sig_bytes, rho, msg->key->p->lambda)) return LWCX_ERR_ARG;
     uint8_t mu[2 * AIMER_MAX_LAMBDA];
     int rc = msg_finish(msg, mu);
     return rc ? rc : lwcx_aimer_sign_mu(msg->key, sig, mu, rho);

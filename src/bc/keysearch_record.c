@@ -50,7 +50,7 @@ static void hex32(char *h, const uint8_t *d)
 }
 
 /* With the lock held. */
-LWCX_NODISCARD static int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len)
+static LWCX_NODISCARD int save_locked(const lwcx_keysearch *ks, uint8_t *buf, size_t cap, size_t *len)
 {
     const unsigned bs = ks->ci->block_bytes, kb = ks->ci->key_bytes;
     out o = {(char *)buf, buf ? cap : 0, 0};
@@ -114,7 +114,7 @@ int lwcx_keysearch_part_range(uint64_t job_start, uint64_t job_count, uint64_t p
 /* With the lock held (or before any other thread sees ks). A search is a
  * part of one job only: another job's part is refused, the same one again
  * is a no-op. */
-LWCX_NODISCARD static int set_part_locked(lwcx_keysearch *ks, uint64_t job_start, uint64_t job_count,
+static LWCX_NODISCARD int set_part_locked(lwcx_keysearch *ks, uint64_t job_start, uint64_t job_count,
                                           uint64_t part, uint64_t parts)
 {
     uint64_t lo, n;
@@ -165,7 +165,7 @@ typedef struct in {
 } in;
 
 /* Reads the next line if it is "name value"; 0 or -1. */
-static int line(in *r, const char *name)
+static LWCX_NODISCARD int line(in *r, const char *name)
 {
     const size_t n = strlen(name);
     const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
@@ -181,7 +181,7 @@ static int hexval(char c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-static int parse_hex(const char *s, size_t slen, uint8_t *b, size_t n)
+static LWCX_NODISCARD int parse_hex(const char *s, size_t slen, uint8_t *b, size_t n)
 {
     if (slen != 2 * n) return -1;
     for (size_t i = 0; i < n; i++) {
@@ -193,7 +193,7 @@ static int parse_hex(const char *s, size_t slen, uint8_t *b, size_t n)
 }
 
 /* Decimal digits only, no overflow. */
-static int parse_u64(const char *s, size_t slen, uint64_t *v)
+static LWCX_NODISCARD int parse_u64(const char *s, size_t slen, uint64_t *v)
 {
     if (slen == 0 || slen > 20) return -1;
     uint64_t x = 0;
@@ -205,18 +205,18 @@ static int parse_u64(const char *s, size_t slen, uint64_t *v)
     return 0;
 }
 
-static int line_hex(in *r, const char *name, uint8_t *b, size_t n)
+static LWCX_NODISCARD int line_hex(in *r, const char *name, uint8_t *b, size_t n)
 {
     return line(r, name) || parse_hex(r->val, r->vlen, b, n) ? -1 : 0;
 }
 
-static int line_u64(in *r, const char *name, uint64_t *v)
+static LWCX_NODISCARD int line_u64(in *r, const char *name, uint64_t *v)
 {
     return line(r, name) || parse_u64(r->val, r->vlen, v) ? -1 : 0;
 }
 
 /* The parameters, up to "searched"; a new object in *ks. */
-static int load_search(in *r, const lwcx_impl *impl, lwcx_keysearch **ks)
+static LWCX_NODISCARD int load_search(in *r, const lwcx_impl *impl, lwcx_keysearch **ks)
 {
     uint8_t pt[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK], ct[LWCX_KEYSEARCH_MAX_PAIRS * BC_MAX_BLOCK];
     uint8_t base[BC_MAX_KEY], mask[BC_MAX_KEY];
@@ -248,7 +248,7 @@ static int load_search(in *r, const lwcx_impl *impl, lwcx_keysearch **ks)
 }
 
 /* "name A B"; 0 or -1. */
-LWCX_NODISCARD static int line_2u64(in *r, const char *name, uint64_t *a, uint64_t *b)
+static LWCX_NODISCARD int line_2u64(in *r, const char *name, uint64_t *a, uint64_t *b)
 {
     if (line(r, name)) return -1;
     const char *sp = memchr(r->val, ' ', r->vlen);
@@ -259,7 +259,7 @@ LWCX_NODISCARD static int line_2u64(in *r, const char *name, uint64_t *a, uint64
 }
 
 /* Version 2's "job START COUNT" and "part I N": ks must be that part. */
-LWCX_NODISCARD static int load_part(in *r, lwcx_keysearch *ks)
+static LWCX_NODISCARD int load_part(in *r, lwcx_keysearch *ks)
 {
     uint64_t js, jc, i, n;
     if (line_2u64(r, "job", &js, &jc) || line_2u64(r, "part", &i, &n) || set_part_locked(ks, js, jc, i, n))
@@ -268,7 +268,7 @@ LWCX_NODISCARD static int load_part(in *r, lwcx_keysearch *ks)
 }
 
 /* The ranges and keys, into a new object (no other thread sees it yet). */
-static int load_record(in *r, lwcx_keysearch *ks)
+static LWCX_NODISCARD int load_record(in *r, lwcx_keysearch *ks)
 {
     const unsigned kb = ks->ci->key_bytes;
     uint64_t searched, matches, lo, hi;

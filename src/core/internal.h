@@ -133,11 +133,33 @@ extern lwcx_primitive *const lwcx_primitives[];
 static inline int lwcx_overlap(const void *a, size_t alen, const void *b, size_t blen)
 {
     const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return alen && blen && x < y + blen && y < x + alen;
+    /* distances, not ends: a length up to SIZE_MAX cannot wrap */
+    return alen && blen && (x >= y ? x - y < blen : y - x < alen);
 }
 static inline int lwcx_partial_overlap(const void *a, const void *b, size_t len)
 {
     return a != b && lwcx_overlap(a, len, b, len);
+}
+
+/* Error injection for the tests (tests/test_inject.c): lwcx_test_fail_arm(k)
+ * makes the k-th fail point reached from then on fail once, then disarms.
+ * Fail points sit where a call can fail for reasons its arguments do not
+ * show (an allocation, the implementation's resolution), at call
+ * granularity, never in kernels; disarmed, one costs a relaxed load and a
+ * branch that is never taken. Not for threads racing each other. */
+extern atomic_int lwcx_test_fail_countdown;
+/* Arms (k >= 1) or disarms (k <= 0). */
+void lwcx_test_fail_arm(int k);
+/* The fail points still to pass before the failure: 0 once it has fired or
+ * when disarmed. */
+int lwcx_test_fail_pending(void);
+LWCX_NODISCARD int lwcx_test_fail_hit(int status);
+/* status when the armed failure is due here, else LWCX_OK. */
+static inline LWCX_NODISCARD int lwcx_test_fail_point(int status)
+{
+    if (LWCX_LIKELY(atomic_load_explicit(&lwcx_test_fail_countdown, memory_order_relaxed) == 0))
+        return LWCX_OK;
+    return lwcx_test_fail_hit(status);
 }
 
 /* Little-endian loads and stores, independent of host byte order. */

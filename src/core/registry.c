@@ -51,7 +51,7 @@ static const lwcx_primitive *owner(const lwcx_impl_desc *d)
 /* Reads LWCX_IMPL. With p: *choice = p's entry (NULL if none applies).
  * Every entry is checked whatever p is, so one bad entry fails them all.
  * Returns LWCX_OK or LWCX_ERR_IMPL_ENV with a message in msg. */
-static int read_env(const lwcx_primitive *p, const lwcx_impl_desc **choice, char *msg, size_t cap)
+static LWCX_NODISCARD int read_env(const lwcx_primitive *p, const lwcx_impl_desc **choice, char *msg, size_t cap)
 {
     const char *env = getenv("LWCX_IMPL");
     const lwcx_impl_desc *specific = NULL, *bare = NULL;

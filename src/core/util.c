@@ -50,3 +50,23 @@ int lwcx_ct_compare(const void *a, const void *b, size_t len)
     LWCX_DECLASSIFY(&r, sizeof r);
     return r;
 }
+
+atomic_int lwcx_test_fail_countdown;
+
+void lwcx_test_fail_arm(int k)
+{
+    atomic_store(&lwcx_test_fail_countdown, k > 0 ? k : 0);
+}
+
+int lwcx_test_fail_pending(void)
+{
+    return atomic_load(&lwcx_test_fail_countdown);
+}
+
+int lwcx_test_fail_hit(int status)
+{
+    int left = atomic_load(&lwcx_test_fail_countdown);
+    while (left > 0 && !atomic_compare_exchange_weak(&lwcx_test_fail_countdown, &left, left - 1)) {
+    }
+    return left == 1 ? status : LWCX_OK;
+}

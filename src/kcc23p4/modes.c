@@ -49,14 +49,19 @@ static void run_rk(rk_fn fn, unsigned batch, uint8_t *out, const uint8_t *in, si
     }
 }
 
-static int check_blocks(const void *out, const void *in, const void *keys, size_t nblocks)
+/* The output is its input or disjoint, and disjoint from the keys (lwcx.h,
+ * "Buffers"): the kernels read and write whole batches at a time, so any
+ * other overlap gives wrong output, differently on each implementation. */
+static LWCX_NODISCARD int check_blocks(const void *out, const void *in, const void *keys, size_t nblocks)
 {
     if (nblocks > SIZE_MAX / 8) return LWCX_ERR_LENGTH;
     if (nblocks && (!out || !in || !keys)) return LWCX_ERR_NULL;
+    if (lwcx_partial_overlap(out, in, 8 * nblocks) || lwcx_overlap(out, 8 * nblocks, keys, 8 * nblocks))
+        return LWCX_ERR_ARG;
     return LWCX_OK;
 }
 
-static int crypt_keys(const lwcx_impl *impl, uint8_t *out, const uint8_t *in, const uint8_t *keys,
+static LWCX_NODISCARD int crypt_keys(const lwcx_impl *impl, uint8_t *out, const uint8_t *in, const uint8_t *keys,
                       size_t nblocks, int enc)
 {
     int rc = check_blocks(out, in, keys, nblocks);
@@ -95,12 +100,13 @@ int lwcx_kcc23p4_expand_key(lwcx_kcc23p4_key *ks, const uint8_t key[8])
     return LWCX_OK;
 }
 
-static int ecb(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
+static LWCX_NODISCARD int ecb(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, uint8_t *out, const uint8_t *in,
                size_t len, int enc)
 {
     if (!ks) return LWCX_ERR_NULL;
     if (len % 8) return LWCX_ERR_LENGTH;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, ks, sizeof *ks)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const kcc23p4_impl *im = pick(impl, &rc);
     if (!im || !len) return rc;
@@ -158,6 +164,8 @@ int lwcx_kcc23p4_ctr_with(const lwcx_impl *impl, const lwcx_kcc23p4_key *ks, con
 {
     if (!ks || !iv) return LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
+    if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, ks, sizeof *ks) || lwcx_overlap(out, len, iv, 8))
+        return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const kcc23p4_impl *im = pick(impl, &rc);
     if (!im) return rc;

@@ -82,11 +82,26 @@ int lwcx_kcc24p6_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8
 }
 
 /* The output (the whole blocks of len) partly shares the input, or shares
- * the tag or the key (lwcx.h, "Buffers"). */
-static int out_overlaps(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, const uint8_t *key)
+ * the tag or the key; enc: also the tag (an output) shares the input or the
+ * key (lwcx.h, "Buffers"). */
+static int out_overlaps(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, const uint8_t *key,
+                        int enc)
 {
     const size_t n = len / 8 * 8;
+    if (enc && (lwcx_overlap(tag, 8, in, n) || lwcx_overlap(tag, 8, key, 8))) return 1;
     return n && (lwcx_partial_overlap(out, in, n) || lwcx_overlap(out, n, tag, 8) || lwcx_overlap(out, n, key, 8));
+}
+
+/* The implementation to run, or NULL with *rc set (see lwcx_resolve); a fail
+ * point of the error-injection tests. */
+static const kcc24p6_impl *pick(const lwcx_impl *impl, int *rc)
+{
+    const int injected = lwcx_test_fail_point(LWCX_ERR_UNSUPPORTED);
+    if (LWCX_UNLIKELY(injected)) {
+        *rc = injected;
+        return NULL;
+    }
+    return lwcx_resolve(&lwcx_prim_kcc24p6, impl, rc);
 }
 
 int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8], const uint8_t *pt,
@@ -94,9 +109,9 @@ int lwcx_kcc24p6_encrypt_with(const lwcx_impl *impl, uint8_t *ct, uint8_t tag[8]
 {
     if (!tag || !key || (len >= 8 && (!ct || !pt))) return LWCX_ERR_NULL;
     if (len > LWCX_KCC24P6_MAX_BYTES) return LWCX_ERR_LENGTH;
-    if (out_overlaps(ct, pt, len, tag, key)) return LWCX_ERR_ARG;
+    if (out_overlaps(ct, pt, len, tag, key, 1)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const kcc24p6_impl *im = lwcx_resolve(&lwcx_prim_kcc24p6, impl, &rc);
+    const kcc24p6_impl *im = pick(impl, &rc);
     if (!im) return rc;
     const size_t n = len / 8;
     if (n) im->ctr(ct, pt, n, key);
@@ -112,9 +127,9 @@ int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t 
 {
     if (!tag || !key || (len >= 8 && (!ct || !pt))) return LWCX_ERR_NULL;
     if (len > LWCX_KCC24P6_MAX_BYTES) return LWCX_ERR_LENGTH;
-    if (out_overlaps(pt, ct, len, tag, key)) return LWCX_ERR_ARG;
+    if (out_overlaps(pt, ct, len, tag, key, 0)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const kcc24p6_impl *im = lwcx_resolve(&lwcx_prim_kcc24p6, impl, &rc);
+    const kcc24p6_impl *im = pick(impl, &rc);
     if (!im) return rc;
     const size_t n = len / 8;
     /* Decrypted into a buffer of our own, released only once the tag checks

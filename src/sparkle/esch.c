@@ -170,6 +170,7 @@ int lwcx_esch_update(lwcx_esch_ctx *uctx, const uint8_t *in, size_t len)
     esch_ctx *ctx = open_ctx(uctx, &p);
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !in) return LWCX_ERR_NULL;
+    if (lwcx_overlap(in, len, uctx, sizeof *uctx)) return LWCX_ERR_ARG;
     if (ctx->phase != PHASE_ABSORB) return LWCX_ERR_ARG;
     const sparkle_impl *im = ctx->im;
     while (len) {
@@ -219,6 +220,7 @@ int lwcx_esch_squeeze(lwcx_esch_ctx *uctx, uint8_t *out, size_t len)
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !out) return LWCX_ERR_NULL;
     if (!p->xof) return LWCX_ERR_ARG; /* Esch has a fixed digest: use lwcx_esch_final */
+    if (lwcx_overlap(out, len, uctx, sizeof *uctx)) return LWCX_ERR_ARG;
     squeeze(p, ctx, out, len);
     return LWCX_OK;
 }
@@ -230,6 +232,7 @@ int lwcx_esch_final(lwcx_esch_ctx *uctx, uint8_t *digest)
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (!digest) return LWCX_ERR_NULL;
     if (ctx->phase != PHASE_ABSORB) return LWCX_ERR_ARG;
+    if (lwcx_overlap(digest, p->digest_bytes, uctx, sizeof *uctx)) return LWCX_ERR_ARG; /* wiped below */
     squeeze(p, ctx, digest, p->digest_bytes);
     lwcx_wipe(uctx, sizeof *uctx);
     return LWCX_OK;

@@ -6,7 +6,18 @@ LWCX_DEFINE_PRIMITIVE(sparkle, sparkle_impl,
 
 const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, int *status)
 {
+    const int injected = lwcx_test_fail_point(LWCX_ERR_UNSUPPORTED);
+    if (LWCX_UNLIKELY(injected)) {
+        *status = injected;
+        return NULL;
+    }
     return lwcx_resolve(&lwcx_prim_sparkle, impl, status);
+}
+
+int lwcx_sparkle_impl_valid(const sparkle_impl *im)
+{
+    int rc;
+    return im && lwcx_resolve(&lwcx_prim_sparkle, (const lwcx_impl *)(const void *)im, &rc) != NULL;
 }
 
 int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps)

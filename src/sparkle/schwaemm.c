@@ -170,15 +170,21 @@ static void run_lanes(lanes *L, uint8_t *const *out, uint8_t *const *tag, const 
     lwcx_wipe(L->s, sizeof L->s);
 }
 
+/* enc: the tag is an output too (else an input). */
 static LWCX_NODISCARD int check_args(const schwaemm_params *p, const void *out, const void *tag, const void *in,
-                      size_t len, const void *ad, size_t adlen, const void *nonce, const void *key)
+                                     size_t len, const void *ad, size_t adlen, const void *nonce, const void *key,
+                                     int enc)
 {
     if (!p) return LWCX_ERR_ARG;
     if (!tag || !nonce || !key || (len && (!out || !in)) || (adlen && !ad)) return LWCX_ERR_NULL;
     /* the output is its input or disjoint, and disjoint from the rest (lwcx.h, "Buffers") */
+    const size_t nbytes = 4u * p->rate_words;
     if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, tag, p->tag_bytes) ||
-        lwcx_overlap(out, len, ad, adlen) || lwcx_overlap(out, len, nonce, 4u * p->rate_words) ||
+        lwcx_overlap(out, len, ad, adlen) || lwcx_overlap(out, len, nonce, nbytes) ||
         lwcx_overlap(out, len, key, p->key_bytes))
+        return LWCX_ERR_ARG;
+    if (enc && (lwcx_overlap(tag, p->tag_bytes, in, len) || lwcx_overlap(tag, p->tag_bytes, ad, adlen) ||
+                lwcx_overlap(tag, p->tag_bytes, nonce, nbytes) || lwcx_overlap(tag, p->tag_bytes, key, p->key_bytes)))
         return LWCX_ERR_ARG;
     return LWCX_OK;
 }
@@ -189,7 +195,7 @@ int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
 {
     lanes L;
     L.p = params_of(v);
-    int rc = check_args(L.p, ct, tag, pt, len, ad, adlen, nonce, key);
+    int rc = check_args(L.p, ct, tag, pt, len, ad, adlen, nonce, key, 1);
     if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
     run_lanes(&L, &ct, &tag, &pt, len, &ad, adlen, &nonce, &key, DATA_ENCRYPT);
@@ -202,14 +208,15 @@ int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
 {
     lanes L;
     L.p = params_of(v);
-    int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key);
+    int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key, 0);
     if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
     L.count = 1;
-    /* In place (or overlapping): decrypt aside and copy only once the tag
-     * verified, so that a forged message leaves the caller's ciphertext as it
-     * was instead of wiped. */
-    const int overlap = len && pt < ct + len && ct < pt + len;
-    uint8_t *out = overlap ? malloc(len) : pt;
+    /* In place: decrypt aside and copy only once the tag verified, so that a
+     * forged message leaves the caller's ciphertext as it was instead of
+     * wiped. */
+    const int overlap = lwcx_overlap(pt, len, ct, len);
+    uint8_t *out = pt;
+    if (overlap) out = lwcx_test_fail_point(LWCX_ERR_NOMEM) ? NULL : malloc(len);
     if (!out) return LWCX_ERR_NOMEM;
     uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES], *want_p = want;
     run_lanes(&L, &out, &want_p, &ct, len, &ad, adlen, &nonce, &key, DATA_DECRYPT);
@@ -257,7 +264,7 @@ int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant
     if (!L.p) return LWCX_ERR_ARG;
     if (count && (!ct || !tag || !pt || !ad || !nonce || !key)) return LWCX_ERR_NULL;
     for (size_t i = 0; i < count; i++) {
-        int rc = check_args(L.p, ct[i], tag[i], pt[i], len, ad[i], adlen, nonce[i], key[i]);
+        int rc = check_args(L.p, ct[i], tag[i], pt[i], len, ad[i], adlen, nonce[i], key[i], 1);
         if (rc) return rc;
     }
     int rc = LWCX_OK;
@@ -311,6 +318,10 @@ int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *uctx, lwcx
     schwaemm_ctx *ctx = (schwaemm_ctx *)uctx;
     if (!ctx || !key || !nonce) return LWCX_ERR_NULL;
     if (!p) return LWCX_ERR_ARG;
+    /* the context is cleared before the key and nonce are read */
+    if (lwcx_overlap(uctx, sizeof *uctx, key, p->key_bytes) ||
+        lwcx_overlap(uctx, sizeof *uctx, nonce, 4u * p->rate_words))
+        return LWCX_ERR_ARG;
     int rc = LWCX_OK;
     const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
     if (!im) return rc;
@@ -352,6 +363,7 @@ int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *uctx, const uint8_t *ad, size_t len)
     schwaemm_ctx *ctx = open_ctx(uctx, &p);
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && !ad) return LWCX_ERR_NULL;
+    if (lwcx_overlap(ad, len, uctx, sizeof *uctx)) return LWCX_ERR_ARG;
     if (ctx->phase != PHASE_AD) return LWCX_ERR_ARG; /* associated data comes first */
     const size_t rate = 4u * p->rate_words;
     if (len) ctx->flags |= SEEN_AD;
@@ -372,6 +384,11 @@ static LWCX_NODISCARD int update(lwcx_schwaemm_ctx *uctx, uint8_t *out, const ui
     schwaemm_ctx *ctx = open_ctx(uctx, &p);
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (len && (!out || !in)) return LWCX_ERR_NULL;
+    /* bytes go out one by one as they come in: out may equal in, nothing
+     * else may overlap (nor the context, which keeps the plaintext) */
+    if (lwcx_partial_overlap(out, in, len) || lwcx_overlap(out, len, uctx, sizeof *uctx) ||
+        lwcx_overlap(in, len, uctx, sizeof *uctx))
+        return LWCX_ERR_ARG;
     if (ctx->phase == PHASE_AD) {
         if (ctx->flags & SEEN_AD) close_phase(p, ctx, END_AD_PADDED);
         ctx->phase = (uint8_t)phase;
@@ -426,6 +443,7 @@ int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *uctx, uint8_t *tag)
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (!tag) return LWCX_ERR_NULL;
     if (ctx->phase == PHASE_DECRYPT) return LWCX_ERR_ARG;
+    if (lwcx_overlap(tag, p->tag_bytes, uctx, sizeof *uctx)) return LWCX_ERR_ARG; /* finish wipes the context */
     finish(p, ctx, tag);
     return LWCX_OK;
 }
@@ -437,6 +455,7 @@ int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *uctx, const uint8_t *tag)
     if (!ctx) return uctx ? LWCX_ERR_ARG : LWCX_ERR_NULL;
     if (!tag) return LWCX_ERR_NULL;
     if (ctx->phase == PHASE_ENCRYPT) return LWCX_ERR_ARG;
+    if (lwcx_overlap(tag, p->tag_bytes, uctx, sizeof *uctx)) return LWCX_ERR_ARG; /* finish wipes the context */
     uint8_t want[LWCX_SCHWAEMM_MAX_TAG_BYTES];
     const size_t n = p->tag_bytes;
     finish(p, ctx, want);

@@ -48,17 +48,14 @@ extern const sparkle_impl lwcx_sparkle_ref;
 extern const sparkle_impl lwcx_sparkle_opt;
 
 /* The implementation to run: impl when given, else the automatic choice;
- * NULL with *status set when there is none (see lwcx_resolve). */
+ * NULL with *status set when there is none (see lwcx_resolve). A fail point
+ * of the error-injection tests (lwcx_test_fail_point). */
 const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, int *status);
 
 /* 1 if im, read back from an incremental context in the caller's storage, is
  * one of SPARKLE's implementations usable here: a corrupted context must
  * never make the library call through garbage. */
-static inline int lwcx_sparkle_impl_valid(const sparkle_impl *im)
-{
-    int rc;
-    return im && lwcx_sparkle_pick((const lwcx_impl *)(const void *)im, &rc) != NULL;
-}
+int lwcx_sparkle_impl_valid(const sparkle_impl *im);
 
 /* Permutes count states of 2*nb words each, stored one after another. */
 static inline void sparkle_permute_many(const sparkle_impl *im, uint32_t *states, size_t count,

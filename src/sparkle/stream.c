@@ -5,7 +5,9 @@
  * every record as soon as it is complete, so the output of each call is
  * known in advance from the bytes pushed. Decryption writes a chunk's
  * plaintext only after its tag verified (lwcx_schwaemm_decrypt zeroes it
- * otherwise); a failure is sticky, and the state is wiped at once. */
+ * otherwise); a failure is sticky, and the state is wiped at once. An
+ * encrypting call that fails zeroes what it wrote: a record it could not
+ * seal must not leave the caller a buffer that looks like output. */
 #define _DEFAULT_SOURCE /* getentropy */
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +38,7 @@ static size_t prefix_bytes(const lwcx_stream *s)
 }
 
 /* Once anything failed, the state holds no secret and answers the same error. */
-static int fail(lwcx_stream *s, int err, const char *why)
+static LWCX_NODISCARD int fail(lwcx_stream *s, int err, const char *why)
 {
     lwcx_wipe(s->key, sizeof s->key);
     lwcx_wipe(s->buf, sizeof s->buf);
@@ -46,12 +48,13 @@ static int fail(lwcx_stream *s, int err, const char *why)
     return err;
 }
 
-static int stream_new(lwcx_stream **out, lwcx_schwaemm_variant v, const uint8_t *key, int decrypt)
+static LWCX_NODISCARD int stream_new(lwcx_stream **out, lwcx_schwaemm_variant v, const uint8_t *key, int decrypt)
 {
     if (!out) return LWCX_ERR_NULL;
     *out = NULL;
     if (!key) return LWCX_ERR_NULL;
     if (!lwcx_schwaemm_name(v)) return LWCX_ERR_ARG;
+    if (lwcx_test_fail_point(LWCX_ERR_NOMEM)) return LWCX_ERR_NOMEM;
     lwcx_stream *s = calloc(1, sizeof *s);
     if (!s) return LWCX_ERR_NOMEM;
     s->v = v;
@@ -124,30 +127,44 @@ static void chunk_nonce(const lwcx_stream *s, uint8_t *n, int final)
     if (final) n[s->nbytes - 1] ^= 0x80;
 }
 
-/* Seals len bytes of pt (< CHUNK only for the final chunk) as ct || tag. */
-static void seal(lwcx_stream *s, uint8_t *ct, const uint8_t *pt, size_t len, int final)
+/* Seals len bytes of pt (< CHUNK only for the final chunk) as ct || tag; a
+ * failure (an invalid LWCX_IMPL, no usable implementation) is sticky, and
+ * the record's place is zeroed. */
+static LWCX_NODISCARD int seal(lwcx_stream *s, uint8_t *ct, const uint8_t *pt, size_t len, int final)
 {
     uint8_t n[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
     chunk_nonce(s, n, final);
-    lwcx_schwaemm_encrypt(s->v, ct, ct + len, pt, len, s->prefix, HEADER, n, s->key);
+    int rc = lwcx_schwaemm_encrypt(s->v, ct, ct + len, pt, len, s->prefix, HEADER, n, s->key);
+    if (rc == LWCX_OK) rc = lwcx_test_fail_point(LWCX_ERR_UNSUPPORTED);
+    if (rc) {
+        lwcx_wipe(ct, len + s->tbytes);
+        return fail(s, rc, lwcx_strerror(rc));
+    }
     s->index++;
+    return LWCX_OK;
 }
 
 /* Opens one record of len + tag bytes into pt (len bytes). */
-static int open_record(lwcx_stream *s, uint8_t *pt, const uint8_t *rec, size_t len, int final)
+static LWCX_NODISCARD int open_record(lwcx_stream *s, uint8_t *pt, const uint8_t *rec, size_t len, int final)
 {
     uint8_t n[LWCX_SCHWAEMM_MAX_NONCE_BYTES];
     chunk_nonce(s, n, final);
-    if (lwcx_schwaemm_decrypt(s->v, pt, rec, len, rec + len, s->prefix, HEADER, n, s->key))
+    int rc = lwcx_test_fail_point(LWCX_ERR_UNSUPPORTED);
+    if (rc == LWCX_OK) rc = lwcx_schwaemm_decrypt(s->v, pt, rec, len, rec + len, s->prefix, HEADER, n, s->key);
+    if (rc == LWCX_ERR_AUTH)
         return fail(s, LWCX_ERR_AUTH,
                     "authentication failed: the data is corrupted, truncated, reordered, extended "
                     "or was encrypted under another key");
+    if (rc) {
+        lwcx_wipe(pt, len);
+        return fail(s, rc, lwcx_strerror(rc));
+    }
     s->index++;
     return LWCX_OK;
 }
 
 /* Checks the header as its bytes arrive, so a foreign file fails at once. */
-static int check_header(lwcx_stream *s)
+static LWCX_NODISCARD int check_header(lwcx_stream *s)
 {
     const size_t n = s->prefix_have;
     if (memcmp(s->prefix, magic, n < 8 ? n : 8) != 0)
@@ -161,7 +178,16 @@ static int check_header(lwcx_stream *s)
     return LWCX_OK;
 }
 
-static int encrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint8_t *in, size_t len)
+/* The end of a failed encrypting call: what it wrote to out (o bytes) is
+ * zeroed, and it reports nothing written. */
+static int encrypt_failed(lwcx_stream *s, uint8_t *out, size_t o)
+{
+    if (o) lwcx_wipe(out, o);
+    return s->err;
+}
+
+static LWCX_NODISCARD int encrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint8_t *in,
+                                         size_t len)
 {
     size_t o = 0;
     if (s->prefix_have == 0) {
@@ -170,7 +196,7 @@ static int encrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint
     }
     while (len) {
         if (s->have == 0 && len >= CHUNK) { /* whole chunks straight from the input */
-            seal(s, out + o, in, CHUNK, 0);
+            if (seal(s, out + o, in, CHUNK, 0)) return encrypt_failed(s, out, o);
             in += CHUNK, len -= CHUNK, o += CHUNK + s->tbytes;
             continue;
         }
@@ -178,7 +204,7 @@ static int encrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint
         memcpy(s->buf + s->have, in, take);
         s->have += take, in += take, len -= take;
         if (s->have == CHUNK) { /* full: not the final chunk, which is shorter */
-            seal(s, out + o, s->buf, CHUNK, 0);
+            if (seal(s, out + o, s->buf, CHUNK, 0)) return encrypt_failed(s, out, o);
             o += CHUNK + s->tbytes;
             s->have = 0;
         }
@@ -187,7 +213,8 @@ static int encrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint
     return LWCX_OK;
 }
 
-static int decrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint8_t *in, size_t len)
+static LWCX_NODISCARD int decrypt_update(lwcx_stream *s, uint8_t *out, size_t *olen, const uint8_t *in,
+                                         size_t len)
 {
     const size_t rec = CHUNK + s->tbytes;
     while (len && s->prefix_have < prefix_bytes(s)) {
@@ -223,6 +250,9 @@ int lwcx_stream_update(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out
     const size_t need = lwcx_stream_update_max(s, len);
     if (need > out_cap) return LWCX_ERR_LENGTH; /* nothing consumed */
     if (need && !out) return LWCX_ERR_NULL;
+    /* records sit at offsets of their own in out, so no overlap with in
+     * (not even out == in) leaves the input intact until it is read */
+    if (out && lwcx_overlap(out, out_cap, in, len)) return LWCX_ERR_ARG; /* nothing consumed */
     return s->decrypt ? decrypt_update(s, out, out_len, in, len) : encrypt_update(s, out, out_len, in, len);
 }
 
@@ -242,7 +272,7 @@ int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size_t out_cap, size_t *out_
             memcpy(out, s->prefix, prefix_bytes(s));
             o = s->prefix_have = prefix_bytes(s);
         }
-        seal(s, out + o, s->buf, s->have, 1);
+        if (seal(s, out + o, s->buf, s->have, 1)) return encrypt_failed(s, out, o);
         *out_len = o + s->have + s->tbytes;
     } else if (s->prefix_have < prefix_bytes(s)) {
         return fail(s, LWCX_ERR_FORMAT, "truncated: the header is incomplete");
