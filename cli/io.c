@@ -307,6 +307,19 @@ static int name_fits(const char *path)
     return strlen(slash ? slash + 1 : path) <= dir_name_max(path);
 }
 
+/* Forgets a temporary name that could not be made (nothing exists under
+ * it); returns the errno of that failure, which it keeps. */
+static int forget_tmp(io_out *o)
+{
+    const int e = errno;
+    sig_release(o->slot);
+    o->slot = -1;
+    free(o->tmp);
+    o->tmp = NULL;
+    errno = e;
+    return e;
+}
+
 /* A named temporary beside the target, created exclusively; its fd or -1. */
 static LWCX_NODISCARD int open_named(io_out *o, mode_t mode)
 {
@@ -315,13 +328,7 @@ static LWCX_NODISCARD int open_named(io_out *o, mode_t mode)
         if (!o->tmp || (o->slot = sig_hold(o->tmp)) < 0) return -1;
         const int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
         if (fd >= 0) return fd;
-        const int e = errno;
-        sig_release(o->slot);
-        o->slot = -1;
-        free(o->tmp);
-        o->tmp = NULL;
-        errno = e;
-        if (e != EEXIST) return -1;
+        if (forget_tmp(o) != EEXIST) return -1;
     }
     return -1;
 }
@@ -462,13 +469,7 @@ static LWCX_NODISCARD int place(io_out *o, int create)
             o->tmp = tmp_name(o->path);
             if (!o->tmp || (o->slot = sig_hold(o->tmp)) < 0) return -1;
             if (linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW) == 0) break;
-            const int e = errno;
-            sig_release(o->slot);
-            o->slot = -1;
-            free(o->tmp);
-            o->tmp = NULL;
-            errno = e;
-            if (e != EEXIST || tries == 100) return -1;
+            if (forget_tmp(o) != EEXIST || tries == 100) return -1;
         }
     }
     phase(o, "window");

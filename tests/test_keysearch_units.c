@@ -104,6 +104,18 @@ static void out_of_order(void)
     lwcx_keysearch_free(ks);
 }
 
+/* The text of a record with its checksum and end line made anew. */
+static size_t reseal(char *e)
+{
+    uint8_t d[32];
+    size_t el = strlen(e);
+    CHECK_OK(lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el));
+    el += (size_t)sprintf(e + el, "checksum ");
+    for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
+    el += (size_t)sprintf(e + el, "\nend\n");
+    return el;
+}
+
 /* An edited record with a recomputed checksum: refused unless canonical and
  * its keys match. */
 static void edited(void)
@@ -124,12 +136,7 @@ static void edited(void)
         if (k == 1) at[5] = '1'; /* done 1 1000 */
         if (k == 2) at[8] = '2'; /* matches 2 */
         if (k == 3) at[9] = '9';
-        uint8_t d[32];
-        size_t el = strlen(e);
-        CHECK_OK(lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el));
-        el += (size_t)sprintf(e + el, "checksum ");
-        for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
-        el += (size_t)sprintf(e + el, "\nend\n");
+        const size_t el = reseal(e);
         lwcx_keysearch *bad = NULL;
         CHECK(lwcx_keysearch_load(&bad, (const uint8_t *)e, el) == LWCX_ERR_FORMAT && !bad,
               "edited %s refused", edits[k]);
@@ -291,18 +298,6 @@ static int holds(const uint8_t *b, size_t n, const char *s)
     for (size_t i = 0; i + l <= n; i++)
         if (memcmp(b + i, s, l) == 0) return 1;
     return 0;
-}
-
-/* The text of a record with its checksum and end line made anew. */
-static size_t reseal(char *e)
-{
-    uint8_t d[32];
-    size_t el = strlen(e);
-    CHECK_OK(lwcx_esch_hash(LWCX_ESCH256, d, 32, (const uint8_t *)e, el));
-    el += (size_t)sprintf(e + el, "checksum ");
-    for (int i = 0; i < 32; i++) el += (size_t)sprintf(e + el, "%02x", d[i]);
-    el += (size_t)sprintf(e + el, "\nend\n");
-    return el;
 }
 
 /* Parts of a job (issue 54): the split, a part's record (version 2) naming
