@@ -106,15 +106,19 @@ lane_cmd() {
 # The paper's vectors: key FF..FF encrypts 00..00 to E72C46C0F5945049.
 pairs="--pt 0000000000000000 --ct E72C46C0F5945049 --pt2 FFFFFFFFFFFFFFFF --ct2 3333DCD3213210D2"
 want=ffffffffffffffffffff
-t0=$(date +%s%N)
-"$lwcx" keysearch --cipher present80 $pairs --key-base FFFFFFFFFFFFFFFEDCBA --start 0x2000000 --count '2^22' \
-  --threads 1 > /dev/null 2>&1
-t1=$(date +%s%N)
-rate=$(( (1 << 22) * 1000000000 / (t1 - t0 + 1) )) # keys/s on one thread
-# The search and periodic-checkpoint phases: a search of about 0.6 s on one
+rate=0 # keys/s on one thread, the best of three (a busy machine's would leave the search too short)
+for i in 1 2 3; do
+  t0=$(date +%s%N)
+  "$lwcx" keysearch --cipher present80 $pairs --key-base FFFFFFFFFFFFFFFEDCBA --start 0x2000000 --count '2^22' \
+    --threads 1 > /dev/null 2>&1
+  t1=$(date +%s%N)
+  r=$(( (1 << 22) * 1000000000 / (t1 - t0 + 1) ))
+  [ $r -le $rate ] || rate=$r
+done
+# The search and periodic-checkpoint phases: a search of about 1 s on one
 # thread, its key 15/16 of the way, resumed from P.ck (which has about 0.1 s
 # of it: the phases begin at the first progress call, after 0.1 s).
-count=$(( rate * 6 / 10 ))
+count=$rate
 [ $count -ge 1048576 ] || count=1048576
 kbase=$(printf "FFFF%016X" $(( ~(count / 16 * 15) )))
 ks=("$lwcx" keysearch --cipher present80 $pairs --key-base $kbase --count $count --threads 1 --checkpoint ck.txt --every 1)
