@@ -1,5 +1,5 @@
 # LWCX_CUDA=AUTO|ON|OFF: whether the block ciphers get a `cuda` implementation.
-# nvcc compiles src/bc/cuda_kernels.cu three times (fast: the key-search
+# nvcc compiles src/bc/device/cuda_kernels.cu three times (fast: the key-search
 # kernels with every round unrolled, LWCX_CU_FAST; bulk: ECB and CTR, rounds
 # unrolled by two, LWCX_CU_BULK; keys: many keys as they are), once per
 # build directory, each into a fat binary for sm_80 (A100) and
@@ -43,9 +43,9 @@ if(LWCX_CUDA_ENABLED)
   else()
     set(LWCX_CUDA_FATBIN_DIR ${PROJECT_BINARY_DIR}/cuda)
   endif()
-  set(cu ${PROJECT_SOURCE_DIR}/src/bc/cuda_kernels.cu)
+  set(cu ${PROJECT_SOURCE_DIR}/src/bc/device/cuda_kernels.cu)
   set(deps ${cu})
-  foreach(h bs_word_cuda.h bs_word_ops32.h bs_core_common.h bs_word_defaults.h bs_ctr_gen.h cuda_bodies.h present_bs_core.h gift_bs_core.h pipo_bs_core.h)
+  foreach(h device/bs_word_kernel32.h bitslice/bs_word_ops32.h bitslice/bs_core_common.h bitslice/bs_word_defaults.inc bitslice/bs_ctr_gen.inc device/kernel_bodies.inc present/bs_core.inc gift/bs_core.inc pipo/bs_core.inc)
     list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
   endforeach()
   # Many keys: ptxas's least register-hungry optimizations, where it has

@@ -1,9 +1,9 @@
 # LWCX_OPENCL=AUTO|ON|OFF: whether the block ciphers get an `opencl`
 # implementation. Needs the OpenCL headers (CL/cl.h, e.g. Debian's
 # opencl-c-headers) for the host side's types, and a compiler that can
-# preprocess (gcc, clang): src/bc/opencl_kernels.cl and the headers it
+# preprocess (gcc, clang): src/bc/device/opencl_kernels.cl and the headers it
 # includes become one OpenCL C source at build time (-undef -nostdinc,
-# src/bc/opencl first on the include path for its <stdint.h>), embedded as a
+# src/bc/device/opencl first on the include path for its <stdint.h>), embedded as a
 # byte array (cmake/embed.cmake) and built by the OpenCL driver at run time.
 # Nothing of OpenCL is linked. Sets LWCX_OPENCL_ENABLED and LWCX_OPENCL_C
 # (the generated source).
@@ -35,23 +35,23 @@ endif()
 
 if(LWCX_OPENCL_ENABLED)
   set(bc ${PROJECT_SOURCE_DIR}/src/bc)
-  set(deps ${bc}/opencl_kernels.cl ${bc}/opencl/stdint.h)
-  foreach(h bs_word_opencl.h bs_core_common.h bs_word_defaults.h bs_ctr_gen.h cuda_bodies.h present_bs_core.h gift_bs_core.h pipo_bs_core.h)
+  set(deps ${bc}/device/opencl_kernels.cl ${bc}/device/opencl/stdint.h)
+  foreach(h device/bs_word_opencl.h bitslice/bs_core_common.h bitslice/bs_word_defaults.inc bitslice/bs_ctr_gen.inc device/kernel_bodies.inc present/bs_core.inc gift/bs_core.inc pipo/bs_core.inc)
     list(APPEND deps ${bc}/${h})
   endforeach()
   set(dir ${PROJECT_BINARY_DIR}/opencl)
   file(MAKE_DIRECTORY ${dir})
   add_custom_command(OUTPUT ${dir}/lwcx_kernels.cl
-    COMMAND ${CMAKE_C_COMPILER} -E -P -undef -nostdinc -x c -DLWCX_OPENCL_C -I${bc}/opencl -I${bc}
-            ${bc}/opencl_kernels.cl -o ${dir}/lwcx_kernels.cl
+    COMMAND ${CMAKE_C_COMPILER} -E -P -undef -nostdinc -x c -DLWCX_OPENCL_C -I${bc}/device/opencl -I${bc}/device
+            ${bc}/device/opencl_kernels.cl -o ${dir}/lwcx_kernels.cl
     DEPENDS ${deps}
-    COMMENT "The OpenCL kernel source (src/bc/opencl_kernels.cl, preprocessed)"
+    COMMENT "The OpenCL kernel source (src/bc/device/opencl_kernels.cl, preprocessed)"
     VERBATIM)
   lwcx_embed(${dir}/lwcx_kernels.cl ${dir}/lwcx_opencl_source.c lwcx_opencl_source
              "Embedding the OpenCL kernel source")
   set(LWCX_OPENCL_C ${dir}/lwcx_opencl_source.c)
 endif()
 if(LWCX_OPENCL_ENABLED AND NOT LWCX_OPENCL_INCLUDE_DIR STREQUAL "/usr/include")
-  set_source_files_properties(${PROJECT_SOURCE_DIR}/src/bc/opencl_impl.c PROPERTIES
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/src/bc/device/opencl_impl.c PROPERTIES
     INCLUDE_DIRECTORIES ${LWCX_OPENCL_INCLUDE_DIR})
 endif()

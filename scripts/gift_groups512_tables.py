@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes src/bc/gift_groups512_tables.h, the constant tables of GIFT-64's
-groups512 implementation (src/bc/gift_groups512.c), after checking the
+"""Writes src/bc/gift/groups512_tables.h, the constant tables of GIFT-64's
+groups512 implementation (src/bc/gift/groups512.c), after checking the
 layout they describe against a model of GIFT-64 written from the
 specification.
 
@@ -58,7 +58,7 @@ for r in range(28):
         mv.append((rename, rot.pop()))
     moves.append(mv)
 assert frame[4] == frame[0] and all(pre[r] == pre[r % 4] and moves[r] == moves[r % 4] for r in range(28))
-# what gift_groups512.c's rounds do: phases 0 and 2 rotate, 1 and 3 rename
+# what gift/groups512.c's rounds do: phases 0 and 2 rotate, 1 and 3 rename
 for j in range(1, 4):
     assert moves[0][j] == ({g: g for g in range(4)}, (4 - j) % 4)
     assert moves[1][j] == ({g: (g - j) % 4 if j != 2 else (g + 2) % 4 for g in range(4)}, 0)
@@ -195,7 +195,7 @@ def lanes_of(tab):  # the 128-bit lanes an exchange takes, if it moves whole lan
 
 
 # two of the unpacking's exchanges move whole 128-bit lanes: vshufi64x2, the
-# immediates gift_groups512.c's unpack() uses
+# immediates gift/groups512.c's unpack() uses
 assert [lanes_of(t) for t in tables.pop('UNPACK_A0')] == [[0, 1, 4, 5], [2, 3, 6, 7]]  # 0x44, 0xEE
 assert [lanes_of(t) for t in tables.pop('UNPACK_J0')] == [[0, 2, 4, 6], [1, 3, 5, 7]]  # 0x88, 0xDD
 
@@ -356,4 +356,4 @@ out += ['', '/* round r, group g: the constant\'s bits (slice 3) as the byte fou
         'static const uint32_t RC[28][4] = {']
 out += ['    {' + ', '.join('0x%08xu' % (n * 0x11 * 0x01010101) for n in row) + '},' for row in RC]
 out += ['};', '']
-gen_header.write_or_check('src/bc/gift_groups512_tables.h', out)  # (--check: CTest groups512_tables)
+gen_header.write_or_check('src/bc/gift/groups512_tables.h', out)  # (--check: CTest groups512_tables)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes src/bc/gift_slices512_tables.h, the constant tables of GIFT-128's
-slices512 implementation (src/bc/gift_slices512.c), after checking the
+"""Writes src/bc/gift/slices512_tables.h, the constant tables of GIFT-128's
+slices512 implementation (src/bc/gift/slices512.c), after checking the
 layout they describe against a model of GIFT-128 written from the
 specification.
 
@@ -126,7 +126,7 @@ OPS = sum(bool(m) + bool(r32) + bool(r16) for row in MOVES for m, _, r32, r16 in
 assert OPS == 17  # a move a slice and round, two in two of them
 
 
-# --- the sliced rounds, as gift_slices512.c runs them --------------------------
+# --- the sliced rounds, as gift/slices512.c runs them --------------------------
 def folded(word_of_nibble, j, p):  # a round's key word for slice j, in frame p before the moves
     return sum(word_of_nibble(pi[j][n]) << sigma[p][n] for n in range(32))
 
@@ -423,4 +423,4 @@ out += ['};', '',
         ' * bit CTR_LOW[i].bit */',
         'static const struct { uint8_t slice, bit; } CTR_LOW[6] = {%s};' %
         ', '.join('{%d, %d}' % jp for jp in CTR_LOW), '']
-gen_header.write_or_check('src/bc/gift_slices512_tables.h', out)  # (--check: CTest slices512_tables)
+gen_header.write_or_check('src/bc/gift/slices512_tables.h', out)  # (--check: CTest slices512_tables)

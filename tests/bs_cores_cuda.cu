@@ -2,10 +2,10 @@
  * bitsliced cores, unchanged, as CUDA device code over the kernels' 32-bit word, with a
  * kernel that calls every cipher's encryption, decryption and key search.
  * Nothing runs: the point is that nvcc accepts the cores. */
-#include "../src/bc/bs_word_cuda.h" /* the kernels' own word */
-#include "../src/bc/gift_bs_core.h"
-#include "../src/bc/pipo_bs_core.h"
-#include "../src/bc/present_bs_core.h"
+#include "../src/bc/device/bs_word_kernel32.h" /* the kernels' own word */
+#include "../src/bc/gift/bs_core.inc"
+#include "../src/bc/pipo/bs_core.inc"
+#include "../src/bc/present/bs_core.inc"
 
 /* Each thread: one batch of 32 lanes under the keys at hand; out[thread]
  * gets a word of each result, so nothing is optimized away. */

@@ -1,4 +1,4 @@
-/* The bitsliced cores on a 32-lane word (bs_word_u32.h), included before
+/* The bitsliced cores on a 32-lane word (bitslice/bs_word_u32.h), included before
  * anything else so that they get nothing but <stdint.h> and their common
  * header: every cipher's one-key rounds on a broadcast block (all lanes
  * alike: encryption and decryption against ref) and its key-search kernel
@@ -7,13 +7,13 @@
  * Built a second time with LWCX_TEST_TERN: the word then has the
  * three-input operation (BS_TERN, here in two-input ones), so the cores
  * take the circuits written for AVX-512, checked on every machine. */
-#include "../src/bc/bs_word_u32.h"
+#include "../src/bc/bitslice/bs_word_u32.h"
 #if defined(LWCX_TEST_TERN)
 #define BS_TERN(a, b, c, imm) BS_TERN_GENERIC(a, b, c, imm)
 #endif
-#include "../src/bc/gift_bs_core.h"
-#include "../src/bc/pipo_bs_core.h"
-#include "../src/bc/present_bs_core.h"
+#include "../src/bc/gift/bs_core.inc"
+#include "../src/bc/pipo/bs_core.inc"
+#include "../src/bc/present/bs_core.inc"
 
 #include "../src/bc/bc_impl.h"
 #include "lwcx.h"

@@ -83,7 +83,7 @@ typedef struct bc_impl {
      * lwcx_bc_search_range_generic over the functions above. */
     /* Optional: all of CTR (lwcx_bc_ctr) in one call, len bytes, the tail
      * included, the counter blocks made by the implementation (a GPU's; the
-     * bitsliced ones' make them sliced, bs_ctr.h). */
+     * bitsliced ones' make them sliced, bitslice/bs_ctr.inc). */
     void (*ctr)(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
     /* Keys per chunk of a multi-threaded search (0: the default, 2^16); a
      * GPU wants larger ones. */
@@ -100,7 +100,7 @@ typedef struct bc_impl {
 } bc_impl;
 enum { BC_RESIDENT_CTR, BC_RESIDENT_PACK };
 
-/* The range kernel of every implementation (search_range.c): through its
+/* The range kernel of every implementation (keysearch/search_range.c): through its
  * search kernel when it has one and the mask has enough bits, else its
  * many-keys path, else one expansion per key. The scratch (buffers sized from
  * the implementation's batch) serves one thread; new returns NULL when out of
@@ -118,12 +118,12 @@ void lwcx_bc_search_flip(const bc_search_job *j, uint8_t *key, uint64_t d);
 /* Bitsliced cores. Where a formulation is worth reusing across vector
  * widths (and CUDA), its rounds live in a header <cipher>_bs_core.h written
  * over an abstract word: the including file first includes its word header
- * (bs_word_u64.h, bs_word_avx2.h, bs_word_neon.h, bs_word_u64x8.h, or
- * bs_word_u32.h and the CUDA one of the compile tests), which defines the
+ * (bitslice/bs_word_u64.h, bitslice/bs_word_avx2.h, bitslice/bs_word_neon.h, bitslice/bs_word_u64x8.h, or
+ * bitslice/bs_word_u32.h and the CUDA one of the compile tests), which defines the
  * type bs_word, its lane count BS_LANES and the operations BS_XOR(a, b),
  * BS_AND(a, b), BS_OR(a, b), BS_NOT(a), BS_ONES (and what else the cores ask
  * for), along with the ISA's bit-matrix transposes and packing helpers. The
- * cores include only <stdint.h> and bs_core_common.h (inlining, restrict,
+ * cores include only <stdint.h> and bitslice/bs_core_common.h (inlining, restrict,
  * unrolling and static assertions for C, C++ and CUDA), so they compile for
  * any word of any width, with nvcc too; whatever is host-only (packing,
  * wiping, the bc_impl entry points) lives in <cipher>_bs_impl.h. */
@@ -138,7 +138,7 @@ typedef struct bc_cipher {
 #define BC_NCIPHERS 6
 extern const bc_cipher lwcx_bc_ciphers[BC_NCIPHERS];
 
-/* PRESENT's key schedule (present_ref.c), shared by its implementations: writes
+/* PRESENT's key schedule (present/ref.c), shared by its implementations: writes
  * the 32 round keys K_1..K_32 as uint64_t[32] (K_i's bit 63 = key-register bit
  * k79 or k127). */
 #define BC_PRESENT_SCHED_BYTES (32 * sizeof(uint64_t))

@@ -1,0 +1,39 @@
+/* The kernel bodies run on the CPU (device/device_host.h): the host launcher of
+ * both GPU backends, compiled once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bs_word_kernel32.h"
+#include "../gift/bs_core.inc"
+#include "../pipo/bs_core.inc"
+#include "../present/bs_core.inc"
+
+#include "kernel_bodies.inc"
+#include "device_host.h"
+
+void lwcx_dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned block_dim, const void *sched,
+                         dev_io *bufs, int nbufs)
+{
+    a->sched = (uintptr_t)sched;
+    void *resident[8] = {0}; /* data that would stay on the device (bench) */
+    int bad = 0;
+    for (int i = 0; i < nbufs && i < 8; i++) {
+        if (bufs[i].dst && bufs[i].src && bufs[i].dst != bufs[i].src) memcpy(bufs[i].dst, bufs[i].src, bufs[i].bytes);
+        if (!bufs[i].dst && !bufs[i].src) bad |= !(resident[i] = calloc(1, bufs[i].bytes ? bufs[i].bytes : 1));
+        *bufs[i].field = (uintptr_t)(bufs[i].dst ? bufs[i].dst : bufs[i].src ? bufs[i].src : resident[i]);
+    }
+    for (unsigned b = 0; !bad && b < grid; b++)
+        for (unsigned t = 0; t < block_dim; t++) {
+            const cu_pos p = {b, t, block_dim, grid};
+            switch (mode) {
+            case MODE_ECB_ENC: cu_ecb(c, 1, p, a); break;
+            case MODE_ECB_DEC: cu_ecb(c, 0, p, a); break;
+            case MODE_CTR: cu_ctr(c, p, a); break;
+            case MODE_KEYS_ENC: cu_keys(c, 1, p, a); break;
+            case MODE_KEYS_DEC: cu_keys(c, 0, p, a); break;
+            case MODE_PACK: cu_ecb(c, CU_PACK_ONLY, p, a); break;
+            default: cu_search(c, p, a); break;
+            }
+        }
+    for (int i = 0; i < nbufs && i < 8; i++) free(resident[i]);
+}

@@ -1,0 +1,45 @@
+/* The OpenCL kernels: thin wrappers over the bodies of device/kernel_bodies.inc, the
+ * same functions the CUDA kernels (device/cuda_kernels.cu) wrap, over the same
+ * cores compiled with the word of device/bs_word_opencl.h. Preprocessed at build
+ * time (cmake/lwcx_opencl.cmake: the host compiler with -undef -nostdinc,
+ * LWCX_OPENCL_C defined and src/bc/opencl first on the include path) into
+ * one OpenCL C 1.2 string that the library embeds and builds at run time
+ * (device/opencl_impl.c). Kernel names: lwcx_<cipher>_<mode>, as in CUDA.
+ *
+ * Every kernel takes one buffer: the cu_args of the launch at offset 0, then
+ * the launch's data, whose offsets in it are the cu_args' addresses. */
+#include "bs_word_opencl.h"
+#include "../gift/bs_core.inc"
+#include "../pipo/bs_core.inc"
+#include "../present/bs_core.inc"
+
+#include "kernel_bodies.inc"
+
+#define CL_KERNEL(name, mode, call)                                                               \
+    __kernel void lwcx_##name##_##mode(__global uint8_t *mem)                                     \
+    {                                                                                             \
+        const cu_args a = *(__global const cu_args *)mem;                                         \
+        cu_pos g;                                                                                 \
+        g.block = (unsigned)get_group_id(0);                                                      \
+        g.thread = (unsigned)get_local_id(0);                                                     \
+        g.block_dim = (unsigned)get_local_size(0);                                                \
+        g.grid_dim = (unsigned)get_num_groups(0);                                                 \
+        g.mem = mem;                                                                              \
+        call;                                                                                     \
+    }
+
+#define CL_KERNELS(name, c)                                                                       \
+    CL_KERNEL(name, ecb_enc, cu_ecb(c, 1, g, &a))                                                 \
+    CL_KERNEL(name, ecb_dec, cu_ecb(c, 0, g, &a))                                                 \
+    CL_KERNEL(name, ctr, cu_ctr(c, g, &a))                                                        \
+    CL_KERNEL(name, keys_enc, cu_keys(c, 1, g, &a))                                               \
+    CL_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))                                               \
+    CL_KERNEL(name, search, cu_search(c, g, &a))                                                  \
+    CL_KERNEL(name, pack, cu_ecb(c, CU_PACK_ONLY, g, &a))
+
+CL_KERNELS(present80, CU_PRESENT80)
+CL_KERNELS(present128, CU_PRESENT128)
+CL_KERNELS(gift64, CU_GIFT64)
+CL_KERNELS(gift128, CU_GIFT128)
+CL_KERNELS(pipo128, CU_PIPO128)
+CL_KERNELS(pipo256, CU_PIPO256)
