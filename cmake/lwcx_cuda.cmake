@@ -45,7 +45,7 @@ if(LWCX_CUDA_ENABLED)
   endif()
   set(cu ${PROJECT_SOURCE_DIR}/src/bc/device/cuda_kernels.cu)
   set(deps ${cu})
-  foreach(h device/bs_word_kernel32.h bitslice/bs_word_ops32.h bitslice/bs_core_common.h bitslice/bs_word_defaults.inc bitslice/bs_ctr_gen.inc device/kernel_bodies.inc present/bs_core.inc gift/bs_core.inc pipo/bs_core.inc)
+  foreach(h device/bs_word_kernel32.h bitslice/bs_word_ops32.h bitslice/bs_core_common.h bitslice/bs_word_defaults.tmpl.h bitslice/bs_ctr_gen.tmpl.h device/kernel_bodies.tmpl.h present/bs_core.tmpl.h gift/bs_core.tmpl.h pipo/bs_core.tmpl.h)
     list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
   endforeach()
   # Many keys: ptxas's least register-hungry optimizations, where it has

@@ -129,7 +129,7 @@ def resources(path):
             res[cur] = (int(m.group(1)), int(m.group(2)))
     return res
 
-# hot inner loops whose trip count the source fixes (device/kernel_bodies.inc): the
+# hot inner loops whose trip count the source fixes (device/kernel_bodies.tmpl.h): the
 # PIPO-256 search's rounds 2..17 run as 4 iterations of 4 rounds
 # (cu_pipo256_search_encrypt), PRESENT's rounds 8..31 as 3 of 8
 # (cu_present_search_encrypt)

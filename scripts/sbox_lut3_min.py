@@ -12,7 +12,7 @@ fewest gates are. For each shape the script asks for the kernel's G
 key-free gates and for G - 1, and prints whether such circuits exist:
 
   present        PRESENT's S-box, the next round key on all four outputs
-                 (present/bs_core.inc: 9 = 5 + 4)
+                 (present/bs_core.tmpl.h: 9 = 5 + 4)
   gift128        GIFT's S-box with slice 3's constant pending on input 3, keys
                  on outputs 1 and 2 (gift/slices512.c: 8 = 6 + 2)
   gift128-u      as gift128, slice 2's key also left pending on input 2 for

@@ -3,9 +3,9 @@
  * kernel that calls every cipher's encryption, decryption and key search.
  * Nothing runs: the point is that nvcc accepts the cores. */
 #include "../src/bc/device/bs_word_kernel32.h" /* the kernels' own word */
-#include "../src/bc/gift/bs_core.inc"
-#include "../src/bc/pipo/bs_core.inc"
-#include "../src/bc/present/bs_core.inc"
+#include "../src/bc/gift/bs_core.tmpl.h"
+#include "../src/bc/pipo/bs_core.tmpl.h"
+#include "../src/bc/present/bs_core.tmpl.h"
 
 /* Each thread: one batch of 32 lanes under the keys at hand; out[thread]
  * gets a word of each result, so nothing is optimized away. */

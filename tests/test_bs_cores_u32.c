@@ -11,9 +11,9 @@
 #if defined(LWCX_TEST_TERN)
 #define BS_TERN(a, b, c, imm) BS_TERN_GENERIC(a, b, c, imm)
 #endif
-#include "../src/bc/gift/bs_core.inc"
-#include "../src/bc/pipo/bs_core.inc"
-#include "../src/bc/present/bs_core.inc"
+#include "../src/bc/gift/bs_core.tmpl.h"
+#include "../src/bc/pipo/bs_core.tmpl.h"
+#include "../src/bc/present/bs_core.tmpl.h"
 
 #include "../src/bc/bc_impl.h"
 #include "lwcx.h"

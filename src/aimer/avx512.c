@@ -25,7 +25,7 @@
 #define CLV_UP(x) _mm512_bslli_epi128(x, 8)
 #define CLV_DOWN(x) _mm512_bsrli_epi128(x, 8)
 #define CLV_POLY(c) _mm512_set1_epi64(c)
-#include "field_clmul_lanes.inc"
+#include "field_clmul_lanes.tmpl.h"
 
 /* lane q of v[0], v[1]: words 0-1, 2-3 of x[q stride] for q < n (W words,
  * the rest zero); lanes from n on zero */

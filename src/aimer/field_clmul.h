@@ -1,7 +1,7 @@
 /* GF(2^128), GF(2^192), GF(2^256) products and squares by PCLMULQDQ, for
  * the x86-64 implementations (static inline: compiled with the includer's
  * flags, which must have -mpclmul). Words in 128-bit vectors R[k] (words
- * 2k, 2k+1); the products and their reduction in field_clmul_lanes.inc. */
+ * 2k, 2k+1); the products and their reduction in field_clmul_lanes.tmpl.h. */
 #ifndef LWCX_AIMER_FIELD_CLMUL_H
 #define LWCX_AIMER_FIELD_CLMUL_H
 
@@ -10,7 +10,7 @@
 #include "aimer_impl.h"
 
 /* The products and the reduction, written once over a vector of 128-bit
- * lanes that each hold their own element (field_clmul_lanes.inc): here one
+ * lanes that each hold their own element (field_clmul_lanes.tmpl.h): here one
  * element in __m128i; avx512.c adds four in __m512i (clmul4_*). */
 #define CLV __m128i
 #define CLV_FN(name) clmul_##name
@@ -20,7 +20,7 @@
 #define CLV_UP(x) _mm_slli_si128(x, 8)   /* a word up */
 #define CLV_DOWN(x) _mm_srli_si128(x, 8) /* a word down */
 #define CLV_POLY(c) _mm_cvtsi64_si128(c)
-#include "field_clmul_lanes.inc"
+#include "field_clmul_lanes.tmpl.h"
 
 static inline void clmul_load(__m128i *v, const uint64_t *a, unsigned W)
 {

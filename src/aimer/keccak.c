@@ -2,7 +2,7 @@
  * state, and interleaved states around a multi-way permutation). */
 #include "keccak.h"
 
-#include "keccak_round.inc"
+#include "keccak_round.tmpl.h"
 
 const uint64_t lwcx_keccak_rc[24] = {
     0x0000000000000001u, 0x0000000000008082u, 0x800000000000808au, 0x8000000080008000u,

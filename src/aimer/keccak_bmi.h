@@ -6,7 +6,7 @@
 #define LWCX_AIMER_KECCAK_BMI_H
 
 #include "keccak.h"
-#include "keccak_round.inc"
+#include "keccak_round.tmpl.h"
 
 /* the scalar operations, prefix KS (KECCAK_ROUND_P), which the vector
  * implementations also use for a single state run beside their own */

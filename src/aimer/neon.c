@@ -27,7 +27,7 @@ AIMER_FAST_KERNELS(lwcx_aimer_neon, pm_mul, pm_sqr, neon_apply_w)
 #define KR_ROL(x, n) vsriq_n_u64(vshlq_n_u64(x, n), x, 64 - (n)) /* SHL, then SRI the top bits */
 #define KR_CHI(a, b, c) veorq_u64(a, vbicq_u64(c, b))
 #define KR_IOTA(a, i) veorq_u64(a, vdupq_n_u64(lwcx_keccak_rc[i]))
-#include "keccak_round.inc"
+#include "keccak_round.tmpl.h"
 
 static void permute2(uint64_t *st)
 {

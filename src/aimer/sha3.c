@@ -21,7 +21,7 @@ AIMER_FAST_KERNELS(lwcx_aimer_sha3, pm_mul, pm_sqr, neon_apply_w)
 #define KR_XOR_ROL1(c, b) vrax1q_u64(c, b)
 #define KR_CHI(a, b, c) vbcaxq_u64(a, c, b) /* a ^ (c & ~b) */
 #define KR_IOTA(a, i) veorq_u64(a, vdupq_n_u64(lwcx_keccak_rc[i]))
-#include "keccak_round.inc"
+#include "keccak_round.tmpl.h"
 
 static void permute2(uint64_t *st)
 {

@@ -83,7 +83,7 @@ typedef struct bc_impl {
      * lwcx_bc_search_range_generic over the functions above. */
     /* Optional: all of CTR (lwcx_bc_ctr) in one call, len bytes, the tail
      * included, the counter blocks made by the implementation (a GPU's; the
-     * bitsliced ones' make them sliced, bitslice/bs_ctr.inc). */
+     * bitsliced ones' make them sliced, bitslice/bs_ctr.tmpl.h). */
     void (*ctr)(const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
     /* Keys per chunk of a multi-threaded search (0: the default, 2^16); a
      * GPU wants larger ones. */

@@ -31,7 +31,7 @@ static inline __attribute__((always_inline)) __m256i rotb(__m256i x, int j, cons
 }
 #define ROTB(x, J, c) rotb((x), (J), (c))
 
-#include "x86_kernel.inc"
+#include "x86_kernel.tmpl.h"
 
 const kcc24p6_impl lwcx_kcc24p6_avx2 = {
     .desc = {

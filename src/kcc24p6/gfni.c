@@ -17,7 +17,7 @@ static const uint64_t rot_matrices[8][4] __attribute__((aligned(32))) = {
 #define ROTB_CONSTS ((const __m256i *)(const void *)rot_matrices)
 #define ROTB(x, J, c) _mm256_gf2p8affine_epi64_epi8((x), _mm256_load_si256(&(c)[J]), 0)
 
-#include "x86_kernel.inc"
+#include "x86_kernel.tmpl.h"
 
 const kcc24p6_impl lwcx_kcc24p6_gfni = {
     .desc = {

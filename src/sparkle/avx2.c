@@ -1,20 +1,20 @@
 /* SPARKLE AVX2.
  *
- * One state: in xmm registers (xmm1.inc), the branches of a half side by side;
+ * One state: in xmm registers (xmm1.tmpl.h), the branches of a half side by side;
  * SPARKLE256's in the scalar code (xmm_permute). Where simple vector ops
  * take 2 cycles (Zen 5) while scalar ones take 1, this path is slower than
  * the scalar unrolled code: Alzette is one 19-operation chain per step
  * either way.
  *
  * Many states (the batch permutation and the modes' batch entry points):
- * 8 states side by side, one per 32-bit lane of a ymm, through lanes.inc. */
+ * 8 states side by side, one per 32-bit lane of a ymm, through lanes.tmpl.h. */
 #include <immintrin.h>
 
 #include "sparkle_impl.h"
 
 extern const sparkle_impl lwcx_sparkle_avx2; /* defined at the end */
 
-/* ---- One state (xmm1.inc): rotations by 31 an add and a shift (adds run on
+/* ---- One state (xmm1.tmpl.h): rotations by 31 an add and a shift (adds run on
  * more ports than shifts), by 17 two shifts ---- */
 
 static inline __m128i x_ror31(__m128i v)
@@ -26,9 +26,9 @@ static inline __m128i x_ror17(__m128i v)
     return _mm_or_si128(_mm_srli_epi32(v, 17), _mm_slli_epi32(v, 15));
 }
 
-#include "xmm1.inc"
+#include "xmm1.tmpl.h"
 
-/* ---- 256-bit helpers (8 states, one per lane) for lanes.inc ----
+/* ---- 256-bit helpers (8 states, one per lane) for lanes.tmpl.h ----
  * Rotations by 16 and 24 are byte shuffles, by 31 an add and a shift (adds
  * run on more ports than shifts), by 17 two shifts. */
 
@@ -70,12 +70,12 @@ static inline V v_ell(V t)
 /* Two groups of 8 states interleaved (16 boxes per step for SPARKLE256)
  * keep the pipes busy without drowning in spills; measured on Zen 5: for
  * the permutation of SPARKLE256 and 384, for the modes of SPARKLE256 only
- * (lanes.inc asks for nb 8, and the modes' nb 6, never). */
+ * (lanes.tmpl.h asks for nb 8, and the modes' nb 6, never). */
 #define LANES_TWO_GROUPS(nb, modes) 1
 #define LANES_SELF lwcx_sparkle_avx2
 #define lanes_permute1 xmm_permute
 
-#include "lanes.inc"
+#include "lanes.tmpl.h"
 
 LANES_INLINE V v_rows_in(const uint8_t *const *p, size_t off, unsigned i, const unsigned n)
 {

@@ -1,8 +1,8 @@
 /* SPARKLE AVX-512: 16 states side by side, one per 32-bit lane of a zmm,
- * for the batch permutation and the modes' batch entry points (lanes.inc, the
+ * for the batch permutation and the modes' batch entry points (lanes.tmpl.h, the
  * code avx2.c runs on 8 lanes). Every rotation is one vprord, and the
  * three-way XORs of the Feistel and the modes one vpternlogd. One state:
- * avx2's xmm code (xmm1.inc), with vprord. */
+ * avx2's xmm code (xmm1.tmpl.h), with vprord. */
 #include <immintrin.h>
 
 #include "sparkle_impl.h"
@@ -29,11 +29,11 @@ static inline V v_ell(V t)
     return _mm512_ternarylogic_epi32(v_ror(t, 16), t, _mm512_set1_epi32(0xffff), 0x78); /* a ^ (b & c) */
 }
 
-/* One state: avx2's xmm code (xmm1.inc) with vprord rotations, one cycle where
+/* One state: avx2's xmm code (xmm1.tmpl.h) with vprord rotations, one cycle where
  * a shift pair takes two. */
 #define x_ror31(v) _mm_ror_epi32((v), 31)
 #define x_ror17(v) _mm_ror_epi32((v), 17)
-#include "xmm1.inc"
+#include "xmm1.tmpl.h"
 
 /* Groups of 16 states one at a time. On Zen 4 a SPARKLE384 step is 128 zmm
  * operations (44 of them vprord, which take only half of its time) and runs
@@ -44,7 +44,7 @@ static inline V v_ell(V t)
 #define LANES_SELF lwcx_sparkle_avx512
 #define lanes_permute1 xmm_permute
 
-#include "lanes.inc"
+#include "lanes.tmpl.h"
 
 LANES_INLINE V v_rows_in(const uint8_t *const *p, size_t off, unsigned i, const unsigned n)
 {

@@ -41,7 +41,7 @@ typedef struct sparkle_impl {
 /* The round constants: the fractional part of e, 32 bits at a time. */
 extern const uint32_t lwcx_sparkle_rcon[SPARKLE_MAX_BRANCHES];
 
-/* ref is used directly by the tests, opt by xmm1.inc (avx2, avx512) for the
+/* ref is used directly by the tests, opt by xmm1.tmpl.h (avx2, avx512) for the
  * state whose xmm code is slower; the implementations are declared by the
  * list of the build (lwcx_impls.h). */
 extern const sparkle_impl lwcx_sparkle_ref;

@@ -93,7 +93,7 @@ BS_INLINE void bs_tr_swap(__m256i *lo, __m256i *hi, const int j)
     *hi = _mm256_xor_si256(b, t);
 }
 
-#include "bs_transpose64.inc"
+#include "bs_transpose64.tmpl.h"
 
 /* --- packing of big-endian blocks ------------------------------------------ */
 

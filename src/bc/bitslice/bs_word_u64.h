@@ -134,7 +134,7 @@ BS_INLINE void bs_transpose64(uint64_t w[64])
 }
 #define BS_PACK64_PAIRS 1
 #else
-#include "bs_transpose64.inc"
+#include "bs_transpose64.tmpl.h"
 #endif
 
 /* a row of 8 bytes as a big-endian (GIFT's and PRESENT's blocks) or
@@ -287,7 +287,7 @@ BS_INLINE void bs_unpack_be(const unsigned n, uint8_t *out, uint64_t *x)
     }
 }
 
-/* CTR's keystream batch XORed onto in as it is unpacked (bitslice/bs_ctr.inc): one
+/* CTR's keystream batch XORed onto in as it is unpacked (bitslice/bs_ctr.tmpl.h): one
  * pass over the data, where unpacking to a buffer and XORing it took a
  * second (gcc 12: 4% of a 4 KiB GIFT-64 CTR call) */
 BS_OUTLINE void bs_unpack_xor_be(const unsigned n, uint8_t *out, const uint8_t *in, uint64_t *x)

@@ -40,7 +40,7 @@ typedef uint64_t bs_word __attribute__((vector_size(64), aligned(64)));
  * gift_bs_round2_call). */
 #define BS_WORD_SPLIT 1
 #endif
-BS_STATIC_ASSERT(sizeof(bs_word) == 64, "rows of 64 bytes (pipo/bs_pack.inc)");
+BS_STATIC_ASSERT(sizeof(bs_word) == 64, "rows of 64 bytes (pipo/bs_pack.tmpl.h)");
 
 BS_INLINE bs_word bs_x8_set(uint64_t v)
 {
@@ -172,7 +172,7 @@ BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
 #endif
 }
 
-#include "bs_transpose64.inc"
+#include "bs_transpose64.tmpl.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 /* Compiled for AVX-512 (the <cipher>_avx512.c files) the word is one zmm
@@ -235,14 +235,14 @@ BS_INLINE void bs_x8_store_xor(uint8_t *p, const uint8_t *in, const uint8_t *out
 #define BS_UNPACK_GFNI_NAME bs_unpack_be_gfni
 #define BS_UNPACK_GFNI_TARGET "gfni"
 #define BS_UNPACK_GFNI_BYTES(v) lwcx_zmm_bytes_transpose(v)
-#include "bs_unpack_gfni.inc"
+#include "bs_unpack_gfni.tmpl.h"
 /* with VBMI each byte transpose is one vpermb, not two shuffles: 128 fewer
  * a 4 KiB batch (Zen 4, GIFT-64 avx512 pack_unpack 4 KiB: 0.23-0.28 ->
  * 0.20-0.24 ticks/B) */
 #define BS_UNPACK_GFNI_NAME bs_unpack_be_gfni_vbmi
 #define BS_UNPACK_GFNI_TARGET "gfni,avx512vbmi"
 #define BS_UNPACK_GFNI_BYTES(v) LWCX_ZMM_BYTES_TRANSPOSE_VBMI(v)
-#include "bs_unpack_gfni.inc"
+#include "bs_unpack_gfni.tmpl.h"
 
 /* the inverse of bs_pack_be (x is clobbered), XORed onto in if in */
 BS_OUTLINE void bs_unpack_be_onto(const unsigned n, uint8_t *out, const uint8_t *in, bs_word *x)
@@ -283,7 +283,7 @@ BS_OUTLINE void bs_unpack_be(const unsigned n, uint8_t *out, bs_word *x)
     bs_unpack_be_onto(n, out, NULL, x);
 }
 
-/* CTR's keystream batch XORed onto in as it is unpacked (bitslice/bs_ctr.inc) */
+/* CTR's keystream batch XORed onto in as it is unpacked (bitslice/bs_ctr.tmpl.h) */
 BS_OUTLINE void bs_unpack_xor_be(const unsigned n, uint8_t *out, const uint8_t *in, bs_word *x)
 {
     bs_unpack_be_onto(n, out, in, x);

@@ -9,7 +9,7 @@
  * OpenCL C 1.2 has no generic address space: the constant tables the cores
  * read live in __constant memory and are reached through BS_TABLE_REF
  * pointers; everything else the cores touch is private (the kernel bodies,
- * device/kernel_bodies.inc, qualify their buffers). */
+ * device/kernel_bodies.tmpl.h, qualify their buffers). */
 #ifndef LWCX_BS_WORD_OPENCL_H
 #define LWCX_BS_WORD_OPENCL_H
 

@@ -5,11 +5,11 @@
  * binary runs where there is no driver or no GPU, and `cuda` is then
  * unavailable with the reason (lwcx list). Every device the driver lists is
  * used (CUDA_VISIBLE_DEVICES narrows them): each call runs on one of them,
- * and a key search feeds each from its own thread (device/device_modes.inc).
+ * and a key search feeds each from its own thread (device/device_modes.tmpl.h).
  *
  * The host launcher: with LWCX_CUDA_EMULATE set (to 1, or to a number of
  * SMs), no driver is touched and every launch runs the kernel bodies
- * (device/kernel_bodies.inc, the same code the GPU runs) on the CPU over every (block,
+ * (device/kernel_bodies.tmpl.h, the same code the GPU runs) on the CPU over every (block,
  * thread) of the launch configuration a GPU with that many SMs would get;
  * LWCX_CUDA_EMULATE_DEVICES=N emulates N such GPUs.
  * The tests use it to check the index arithmetic of the kernels against ref.
@@ -26,12 +26,12 @@
 #include <stdlib.h>
 
 #include "bs_word_kernel32.h"
-#include "../gift/bs_core.inc"
-#include "../pipo/bs_core.inc"
-#include "../present/bs_core.inc"
+#include "../gift/bs_core.tmpl.h"
+#include "../pipo/bs_core.tmpl.h"
+#include "../present/bs_core.tmpl.h"
 
-#include "kernel_bodies.inc"
-#include "device_modes.inc"
+#include "kernel_bodies.tmpl.h"
+#include "device_modes.tmpl.h"
 
 /* the embedded fat binaries, one per module of device/cuda_kernels.cu: key search
  * (fast), one key (bulk: ECB, CTR, packing), many keys */

@@ -1,5 +1,5 @@
 /* The CUDA kernels: thin __global__ wrappers over the bodies of
- * device/kernel_bodies.inc (the host launcher in cuda_host.c runs the same bodies on the
+ * device/kernel_bodies.tmpl.h (the host launcher in cuda_host.c runs the same bodies on the
  * CPU). Compiled by nvcc into a fat binary (sm_80, sm_90, PTX for newer GPUs)
  * that the library embeds and loads through the driver API at run time
  * (device/cuda_impl.c). Kernel names: lwcx_<cipher>_<mode>, extern "C".
@@ -20,17 +20,17 @@
 #define BS_UNROLL_ROUNDS _Pragma("unroll")
 #elif defined(LWCX_CU_BULK)
 #define BS_UNROLL_ROUNDS _Pragma("unroll 2")
-#define PIPO_UNROLL_ROUNDS _Pragma("unroll") /* (see pipo/bs_core.inc) */
+#define PIPO_UNROLL_ROUNDS _Pragma("unroll") /* (see pipo/bs_core.tmpl.h) */
 /* by two, GIFT-128's decryption spilled 296 bytes (sm_90); rolled, none,
  * in 10.1k instructions against 22.2k */
 #define GIFT_UNROLL_DEC_ROUNDS _Pragma("unroll 1")
 #endif
 #include "bs_word_kernel32.h"
-#include "../gift/bs_core.inc"
-#include "../pipo/bs_core.inc"
-#include "../present/bs_core.inc"
+#include "../gift/bs_core.tmpl.h"
+#include "../pipo/bs_core.tmpl.h"
+#include "../present/bs_core.tmpl.h"
 
-#include "kernel_bodies.inc"
+#include "kernel_bodies.tmpl.h"
 
 /* every launch has CU_THREADS threads a block (device/cuda_impl.c): as a constant,
  * not a value ptxas keeps in a register (or spilled, GIFT-128's keys_enc) */

@@ -4,11 +4,11 @@
 #include <string.h>
 
 #include "bs_word_kernel32.h"
-#include "../gift/bs_core.inc"
-#include "../pipo/bs_core.inc"
-#include "../present/bs_core.inc"
+#include "../gift/bs_core.tmpl.h"
+#include "../pipo/bs_core.tmpl.h"
+#include "../present/bs_core.tmpl.h"
 
-#include "kernel_bodies.inc"
+#include "kernel_bodies.tmpl.h"
 #include "device_host.h"
 
 void lwcx_dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned block_dim, const void *sched,

@@ -1,6 +1,6 @@
 /* What the GPU backends (device/cuda_impl.c, device/opencl_impl.c, through
- * device/device_modes.inc) and the host loop over the kernel bodies (device/device_host.c)
- * share. Include after device/kernel_bodies.inc (cu_args). */
+ * device/device_modes.tmpl.h) and the host loop over the kernel bodies (device/device_host.c)
+ * share. Include after device/kernel_bodies.tmpl.h (cu_args). */
 #ifndef LWCX_BC_DEVICE_HOST_H
 #define LWCX_BC_DEVICE_HOST_H
 

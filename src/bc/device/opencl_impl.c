@@ -1,5 +1,5 @@
 /* The `opencl` implementation of the six block ciphers: the kernels of
- * device/opencl_kernels.cl (the CUDA kernels' bodies, device/kernel_bodies.inc, over the same
+ * device/opencl_kernels.cl (the CUDA kernels' bodies, device/kernel_bodies.tmpl.h, over the same
  * bitsliced cores) built at run time from a source embedded in the library,
  * through an OpenCL ICD loader opened at run time (dlopen("libOpenCL.so.1")):
  * nothing of OpenCL is linked, so the same binary runs where there is none,
@@ -13,7 +13,7 @@
  * process, by the probe (so a device whose compiler rejects the kernels is
  * unavailable, saying why). Each call runs on one device, one at a time per
  * device, and a key search feeds each device from its own thread
- * (device/device_modes.inc). If an OpenCL call fails in the middle of an
+ * (device/device_modes.tmpl.h). If an OpenCL call fails in the middle of an
  * operation, the operation is completed by running the same bodies on the
  * CPU (as device/cuda_impl.c's host launcher does), so results are always right.
  *
@@ -28,12 +28,12 @@
 #include <CL/cl.h>
 
 #include "bs_word_kernel32.h"
-#include "../gift/bs_core.inc"
-#include "../pipo/bs_core.inc"
-#include "../present/bs_core.inc"
+#include "../gift/bs_core.tmpl.h"
+#include "../pipo/bs_core.tmpl.h"
+#include "../present/bs_core.tmpl.h"
 
-#include "kernel_bodies.inc"
-#include "device_modes.inc"
+#include "kernel_bodies.tmpl.h"
+#include "device_modes.tmpl.h"
 
 /* the embedded kernel source (preprocessed device/opencl_kernels.cl) */
 extern const unsigned char lwcx_opencl_source[];

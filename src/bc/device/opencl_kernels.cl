@@ -1,4 +1,4 @@
-/* The OpenCL kernels: thin wrappers over the bodies of device/kernel_bodies.inc, the
+/* The OpenCL kernels: thin wrappers over the bodies of device/kernel_bodies.tmpl.h, the
  * same functions the CUDA kernels (device/cuda_kernels.cu) wrap, over the same
  * cores compiled with the word of device/bs_word_opencl.h. Preprocessed at build
  * time (cmake/lwcx_opencl.cmake: the host compiler with -undef -nostdinc,
@@ -9,11 +9,11 @@
  * Every kernel takes one buffer: the cu_args of the launch at offset 0, then
  * the launch's data, whose offsets in it are the cu_args' addresses. */
 #include "bs_word_opencl.h"
-#include "../gift/bs_core.inc"
-#include "../pipo/bs_core.inc"
-#include "../present/bs_core.inc"
+#include "../gift/bs_core.tmpl.h"
+#include "../pipo/bs_core.tmpl.h"
+#include "../present/bs_core.tmpl.h"
 
-#include "kernel_bodies.inc"
+#include "kernel_bodies.tmpl.h"
 
 #define CL_KERNEL(name, mode, call)                                                               \
     __kernel void lwcx_##name##_##mode(__global uint8_t *mem)                                     \

@@ -12,7 +12,7 @@
  * ticks/key). */
 #include "../bitslice/bs_word_avx2.h"
 #define GIFT_BS_GROUP_FENCE() __asm__ volatile("" ::: "memory")
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_avx512vl
 #define GIFT_BS_DESC \
@@ -22,4 +22,4 @@
      .batch = BS_LANES, \
      .auto_small = 1, \
      .constant_time = 1}
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

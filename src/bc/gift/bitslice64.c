@@ -1,6 +1,6 @@
 /* GIFT-64 and GIFT-128 bitsliced over 64 blocks, portable C: word i of the
  * state holds bit i of all 64 blocks (bit b of x[i] = bit i of block b), and
- * the rounds are gift/bs_core.inc on uint64_t. Packing is a 64x64 bit-matrix
+ * the rounds are gift/bs_core.tmpl.h on uint64_t. Packing is a 64x64 bit-matrix
  * transpose per 64-bit half of the block (bitslice/bs_word_u64.h). One key: expand()
  * writes the doubled key state as masks (1 KiB); many keys and key search:
  * the key state is 128 words sliced like the blocks, and the key schedule is
@@ -12,7 +12,7 @@
  * ticks/B from one binary to the next (Zen 4). Out of line it reads 4.2 at
  * every placement tried, and gcc's went 4.7 -> 4.0 (CTR 4.3 -> 3.8). */
 #define GIFT_BS_OUTLINE64 1
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 #define GIFT_BS_IMPL(n) lwcx_bc_gift##n##_bitslice64
 #define GIFT_BS_DESC \
@@ -20,5 +20,5 @@
      .description = "portable C: 64 blocks bitsliced in 64-bit words, 10-op S-box circuit, PermBits and key schedule as word renaming", \
      .batch = BS_LANES, \
      .constant_time = 1}
-#define GIFT_BS_CTR_STORED128 1 /* (gift/bs_impl.inc) */
-#include "bs_impl.inc"
+#define GIFT_BS_CTR_STORED128 1 /* (gift/bs_impl.tmpl.h) */
+#include "bs_impl.tmpl.h"

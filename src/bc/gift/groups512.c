@@ -13,7 +13,7 @@
  * model of GIFT-64 and writes the tables (gift/groups512_tables.h): the
  * frames, where each round key bit goes, and the packing.
  *
- * Against the 64-word bitslicing of gift/bs_core.inc (gift/avx512.c): the same
+ * Against the 64-word bitslicing of gift/bs_core.tmpl.h (gift/avx512.c): the same
  * S-box operations per block, but a state that stays in registers (that one
  * stores its 64 words every round), for 12 nibble rotations per 128 blocks
  * every other round; a packing of 7 stages (3 gf2p8affineqb bit transposes,

@@ -4,7 +4,7 @@
  * word takes 64. Over whole words gcc 12 spilled and reloaded so much that
  * its key search took 1.55x clang's time; this way both compilers spill
  * little (gift/wide512.c calls it, see docs/compilers.md, sixth pass).
- * Only the rounds of gift/bs_core.inc are compiled here, over this part word. */
+ * Only the rounds of gift/bs_core.tmpl.h are compiled here, over this part word. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,7 +21,7 @@ typedef uint64_t bs_word __attribute__((vector_size(16), aligned(8)));
 /* word i of an array of whole words, the part the pointer starts at */
 #define GIFT_BS_AT(a, i) ((a)[BS_WORD_PARTS * (i)])
 #define GIFT_BS_ROUNDS_ONLY 1
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 #include "wide512_part.h"
 

@@ -1,5 +1,5 @@
 /* PIPO-64/128 and PIPO-64/256 bitsliced over 256 blocks with AVX2: the
- * rounds of pipo/bs_core.inc on __m256i words. Word w holds bit w of 256
+ * rounds of pipo/bs_core.tmpl.h on __m256i words. Word w holds bit w of 256
  * blocks (block = little-endian 64-bit integer): in 64-bit lane q of word w,
  * bit k is bit w of block 4 k + q. So packing loads four consecutive blocks
  * per register as they are and runs the SWAR 64x64 transpose on the four
@@ -8,8 +8,8 @@
  * so the key XOR is one vpxor with a memory operand. Compiled with -mavx2
  * only; chosen at run time when the CPU has AVX2. */
 #include "../bitslice/bs_word_avx2.h"
-#include "bs_core.inc"
-#include "bs_pack.inc"
+#include "bs_core.tmpl.h"
+#include "bs_pack.tmpl.h"
 
 BS_INLINE void pack(__m256i x[64], const uint8_t *in)
 {
@@ -69,4 +69,4 @@ static void pipo_bs_load_keys(__m256i k[][64], const uint8_t *keys, unsigned nkw
      .batch = BS_LANES, \
      .constant_time = 1}
 #endif
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

@@ -1,14 +1,14 @@
 /* PIPO-64/128 and PIPO-64/256 bitsliced over 512 blocks with AVX-512: the
  * 512-lane word of bitslice/bs_word_u64x8.h compiled for AVX-512 (one zmm register
  * per word; the compilers fuse the S-box's and/xor pairs into vpternlogq),
- * the rounds of pipo/bs_core.inc, packing in pipo/bs_x8.inc. Compiled with
+ * the rounds of pipo/bs_core.tmpl.h, packing in pipo/bs_x8.tmpl.h. Compiled with
  * -mavx512f -mavx512bw -mavx512vl only. Chosen at run time when the CPU has
  * AVX-512 but not GFNI and VBMI (rows512, pipo/rows512.c, is ahead), for
  * the calls longer than avx512vl's batch (pipo/avx512vl.c),
  * and for the key search where 512-bit operations run at full width: where
  * they run as two halves (Zen 4) avx512vl searched faster (PIPO-64/128
  * 4.9-5.5 against 5.6-5.7 ticks a key, 64/256 6.6-6.8 against 7.2-8.1). */
-#include "bs_x8.inc"
+#include "bs_x8.tmpl.h"
 
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx512
 #define PIPO_BS_DESC \
@@ -18,4 +18,4 @@
      .batch = BS_LANES, \
      .constant_time = 1, \
      .auto_search_features = LWCX_CPU_ZMM_FULL}
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

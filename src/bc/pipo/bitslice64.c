@@ -1,17 +1,17 @@
 /* PIPO-64/128 and PIPO-64/256 bitsliced over 64 blocks, portable C: the
- * rounds of pipo/bs_core.inc on uint64_t words. Word w holds bit w of every
+ * rounds of pipo/bs_core.tmpl.h on uint64_t words. Word w holds bit w of every
  * block (block = little-endian 64-bit integer; bit b of word w = bit w of
- * block b), so packing is a 64x64 bit-matrix transpose (pipo/bs_pack.inc). One
+ * block b), so packing is a 64x64 bit-matrix transpose (pipo/bs_pack.tmpl.h). One
  * key: expand() turns every key bit into an all-0/all-1 word (nkw x 64
  * words); many keys: the 64 lanes' key words are transposed like blocks. */
 #include "../bitslice/bs_word_u64.h"
-#include "bs_core.inc"
-/* the transpose of bitslice/bs_word_u64.h, in explicit vector pairs: pipo/bs_pack.inc's
+#include "bs_core.tmpl.h"
+/* the transpose of bitslice/bs_word_u64.h, in explicit vector pairs: pipo/bs_pack.tmpl.h's
  * scalar passes were vectorized by clang and not by gcc 12 (pack and unpack
  * 1.2x clang's time) */
 #define PIPO_BS_PACK_ROWS(x, in, stride) bs_pack_rows_as(x, in, (unsigned)(stride), 0)
 #define PIPO_BS_UNPACK_ONTO(out, in, x) bs_unpack_rows_as(out, in, x, 8, 0)
-#include "bs_pack.inc"
+#include "bs_pack.tmpl.h"
 
 /* out of line: the key words' transpose (stride 8 nkw), and the blocks'
  * (stride 8) in a copy of its own whose row offsets are constants (gcc 12's
@@ -54,4 +54,4 @@ static void pipo_bs_load_keys(uint64_t k[][64], const uint8_t *keys, unsigned nk
      .description = "portable C: 64 blocks bitsliced in 64 words, 34-op S-box circuit, R-layer as renaming", \
      .batch = BS_LANES, \
      .constant_time = 1}
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

@@ -1,5 +1,5 @@
 /* PIPO-64/128 and PIPO-64/256 bitsliced over 128 blocks with AArch64 Advanced
- * SIMD: the rounds of pipo/bs_core.inc on 128-bit words. Word w holds bit w of
+ * SIMD: the rounds of pipo/bs_core.tmpl.h on 128-bit words. Word w holds bit w of
  * 128 blocks (block = little-endian 64-bit integer): in 64-bit lane q of word
  * w, bit k is bit w of block 2 k + q. So packing loads two consecutive blocks
  * per register as they are and runs the 64x64 transpose in both lanes at
@@ -8,7 +8,7 @@
  * selects the last two. One key: expand() stores every key bit as a 128-bit
  * all-0/all-1 mask (2 or 4 KiB). Advanced SIMD is baseline on AArch64. */
 #include "../bitslice/bs_word_neon.h"
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 /* --- packing ------------------------------------------------------------------ */
 
@@ -52,7 +52,7 @@ BS_INLINE void tr_swap(uint64x2_t *lo, uint64x2_t *hi, int j)
 }
 
 #define PIPO_BS_TR_SWAP tr_swap
-#include "bs_pack.inc"
+#include "bs_pack.tmpl.h"
 
 BS_INLINE void pack(uint64x2_t x[64], const uint8_t *in)
 {
@@ -93,4 +93,4 @@ static void pipo_bs_load_keys(uint64x2_t k[][64], const uint8_t *keys, unsigned 
      .features = LWCX_CPU_NEON, \
      .batch = BS_LANES, \
      .constant_time = 1}
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

@@ -5,7 +5,7 @@
  * gf2p8affineqb each (GFNI); the packing is one 8x8 byte transpose per 8
  * blocks (vpermb, VBMI) and one 8x8 qword transpose per group.
  *
- * Against the 64-word bitslicing of pipo/bs_core.inc (pipo/avx512.c): the
+ * Against the 64-word bitslicing of pipo/bs_core.tmpl.h (pipo/avx512.c): the
  * same S-box operations per block, 7 rotations per 64 blocks and round
  * more, but a state of 8 registers that never leaves them (that one stores
  * 64 words a round: on Zen 4 its bound), a packing of 4 operations per 8

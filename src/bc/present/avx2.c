@@ -1,5 +1,5 @@
 /* PRESENT bitsliced over 256 blocks with AVX2: the rounds of
- * present/bs_core.inc on ymm words. Register x[i] holds bit i of 256 blocks:
+ * present/bs_core.tmpl.h on ymm words. Register x[i] holds bit i of 256 blocks:
  * 64-bit lane q, bit b = bit i of block 64q+b, so the layout is four
  * bitslice64 instances side by side. Packing is a 4x4 interleave of 64-bit
  * lanes (block 64q+k goes to lane q of row k) followed by the SWAR 64x64
@@ -7,7 +7,7 @@
  * every round-key bit is a 32-bit mask, applied with one broadcast load.
  * Compiled with -mavx2 only; chosen at run time when the CPU has AVX2. */
 #include "../bitslice/bs_word_avx2.h"
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose
  * S-box reads every entry (sbox_ct); tests/test_ct.c checks it under memcheck */
@@ -18,4 +18,4 @@
      .batch = BS_LANES, \
      .constant_time = 1}
 #define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_avx2
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

@@ -2,7 +2,7 @@
  * bitslice/bs_word_u64x8.h compiled for AVX-512 (one zmm register per word, eight
  * bitslice64 instances side by side; BS_TERN is vpternlogd, so the core's
  * S-box is its 9-operation circuit with the key on the outputs), the rounds
- * of present/bs_core.inc in pairs
+ * of present/bs_core.tmpl.h in pairs
  * (32 registers hold a 16-word super-box and its temporaries), packing
  * by 8x8 transposes of 64-bit elements before the bit transposes. Compiled
  * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
@@ -12,7 +12,7 @@
 #define PRESENT_TWO_ROUNDS 1
 #define PRESENT_KEY_FENCE() __asm__ volatile("" ::: "memory")
 #define PRESENT_MASKS_OPAQUE(m) __asm__("" : "+m"(*(present_mask(*)[64])(m)))
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 /* constant time: the one-key path expands the key with ref's schedule, whose
  * S-box is a shift of a constant (sbox_ct); tests/test_ct.c checks it under
@@ -27,4 +27,4 @@
      .constant_time = 1}
 #define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_avx512
 #endif
-#include "bs_impl.inc"
+#include "bs_impl.tmpl.h"

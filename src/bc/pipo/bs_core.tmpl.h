@@ -1,8 +1,8 @@
 /* PIPO-64/128 and PIPO-64/256 rounds, fully bitsliced across blocks, over an
  * abstract word (see bc_impl.h). The including file defines bs_word,
  * BS_LANES, BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a),
- * BS_MASK32(m) (see gift/bs_core.inc) and BS_LANE_PATS (see present/bs_core.inc),
- * and may define BS_SET_MASK32(p, m) (gift/bs_core.inc) and PIPO_BS_INLINE
+ * BS_MASK32(m) (see gift/bs_core.tmpl.h) and BS_LANE_PATS (see present/bs_core.tmpl.h),
+ * and may define BS_SET_MASK32(p, m) (gift/bs_core.tmpl.h) and PIPO_BS_INLINE
  * (default BS_INLINE, bitslice/bs_core_common.h). Nothing here is host-only.
  *
  * Layout. A state is 64 words: word 8 i + j holds bit j of row (byte) i of
@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #include "../bitslice/bs_core_common.h"
-#include "../bitslice/bs_word_defaults.inc"
+#include "../bitslice/bs_word_defaults.tmpl.h"
 
 #ifndef PIPO_BS_INLINE
 #define PIPO_BS_INLINE BS_INLINE

@@ -1,11 +1,11 @@
 /* What the two GPU backends (device/cuda_impl.c, device/opencl_impl.c) share: the
  * bc_impl entry points, which marshal each call into the cu_args of one
- * launch of the kernel bodies (device/kernel_bodies.inc), and the choice of a device
+ * launch of the kernel bodies (device/kernel_bodies.tmpl.h), and the choice of a device
  * for a call when several are present. (The host loop that runs the bodies
  * on the CPU is device/device_host.c, compiled once for both.)
  *
  * The including file first includes device/bs_word_kernel32.h, the three cores and
- * device/kernel_bodies.inc, then this header, and defines
+ * device/kernel_bodies.tmpl.h, then this header, and defines
  *   static void dev_run(int c, int mode, cu_args *a, uint64_t work,
  *                       const void *sched, dev_io *bufs, int nbufs);
  * which runs kernel (c, mode) over `work` batches of CU_LANES blocks (or

@@ -1,7 +1,7 @@
 /* The bc_impl entry points of a bitsliced PIPO, the same for every word
  * width; included once, at the end of an implementation file, after its
  * word header (bs_word_*.h: bs_word, BS_LANES, BS_LANE_PATS, bs_store_hits),
- * pipo/bs_core.inc and its packing. The includer defines:
+ * pipo/bs_core.tmpl.h and its packing. The includer defines:
  *   pack(x, in)          BS_LANES consecutive blocks into 64 words
  *   unpack(out, x)       the inverse (x may be clobbered)
  *   masks(m, bytes, nbytes)  bit i of the byte string as an all-0/all-1 word m[i]
@@ -17,7 +17,7 @@
 #ifndef PIPO_BS_CRYPT
 #define PIPO_BS_CRYPT PIPO_BS_INLINE
 #endif
-#include "../bitslice/bs_ctr.inc"
+#include "../bitslice/bs_ctr.tmpl.h"
 
 /* One key: key word w, bit 8 i + j, as a 32-bit mask (2 words for 128-bit
  * keys), broadcast where the rounds use it (PIPO_BS_XK). */
@@ -46,7 +46,7 @@ static void expand256(void *sched, const uint8_t *key)
 
 /* One batch under the key words: sliced, or one key's masks (a constant);
  * a and b: the states, 64 words each, which the caller wipes (the states
- * between rounds are the key's work, as CTR's, bitslice/bs_ctr.inc). */
+ * between rounds are the key's work, as CTR's, bitslice/bs_ctr.tmpl.h). */
 PIPO_BS_INLINE void crypt_batch(uint8_t *out, const uint8_t *in, int sliced, const void *key,
                                 unsigned nkw, unsigned rounds, const bs_word rc[][5], int enc, bs_word *a,
                                 bs_word *b)
@@ -87,7 +87,7 @@ static void decrypt256(const void *s, uint8_t *out, const uint8_t *in, size_t n)
     crypt(s, out, in, n, 4, 17, 0);
 }
 
-/* CTR with the counters made sliced (bitslice/bs_ctr.inc) in PIPO's layout: bit i of
+/* CTR with the counters made sliced (bitslice/bs_ctr.tmpl.h) in PIPO's layout: bit i of
  * the big-endian counter is bit i % 8 of byte 7 - i / 8, word i ^ 56; block
  * L k + q of the batch is bit k of 64-bit element q (L elements a word), so
  * the element patterns (6 and up) take the low bits of the block index. */

@@ -1,13 +1,13 @@
 /* The bc_impl of a bitsliced PRESENT, written once for every word width:
  * included at the end of an implementation file, after its word header
  * (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be, bs_store_hits)
- * and present/bs_core.inc, and the file's own
+ * and present/bs_core.tmpl.h, and the file's own
  *   PRESENT_BS_DESC             the lwcx_impl_desc initializer
  *   PRESENT_BS_NAME(bits)       the object names, e.g. lwcx_bc_present##bits##_avx2 */
 #ifndef LWCX_PRESENT_BS_IMPL_H
 #define LWCX_PRESENT_BS_IMPL_H
 
-#include "../bitslice/bs_ctr.inc"
+#include "../bitslice/bs_ctr.tmpl.h"
 
 /* a batch into 64 words and back */
 static void pack(bs_word x[64], const uint8_t *in)

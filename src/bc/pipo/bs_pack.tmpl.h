@@ -5,7 +5,7 @@
  * every 64-bit lane, bit k of lane q of word w is bit w of block L k + q.
  * The transpose runs as its six stages in two passes over 8 rows held in
  * registers: the bit stages on 8 consecutive rows as they are loaded, then
- * the byte stages on every 8th row. Included after pipo/bs_core.inc and the
+ * the byte stages on every 8th row. Included after pipo/bs_core.tmpl.h and the
  * word header (bs_word, bs_load_le, bs_store_le, bs_tr_swap); the includer
  * may define PIPO_BS_TR_SWAP as its own transpose step instead. */
 #ifndef LWCX_PIPO_BS_PACK_H

@@ -1,6 +1,6 @@
-/* The sliced counters of CTR made a bit at a time, for bitslice/bs_ctr.inc and for
- * the cores whose first round takes them as they come (present/bs_impl.inc,
- * gift/bs_core.inc). Plain data and BS_* operations only, so that every
+/* The sliced counters of CTR made a bit at a time, for bitslice/bs_ctr.tmpl.h and for
+ * the cores whose first round takes them as they come (present/bs_impl.tmpl.h,
+ * gift/bs_core.tmpl.h). Plain data and BS_* operations only, so that every
  * includer of a core (CUDA, OpenCL C) compiles it. */
 #ifndef LWCX_BS_CTR_GEN_H
 #define LWCX_BS_CTR_GEN_H

@@ -3,16 +3,16 @@
  * zmm registers). Word w holds bit w of 512 blocks (block = little-endian
  * 64-bit integer): in element q of word w, bit k is bit w of block 8 k + q,
  * so packing loads eight consecutive blocks per row as they are and
- * transposes (pipo/bs_pack.inc). */
+ * transposes (pipo/bs_pack.tmpl.h). */
 #ifndef LWCX_PIPO_BS_X8_H
 #define LWCX_PIPO_BS_X8_H
 
 #include "../bitslice/bs_word_u64x8.h"
-#include "bs_core.inc"
+#include "bs_core.tmpl.h"
 
 #if !defined(__AVX512F__)
 /* Without AVX-512 a word is four SSE registers, and the 8 rows that
- * pipo/bs_pack.inc's passes hold (32 registers) spilled: the transpose runs
+ * pipo/bs_pack.tmpl.h's passes hold (32 registers) spilled: the transpose runs
  * on 16-byte columns of the words instead (gcc 12's pack and unpack
  * 0.59 -> 0.52 ticks/B, clang 14's unchanged at 0.51) */
 #define PIPO_BS_COLUMNS 4
@@ -43,7 +43,7 @@ BS_INLINE void pipo_col_swap(pipo_col *lo, pipo_col *hi, const unsigned j)
     BS_TR_STEP(pipo_col, lo, hi, j);
 }
 #endif
-#include "bs_pack.inc"
+#include "bs_pack.tmpl.h"
 
 BS_INLINE void pack(bs_word x[64], const uint8_t *in)
 {

@@ -18,7 +18,7 @@
 #include "kcc24p6_impl.h"
 
 #if !defined(ROTB) || !defined(ROTB_CONSTS)
-#error "define ROTB(x, J, c) and ROTB_CONSTS before including x86_kernel.inc"
+#error "define ROTB(x, J, c) and ROTB_CONSTS before including x86_kernel.tmpl.h"
 #endif
 
 typedef __m256i V;

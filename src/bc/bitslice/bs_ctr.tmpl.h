@@ -9,7 +9,7 @@
 #ifndef LWCX_BS_CTR_H
 #define LWCX_BS_CTR_H
 
-#include "bs_ctr_gen.inc"
+#include "bs_ctr_gen.tmpl.h"
 
 /* Where a packing puts a block's bits and which lane holds which block of
  * the batch, and its inverse. */

@@ -1,13 +1,13 @@
 /* The bc_impl entry points of a bitsliced GIFT, the same for every word
  * width; included once, at the end of an implementation file, after its
  * word header (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be,
- * BS_LANE_PATS, bs_store_hits) and gift/bs_core.inc. The includer defines:
+ * BS_LANE_PATS, bs_store_hits) and gift/bs_core.tmpl.h. The includer defines:
  *   GIFT_BS_DESC         the bc_impl descriptor initializer
  *   GIFT_BS_IMPL(n)      the name of the GIFT-n bc_impl object */
 #ifndef LWCX_GIFT_BS_IMPL_H
 #define LWCX_GIFT_BS_IMPL_H
 
-#include "../bitslice/bs_ctr.inc"
+#include "../bitslice/bs_ctr.tmpl.h"
 
 typedef struct gift_bs_sched {
     uint32_t km[GIFT_KD_WORDS];
@@ -62,7 +62,7 @@ static void decrypt128(const void *s, uint8_t *out, const uint8_t *in, size_t n)
     crypt(128, s, out, in, n, 0);
 }
 
-/* --- CTR, the counters made sliced (bitslice/bs_ctr.inc) --------------------------------- */
+/* --- CTR, the counters made sliced (bitslice/bs_ctr.tmpl.h) --------------------------------- */
 
 /* CTR's first round pair on the batch of counters hi:lo + j (bs_pack_be's
  * layout), taking them as they are made (gift_bs_round2_from): no counter

@@ -2,7 +2,7 @@
  * bc_impl.h). The including file defines (bs_word_*.h) bs_word, BS_LANES,
  * BS_XOR, BS_AND, BS_OR, BS_NOT, BS_ONES, BS_MASK32(m): the word with every
  * bit equal to the uint32_t m, which is 0 or 0xFFFFFFFF (a broadcast), and
- * BS_LANE_PATS (see present/bs_core.inc), and may define BS_ANDN(a, b) = ~a & b
+ * BS_LANE_PATS (see present/bs_core.tmpl.h), and may define BS_ANDN(a, b) = ~a & b
  * where that is one instruction, and GIFT_BS_INLINE (default BS_INLINE,
  * bitslice/bs_core_common.h). Packing is its own; nothing here is host-only.
  *
@@ -29,8 +29,8 @@
 #include <stdint.h>
 
 #include "../bitslice/bs_core_common.h"
-#include "../bitslice/bs_word_defaults.inc"
-#include "../bitslice/bs_ctr_gen.inc"
+#include "../bitslice/bs_word_defaults.tmpl.h"
+#include "../bitslice/bs_ctr_gen.tmpl.h"
 
 #ifndef GIFT_BS_INLINE
 #define GIFT_BS_INLINE BS_INLINE
@@ -79,7 +79,7 @@ BS_TABLE uint32_t gift_bs_rcm[40][6] = {
  *    gives the outputs with bit 2 complemented; U (bit 2) and V (bit 1) are
  *    both stored complemented, so after AddRoundKey bit 1 is the complemented
  *    one again. gift_bs_in/gift_bs_out convert (32 NOTs per batch).
- * BS_ANDN(a, b) = ~a & b (bitslice/bs_word_defaults.inc). */
+ * BS_ANDN(a, b) = ~a & b (bitslice/bs_word_defaults.tmpl.h). */
 
 GIFT_BS_INLINE void gift_bs_sbox(const unsigned n, bs_word *o0, bs_word *o1, bs_word *o2,
                                  bs_word *o3, bs_word s0, bs_word s1, bs_word s2, bs_word s3)
