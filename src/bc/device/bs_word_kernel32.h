@@ -1,6 +1,6 @@
 /* The word of the CUDA kernels (device/cuda_kernels.cu): one uint32_t per thread,
  * lane l = bit l, so a thread carries 32 blocks (or keys). The same header
- * serves the host launcher (cuda_host.c), which runs the kernel bodies
+ * serves the host launcher (device_host.c), which runs the kernel bodies
  * (device/kernel_bodies.tmpl.h) on the CPU over every (block, thread) of a launch: there
  * it is a plain uint32_t and the cores' inlining defaults apply. Under nvcc
  * the rounds are device functions, forced inline. */

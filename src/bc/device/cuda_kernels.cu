@@ -1,5 +1,5 @@
 /* The CUDA kernels: thin __global__ wrappers over the bodies of
- * device/kernel_bodies.tmpl.h (the host launcher in cuda_host.c runs the same bodies on the
+ * device/kernel_bodies.tmpl.h (the host launcher in device_host.c runs the same bodies on the
  * CPU). Compiled by nvcc into a fat binary (sm_80, sm_90, PTX for newer GPUs)
  * that the library embeds and loads through the driver API at run time
  * (device/cuda_impl.c). Kernel names: lwcx_<cipher>_<mode>, extern "C".

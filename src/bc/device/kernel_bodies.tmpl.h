@@ -1,6 +1,6 @@
 /* The bodies of the CUDA kernels: each kernel of device/cuda_kernels.cu is a thin
  * __global__ wrapper over one function here, and the host launcher
- * (cuda_host.c) runs the same functions on the CPU over every (block,
+ * (device_host.c) runs the same functions on the CPU over every (block,
  * thread) of the launch configuration a real launch uses, so the index
  * arithmetic (which blocks, counters and keys a thread takes, tails, the
  * CTR counter's carries, key-range edges) is tested without a GPU. Included
