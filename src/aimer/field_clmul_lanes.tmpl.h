@@ -1,3 +1,8 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: CLV, CLV_FN(name), CLV_CL, CLV_XOR, CLV_ZERO, CLV_UP, CLV_DOWN,
+ *   CLV_POLY (below)
+ * Defines: the GF(2^128/192/256) products and reductions over CLV, named by CLV_FN
+ */
 /* GF(2^128), GF(2^192), GF(2^256) products and their reduction by
  * carry-less multiplication, over a vector type whose 128-bit lanes each
  * hold one element's words (lane k of vector R[q]: words 2q, 2q+1 of

@@ -1,3 +1,8 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: KR_XOR, KR_XOR5, KR_ROL, KR_CHI, KR_IOTA for its lane type (or a
+ *   prefix P_* for KECCAK_ROUND_P)
+ * Defines: KECCAK_ROUND, KECCAK_ROUND_P, KECCAK_F1600, KECCAK_F1600_P, KECCAK_F1600_TWO
+ */
 /* One round of Keccak-f[1600], written once for every lane type: scalar
  * words, and vectors that hold one lane of several states. The includer
  * defines the operations for its type before using KECCAK_ROUND:

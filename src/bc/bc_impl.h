@@ -116,7 +116,7 @@ void lwcx_bc_search_make_key(const bc_search_job *j, uint8_t *key, uint64_t i);
 void lwcx_bc_search_flip(const bc_search_job *j, uint8_t *key, uint64_t d);
 
 /* Bitsliced cores. Where a formulation is worth reusing across vector
- * widths (and CUDA), its rounds live in a header <cipher>_bs_core.h written
+ * widths (and CUDA), its rounds live in a header <family>/bs_core.tmpl.h written
  * over an abstract word: the including file first includes its word header
  * (bitslice/bs_word_u64.h, bitslice/bs_word_avx2.h, bitslice/bs_word_neon.h, bitslice/bs_word_u64x8.h, or
  * bitslice/bs_word_u32.h and the CUDA one of the compile tests), which defines the
@@ -126,7 +126,7 @@ void lwcx_bc_search_flip(const bc_search_job *j, uint8_t *key, uint64_t d);
  * cores include only <stdint.h> and bitslice/bs_core_common.h (inlining, restrict,
  * unrolling and static assertions for C, C++ and CUDA), so they compile for
  * any word of any width, with nvcc too; whatever is host-only (packing,
- * wiping, the bc_impl entry points) lives in <cipher>_bs_impl.h. */
+ * wiping, the bc_impl entry points) lives in <family>/bs_impl.tmpl.h. */
 
 /* What the modes need to know about a cipher; indexed by lwcx_blockcipher. */
 typedef struct bc_cipher {

@@ -1,3 +1,8 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: ROTB and ROTB_CONSTS (how the file rotates bytes), in a file
+ *   compiled with AVX2 and PCLMULQDQ
+ * Defines: x86_ctr, x86_tag and their helpers (the shared kernel of avx2.c and gfni.c)
+ */
 /* kcc24-p6 for x86-64 with AVX2 and PCLMULQDQ: the kernel shared by avx2.c
  * and gfni.c, which differ only in how they rotate bytes (ROTB, defined by
  * the includer before this header).

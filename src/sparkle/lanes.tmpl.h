@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: V, LANES, the v_* lane operations, V_UNPACK*, lanes_permute1,
+ *   LANES_SELF, LANES_TWO_GROUPS (below)
+ * Defines: lanes_permute_many, lanes_schwaemm_blocks_many, lanes_esch_absorb_many; the file
+ *   then defines v_rows_in, v_rows_out
+ */
 /* SPARKLE on LANES states side by side, one state per 32-bit lane (word w of
  * the states is one register): the batch permutation and the modes' batch
  * entry points, written once for every x86 vector width. Included by one

@@ -1,3 +1,7 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: x_ror31 and x_ror17 (rotations right of an X)
+ * Defines: xmm_permute, one state's permutation in xmm registers
+ */
 /* SPARKLE, one state in xmm registers: the left and the right half each
  * live in two of them (the x words of the half's branches in one, the y
  * words in the other, branch b of the half in lane b). The Alzette boxes of

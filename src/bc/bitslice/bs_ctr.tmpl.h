@@ -1,3 +1,8 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header (bs_word, BS_LANES, BS_ZERO, BS_MASK32, BS_LANE_PATS,
+ *   bs_unpack_be)
+ * Defines: bs_ctr_layout, bs_ctr_words, bs_ctr (the CTR hook), BS_CTR_PACK_BE
+ */
 /* CTR for the bitsliced implementations (the bc_impl ctr hook), written
  * once for every cipher and word: the counters of a batch are made directly
  * in sliced form, so only the keystream is unpacked and no input is packed.

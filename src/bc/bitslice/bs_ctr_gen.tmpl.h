@@ -1,3 +1,7 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: bs_word, BS_INLINE and the BS_* word operations
+ * Defines: bs_ctr_gen, bs_ctr_gen_start, bs_ctr_bit (the sliced counters, a bit at a time)
+ */
 /* The sliced counters of CTR made a bit at a time, for bitslice/bs_ctr.tmpl.h and for
  * the cores whose first round takes them as they come (present/bs_impl.tmpl.h,
  * gift/bs_core.tmpl.h). Plain data and BS_* operations only, so that every

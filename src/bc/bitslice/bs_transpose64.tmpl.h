@@ -1,3 +1,7 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: bs_word, BS_INLINE and bs_tr_swap(lo, hi, j)
+ * Defines: bs_tr_group and the 64x64 transpose of every 64-bit lane built on it
+ */
 /* The SWAR 64x64 bit transpose in every 64-bit lane of 64 words, as six
  * stages of the word header's step bs_tr_swap(lo, hi, j) (which swaps the
  * high j bits of every 2j-bit group of *lo with the low j bits of *hi).

@@ -1,3 +1,8 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: BS_UNPACK_GFNI_NAME, BS_UNPACK_GFNI_TARGET, BS_UNPACK_GFNI_BYTES(v)
+ *   (and <immintrin.h>, bs_word)
+ * Defines: one bs_unpack_be variant named BS_UNPACK_GFNI_NAME; included once per byte transpose
+ */
 /* bs_unpack_be on GFNI (bitslice/bs_word_u64x8.h explains the steps), included
  * there once per byte transpose: BS_UNPACK_GFNI_NAME, its target
  * (BS_UNPACK_GFNI_TARGET) and BS_UNPACK_GFNI_BYTES(v), the 8x8 byte

@@ -1,3 +1,8 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header; it may define BS_ANDN, BS_SET_MASK32, BS_XOR_MASK32
+ *   itself
+ * Defines: BS_ANDN, BS_SET_MASK32, BS_XOR_MASK32 where the word did not
+ */
 /* Word operations a word header (bs_word_*.h) may define as one instruction,
  * and their two-operation defaults otherwise. The cipher cores include this
  * after the word header (bitslice/bs_core_common.h comes before the word's own

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: the kernel word, the three cores, kernel_bodies.tmpl.h, then dev_run
+ *   and bulk_bytes (below)
+ * Defines: a GPU backend's bc_impl entry points (dev_ecb, dev_ctr, dev_keys, dev_search_range,
+ *   ...) and DEV_IMPLS, its descriptors
+ */
 /* What the two GPU backends (device/cuda_impl.c, device/opencl_impl.c) share: the
  * bc_impl entry points, which marshal each call into the cu_args of one
  * launch of the kernel bodies (device/kernel_bodies.tmpl.h), and the choice of a device

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a 32-lane word (bs_word_kernel32.h or bs_word_opencl.h) and the three
+ *   cores (present, gift, pipo bs_core.tmpl.h)
+ * Defines: the kernel bodies (ECB, CTR, many keys, key search, packing) that CUDA, OpenCL and
+ *   the host launcher run
+ */
 /* The bodies of the CUDA kernels: each kernel of device/cuda_kernels.cu is a thin
  * __global__ wrapper over one function here, and the host launcher
  * (device_host.c) runs the same functions on the CPU over every (block,

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header (bs_word, BS_LANES, BS_XOR, BS_AND, BS_OR, BS_NOT,
+ *   BS_ONES, BS_MASK32, BS_LANE_PATS; optionally BS_ANDN, GIFT_BS_INLINE)
+ * Defines: GIFT-64 and GIFT-128 bitsliced rounds, key masks and round functions
+ *   (GIFT_BS_ROUND_FNS)
+ */
 /* GIFT-64 and GIFT-128 bitsliced across blocks, over an abstract word (see
  * bc_impl.h). The including file defines (bs_word_*.h) bs_word, BS_LANES,
  * BS_XOR, BS_AND, BS_OR, BS_NOT, BS_ONES, BS_MASK32(m): the word with every

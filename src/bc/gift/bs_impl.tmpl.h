@@ -1,3 +1,7 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header, gift/bs_core.tmpl.h, GIFT_BS_DESC and GIFT_BS_IMPL(n)
+ * Defines: the GIFT-64 and GIFT-128 bc_impl objects GIFT_BS_IMPL(64) and GIFT_BS_IMPL(128)
+ */
 /* The bc_impl entry points of a bitsliced GIFT, the same for every word
  * width; included once, at the end of an implementation file, after its
  * word header (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be,

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header (bs_word, BS_LANES, BS_XOR, BS_AND, BS_OR, BS_NOT,
+ *   BS_MASK32, BS_LANE_PATS; optionally BS_SET_MASK32, PIPO_BS_INLINE)
+ * Defines: the PIPO-64/128 and PIPO-64/256 bitsliced rounds (PIPO_BS_ROUND_FNS) and their key
+ *   and constant helpers
+ */
 /* PIPO-64/128 and PIPO-64/256 rounds, fully bitsliced across blocks, over an
  * abstract word (see bc_impl.h). The including file defines bs_word,
  * BS_LANES, BS_XOR(a, b), BS_AND(a, b), BS_OR(a, b), BS_NOT(a),

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header, pipo/bs_core.tmpl.h, pack, unpack, masks,
+ *   pipo_bs_load_keys, PIPO_BS_DESC, PIPO_BS_IMPL(n); optionally PIPO_BS_CRYPT
+ * Defines: the PIPO-64/128 and PIPO-64/256 bc_impl objects PIPO_BS_IMPL(128) and
+ *   PIPO_BS_IMPL(256)
+ */
 /* The bc_impl entry points of a bitsliced PIPO, the same for every word
  * width; included once, at the end of an implementation file, after its
  * word header (bs_word_*.h: bs_word, BS_LANES, BS_LANE_PATS, bs_store_hits),

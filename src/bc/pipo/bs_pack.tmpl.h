@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: pipo/bs_core.tmpl.h and a word header (bs_word, bs_load_le,
+ *   bs_store_le, bs_tr_swap); optionally PIPO_BS_TR_SWAP, PIPO_BS_COLUMNS with pipo_col and its
+ *   operations
+ * Defines: PIPO's packing of blocks into words and back (the transposes in two passes)
+ */
 /* PIPO's packing, written once for every word width. Blocks are
  * little-endian 64-bit integers loaded as they are: row r of the 64x64
  * transposes is the word at in + sizeof(bs_word) r, i.e. blocks L r .. L r

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: nothing but its includes (bitslice/bs_word_u64x8.h,
+ *   pipo/bs_core.tmpl.h); compiled with or without AVX-512
+ * Defines: pack, unpack, masks, pipo_bs_load_keys for the 512-lane word (what
+ *   pipo/bs_impl.tmpl.h asks of its includer)
+ */
 /* PIPO's packing and key loading on the 512-lane word of bitslice/bs_word_u64x8.h,
  * shared by pipo/wide512.c (portable) and pipo/avx512.c (the same word in
  * zmm registers). Word w holds bit w of 512 blocks (block = little-endian

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header (bs_word, BS_LANES, BS_ZERO, BS_MASK32, BS_LANE_PATS
+ *   and the Boolean operations; optionally BS_TERN, BS_MASK8)
+ * Defines: PRESENT's bitsliced rounds, S-box circuits and sliced key schedule (present_bs_*,
+ *   PRESENT_RK_*)
+ */
 /* PRESENT bitsliced over an abstract word (see bc_impl.h): word x[i] holds
  * bit i of every block of the batch, one block per bit position of the word
  * ("lane"). The S-box is a 14-op Boolean circuit (9 three-input operations

@@ -1,3 +1,9 @@
+/* Template: included by other files, never compiled on its own.
+ * Includer defines first: a word header, present/bs_core.tmpl.h, PRESENT_BS_DESC and
+ *   PRESENT_BS_NAME(bits)
+ * Defines: the PRESENT-80 and PRESENT-128 bc_impl objects PRESENT_BS_NAME(80) and
+ *   PRESENT_BS_NAME(128)
+ */
 /* The bc_impl of a bitsliced PRESENT, written once for every word width:
  * included at the end of an implementation file, after its word header
  * (bs_word_*.h: bs_word, BS_LANES, bs_pack_be, bs_unpack_be, bs_store_hits)
