@@ -167,7 +167,7 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8],
  * slice i in bytes 0-7 and slice i + 4 in bytes 8-15 (byte b: block b). A
  * round is then four steps, not seven, the state's byte rotation is two
  * shuffles, and the halves of a step rotate by different amounts
- * (docs/design/kcc.md, "kcc24-p6 portable: up to 8 blocks"). */
+ * (docs/design/kcc.md, "portable"). */
 
 /* Bytes 0-7 rotated left by lo, bytes 8-15 by hi: a byte v times 0x0101 << r
  * has v rotated by r in bits 8-15, so even bytes are multiplied in place and

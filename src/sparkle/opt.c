@@ -11,7 +11,7 @@
 /* Alzette on boxes first .. first+n-1, each operation issued for all n
  * before the next: the boxes are independent chains, and interleaved in
  * program order the core overlaps them sooner (box after box was slower
- * than ref; docs/design/sparkle.md, "opt"). */
+ * than ref; docs/design/sparkle.md, "opt and ref"). */
 static inline __attribute__((always_inline)) void alzette_group(uint32_t *x, uint32_t *y, const unsigned first,
                                                                  const unsigned n)
 {
