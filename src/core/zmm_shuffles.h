@@ -46,8 +46,8 @@ static inline __attribute__((always_inline)) __m512i lwcx_zmm_bytes_transpose(__
     __m512i place = _mm512_set_epi16(31, 23, 15, 7, 30, 22, 14, 6, 29, 21, 13, 5, 28, 20, 12, 4, 27, 19, 11, 3,
                                      26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
 #if defined(__clang__)
-    /* opaque to clang 14, which otherwise turns the two constant shuffles
-     * into about twenty others (the GFNI unpacking at 1.8x gcc's time) */
+    /* opaque to clang, which otherwise turns the two constant shuffles
+     * into about twenty others (docs/avx512.md, GFNI unpacking) */
     __asm__("" : "+v"(place));
 #endif
     return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));

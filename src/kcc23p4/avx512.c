@@ -95,8 +95,8 @@ dec_keys_g(uint8_t *out, const uint8_t *in, const uint8_t *keys, const int G)
 
 /* One key: the round's output is XORed into (vpternlogd's destination is its
  * first operand, a temporary), so the half it replaces needs no copy; with
- * the half first, gcc 12 added a register copy to every round and ECB took 1.2x
- * clang's time. */
+ * the half first, gcc added a register copy to every round and ECB fell
+ * behind clang's. */
 static inline __attribute__((always_inline)) void
 enc_rk_g(uint8_t *out, const uint8_t *in, const uint32_t *rk, const int G)
 {

@@ -139,8 +139,8 @@ int lwcx_kcc23p4_ecb_decrypt(const lwcx_kcc23p4_key *ks, uint8_t *out, const uin
 #define CTR_CHUNK 128 /* blocks of keystream per implementation call */
 
 /* Counter blocks ctr .. ctr + n - 1, little-endian, into stream: stored as
- * they are on a little-endian host. gcc 12 vectorized lwcx_store64le's byte
- * stores into shuffles, and CTR with avx512 took 1.3x clang's time. */
+ * they are on a little-endian host. gcc vectorized lwcx_store64le's byte
+ * stores into shuffles, and CTR with avx512 fell behind clang's. */
 static void counter_blocks(uint8_t *stream, uint64_t ctr, size_t n)
 {
     for (size_t j = 0; j < n; j++) {

@@ -74,10 +74,10 @@ static inline uint64_t kcc24p6_add_bytes(uint64_t a, uint64_t b)
 /* One key-schedule step in SWAR: round key i from round key i-1 (i >= 1);
  * q = i % 8 should be a compile-time constant. Even bytes rotate by (q + 1) % 8,
  * odd bytes by (q + 5) % 8: four masked rotations of the word. Written with
- * shifts, the four made clang 14 turn one step in eight into vector shifts
+ * shifts, the four made clang turn one step in eight into vector shifts
  * (SLP) and back, on the key's dependency chain that every round waits for
- * (x86 kernels 1.15x gcc's time); a vector rotation is costlier than four
- * scalar ones, so neither compiler vectorizes this form. */
+ * (docs/design/kcc.md, "The key schedule"); a vector rotation is costlier
+ * than four scalar ones, so neither compiler vectorizes this form. */
 static inline uint64_t kcc24p6_next_round_key(uint64_t k, unsigned q)
 {
     const uint64_t even = 0x00ff00ff00ff00ffu;

@@ -134,8 +134,9 @@ int lwcx_kcc24p6_decrypt_with(const lwcx_impl *impl, uint8_t *pt, const uint8_t 
     const size_t n = len / 8;
     /* Decrypted into a buffer of our own, released only once the tag checks
      * out (pt may be ct itself). The cipher first: in `portable` it fetches
-     * the tag's table for this length while it runs (a decryption at a length
-     * not used for a while took 1.7-2.5x a warm one with the tag first). */
+     * the tag's table for this length while it runs (with the tag first, a
+     * decryption at a length not used for a while waited on memory; see
+     * portable.c's tag_map_prefetch). */
     uint8_t plain[LWCX_KCC24P6_MAX_BYTES], want[8];
     if (n) im->ctr(plain, ct, n, key);
     im->tag(want, ct, n);

@@ -6,7 +6,7 @@
  * with the GNU C vector extensions that gcc and clang share (SSE2 is part
  * of x86-64 itself; NEON on aarch64; scalar code elsewhere): the speed does
  * not hang on either compiler's loop vectorizer, which one of them misses
- * (clang 14 ran the loop form 11x slower). 16 or 32 blocks are in flight
+ * (clang ran the loop form many times slower). 16 or 32 blocks are in flight
  * (up to 8: ctr8, two slices in a vector).
  * The state's byte rotation becomes a renaming of slices: in round r,
  * logical byte j lives in slice (j + r) % 8. The key schedule runs inside
@@ -93,7 +93,7 @@ static inline __attribute__((always_inline)) bytes16 key_byte_splat(uint64_t kk,
 static inline __attribute__((always_inline)) void
 xor_block_pair(uint8_t *out, const uint8_t *in, size_t b, size_t nblocks, const bytes16 *keystream)
 {
-    if (b + 2 <= nblocks) { /* 16 bytes at once: a byte at a time was ~5% of a 192-byte call */
+    if (b + 2 <= nblocks) { /* 16 bytes at once: a byte at a time showed in a 192-byte call */
         bytes16 t;
         memcpy(&t, in + 8 * b, sizeof t);
         t ^= *keystream;
@@ -166,14 +166,14 @@ ctr_lanes(uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t key[8],
  * half of every vector empty, so two slices share a vector instead, w[i] =
  * slice i in bytes 0-7 and slice i + 4 in bytes 8-15 (byte b: block b). A
  * round is then four steps, not seven, the state's byte rotation is two
- * shuffles, and the halves of a step rotate by different amounts. At 64
- * bytes it cut the call from ~1350 to ~1100 ticks (Zen 4). */
+ * shuffles, and the halves of a step rotate by different amounts
+ * (docs/design/kcc.md, "portable"). */
 
 /* Bytes 0-7 rotated left by lo, bytes 8-15 by hi: a byte v times 0x0101 << r
  * has v rotated by r in bits 8-15, so even bytes are multiplied in place and
  * odd ones after a shift down. Two multiplies, which clang keeps as they are;
  * shifts of the two halves by different counts would be two shifts and a
- * blend each, on the two pipes that also shuffle (Zen 4). */
+ * blend each, on the few pipes that also shuffle. */
 static inline __attribute__((always_inline)) bytes16 rol_halves(bytes16 t, const unsigned lo, const unsigned hi)
 {
     const uint16_t a = (uint16_t)(0x101u << lo), b = (uint16_t)(0x101u << hi);
@@ -282,11 +282,11 @@ static uint64_t square(uint64_t x)
  * tables: row p of M holds M(v * x^(4p)), v = 0..15 (128 bytes).
  *
  * The tables of every length (1..31 blocks) are built on the first call:
- * one length's costs a few thousand cycles, most of it the first touch of its
- * 2 KiB, so building each on its own first use made the first call at every
- * new length ~10x a warm call. One map per length, not also M^2 for two steps
- * at once: the chain is then one lookup round per block, not per two (the tag
- * a few % slower), but a cold length has half the lines to fetch. Row p of
+ * one length's cost is mostly the first touch of its 2 KiB, so building
+ * each on its own first use made the first call at every new length many
+ * times a warm call. One map per length, not also M^2 for two steps at
+ * once: the chain is then one lookup round per block, not per two (the tag
+ * a little slower), but a cold length has half the lines to fetch. Row p of
  * every length shares a page (tag_rows[p]), so a call at any length keeps
  * all 16 pages mapped in the TLB: a length's rows alone in their page cost a
  * page walk on first use, and the prefetch (below) waited on it. The spare
@@ -327,10 +327,11 @@ static inline uint64_t map_apply(tag_map map, uint64_t x)
 }
 
 /* A call at a length not used for a while found its rows in DRAM, and the
- * tag's chain waited on them, step after step: the call took 2-2.7x a warm
- * one (Zen 4). So the cipher fetches the 32 lines ahead, half at its first
- * round group and half at its sixth: Zen 4 dropped the prefetches beyond ~16
- * in flight. On the first call the tables are not built yet, and the
+ * tag's chain waited on them, step after step, far slower than a warm call
+ * (docs/design/kcc.md, "kcc24-p6's first calls"). So the cipher fetches the
+ * 32 lines ahead, half at its first round group and half at its sixth: the
+ * core dropped the prefetches beyond about half of them in flight. On the
+ * first call the tables are not built yet, and the
  * prefetch only reads zeros. */
 static inline void tag_map_prefetch(size_t nblocks, unsigned round)
 {

@@ -44,7 +44,7 @@ static void encrypt_block(uint8_t *out, const uint8_t *in, const uint8_t *rk)
         for (int j = 7; j >= 1; j--) round_byte(s, rk, r, j);
         /* rotate the state one byte left: s[0] moves to the end by
          * swaps of neighbours (a copy loop becomes a memmove in clang, whose
-         * overlapping loads after byte stores stall: 3x slower) */
+         * overlapping loads after byte stores stall) */
         for (int k = 0; k < 7; k++) {
             const uint8_t t = s[k];
             s[k] = s[k + 1];

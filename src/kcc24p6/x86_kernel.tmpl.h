@@ -31,10 +31,10 @@ typedef __m256i V;
 /* ROTB(x, J, c) rotates with the constant vectors of the includer's table
  * ROTB_CONSTS, which it reads at c. x86_ctr renews c every round by an empty
  * asm, so that the compiler cannot keep the table in registers across the
- * rounds: as constants (loop invariants) clang 14 held them in registers,
- * spilled state words instead, and took 1.15-1.3x gcc's time; read inside the
- * round, each is a memory operand of the instruction that uses it, as gcc
- * compiled the constants anyway. */
+ * rounds: as constants (loop invariants) clang held them in registers and
+ * spilled state words instead (docs/design/kcc.md, "The key schedule");
+ * read inside the round, each is a memory operand of the instruction that
+ * uses it, as gcc compiled the constants anyway. */
 
 /* step J of round Q within an 8-round group: s[J] = ROTB(k ^ (s[J-1] + (k ^ s[J])), J),
  * where logical byte J lives in register (J + Q) % 8; a round starts at J = 7 */

@@ -1,10 +1,10 @@
 /* SPARKLE AVX2.
  *
  * One state: in xmm registers (xmm1.tmpl.h), the branches of a half side by side;
- * SPARKLE256's in the scalar code (xmm_permute). Where simple vector ops
- * take 2 cycles (Zen 5) while scalar ones take 1, this path is slower than
+ * SPARKLE256's in the scalar code (xmm_permute). Where a simple vector
+ * operation's latency is twice a scalar one's, this path is slower than
  * the scalar unrolled code: Alzette is one 19-operation chain per step
- * either way.
+ * either way (docs/design/sparkle.md, "One state in xmm registers").
  *
  * Many states (the batch permutation and the modes' batch entry points):
  * 8 states side by side, one per 32-bit lane of a ymm, through lanes.tmpl.h. */
@@ -68,9 +68,10 @@ static inline V v_ell(V t)
 }
 
 /* Two groups of 8 states interleaved (16 boxes per step for SPARKLE256)
- * keep the pipes busy without drowning in spills; measured on Zen 5: for
- * the permutation of SPARKLE256 and 384, for the modes of SPARKLE256 only
- * (lanes.tmpl.h asks for nb 8, and the modes' nb 6, never). */
+ * keep the pipes busy without drowning in spills; faster where measured
+ * (docs/design/sparkle.md, "Many states in lanes") for the permutation of
+ * SPARKLE256 and 384, for the modes of SPARKLE256 only (lanes.tmpl.h asks
+ * for nb 8, and the modes' nb 6, never). */
 #define LANES_TWO_GROUPS(nb, modes) 1
 #define LANES_SELF lwcx_sparkle_avx2
 #define lanes_permute1 xmm_permute

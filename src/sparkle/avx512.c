@@ -35,11 +35,11 @@ static inline V v_ell(V t)
 #define x_ror17(v) _mm_ror_epi32((v), 17)
 #include "xmm1.tmpl.h"
 
-/* Groups of 16 states one at a time. On Zen 4 a SPARKLE384 step is 128 zmm
- * operations (44 of them vprord, which take only half of its time) and runs
- * in about 74 cycles: 1.73 a cycle, where the four 256-bit pipes allow 2.
- * Two groups would not fit the 32 registers, and could add a few percent
- * at most (docs/avx512.md). */
+/* Groups of 16 states one at a time. A SPARKLE384 step is 128 zmm
+ * operations (44 of them vprord, which only half of the pipes take) and
+ * already runs close to the vector pipes' peak. Two groups would not fit
+ * the 32 registers, and could add a few percent at most (docs/avx512.md,
+ * SPARKLE's peak, nineteenth session). */
 #define LANES_TWO_GROUPS(nb, modes) 0
 #define LANES_SELF lwcx_sparkle_avx512
 #define lanes_permute1 xmm_permute

@@ -27,9 +27,9 @@ int lwcx_sparkle_permute(uint8_t *state, size_t state_bytes, unsigned steps)
 
 /* The byte state through the words w. On a little-endian host they are the
  * same bytes, copied with a constant size: whole-vector moves, from which
- * the permutation's vector loads of w are forwarded (gcc 12 made the
+ * the permutation's vector loads of w are forwarded (gcc made the
  * byte-order loops 4-byte stores, which a 16-byte load cannot be forwarded
- * from: one state's permutation took 1.15-1.25x clang's time). */
+ * from, and one state's permutation fell behind clang's). */
 static inline __attribute__((always_inline)) void permute_sized(const sparkle_impl *im, uint32_t *w,
                                                                 uint8_t *state, const size_t bytes,
                                                                 unsigned steps)

@@ -10,8 +10,8 @@
 
 /* Alzette on boxes first .. first+n-1, each operation issued for all n
  * before the next: the boxes are independent chains, and interleaved in
- * program order the core overlaps them sooner (Zen 4, gcc: SPARKLE256 and
- * 384 5-7% faster than box after box, which was 2-5% slower than ref). */
+ * program order the core overlaps them sooner (box after box was slower
+ * than ref; docs/design/sparkle.md, "opt and ref"). */
 static inline __attribute__((always_inline)) void alzette_group(uint32_t *x, uint32_t *y, const unsigned first,
                                                                  const unsigned n)
 {

@@ -62,8 +62,9 @@ static inline __attribute__((always_inline)) void steps_nb(uint32_t *s, const un
 }
 
 /* the steps for each branch count, so that the compilers see the loops'
- * bounds and keep the state in registers (clang 14 left the step's first
- * constants and the linear layer in memory: 1.3-1.5x gcc's time on Zen 4) */
+ * bounds and keep the state in registers (clang left the step's first
+ * constants and the linear layer in memory: docs/compilers.md, fourteenth
+ * pass) */
 static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
 {
     switch (nb) {

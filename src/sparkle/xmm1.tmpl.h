@@ -8,7 +8,7 @@
  * all branches then run side by side, and the linear layer never crosses a
  * 128-bit lane: the half swap is a register rename, the one-branch rotation
  * a pshufd, and the XOR over the left half a couple of pshufd. (A ymm per
- * word kind would halve the Alzette instructions but put a 3-4 cycle
+ * word kind would halve the Alzette instructions but put a slow
  * cross-lane permute on the critical path of every step; the single state
  * is latency bound, so xmm pairs win.)
  *
@@ -124,11 +124,9 @@ static inline __attribute__((always_inline)) void permute1(uint32_t *s, unsigned
 }
 
 /* The permutation of one state. SPARKLE256's runs in the scalar code: with
- * its four branches in an xmm a half, the Alzette chain lost to opt's (Zen
- * 4, median of back-to-back calls: avx2 244 and avx512 218 against opt's 201
- * ticks with gcc, 234, 218 and 234 with clang; the bench, gcc: avx512 235
- * against 228). SPARKLE384's and 512's win (avx2 273 and 299 against opt's
- * 328 and 478, gcc). */
+ * its four branches in an xmm a half, the Alzette chain lost to opt's;
+ * SPARKLE384's and 512's win (docs/design/sparkle.md, "One state in xmm
+ * registers"). */
 static void xmm_permute(uint32_t *s, unsigned nb, unsigned steps)
 {
     switch (nb) {

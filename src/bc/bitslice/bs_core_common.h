@@ -56,10 +56,10 @@ BS_INLINE uint64_t bs_tr_mask(const unsigned j)
 /* One round over whole state arrays in memory: kept out of line on CPUs,
  * where 64 or 128 words cannot all be registers anyway, so that gcc and
  * clang compile it alike (each word loaded and stored once a round).
- * Inlined into the rounds loop, the compilers chose differently and lost up
- * to 2.5x: gcc copied PRESENT's state through stack slots, GIFT-128 on the
- * 64-bit word ran 1.5x (gcc) and 2.5x (clang) slower. Inlined under CUDA,
- * whose state must stay in registers. */
+ * Inlined into the rounds loop, the compilers chose differently and both
+ * lost: gcc copied PRESENT's state through stack slots, and GIFT-128 on the
+ * 64-bit word ran slower with either (docs/design/block-ciphers.md, "Rounds
+ * out of line"). Inlined under CUDA, whose state must stay in registers. */
 #ifndef BS_ROUND
 #if defined(__CUDACC__)
 #define BS_ROUND BS_INLINE
@@ -80,15 +80,15 @@ BS_INLINE uint64_t bs_tr_mask(const unsigned j)
  * expand() stores them. In GNU C vectors where the compiler has them (four
  * bits a vector AND and compare), not left to the vectorizer: the 64-bit
  * word's files build with gcc's off, and its scalar loop over PRESENT's
- * 8 KiB of masks took 19% of a 4 KiB bitslice64 CTR call (clang: 9%). */
+ * 8 KiB of masks was a large part of a bitslice64 CTR call
+ * (docs/design/block-ciphers.md, "One key's masks"). */
 BS_FUNC void bs_bit_masks32(uint32_t *m, uint32_t k)
 {
 #if defined(__GNUC__) && !defined(__CUDACC__) && !defined(__OPENCL_VERSION__)
-    /* As wide as the file's ISA allows: gcc 12 lowers a vector wider than
+    /* As wide as the file's ISA allows: gcc lowers a vector wider than
      * the registers to scalar compares, and the one-key schedules are all
-     * stores (PRESENT's 8 KiB in 16-byte stores were 7% of a 4 KiB avx512
-     * CTR call on a Zen 4, which stores 32 bytes a cycle of any width from
-     * 32 up, 16 of xmm) */
+     * stores: a 16-byte store writes half the bytes a 32-byte one does in
+     * the same time (docs/design/block-ciphers.md, "One key's masks") */
 #if defined(__AVX512F__)
 #define BS_MASKS32_LANES 16
 #elif defined(__AVX2__)
@@ -124,7 +124,7 @@ BS_FUNC void bs_bit_masks32(uint32_t *m, uint32_t k)
 /* BS_UNROLL(n) right before a loop with a constant trip count of at most n:
  * unroll it fully. clang is asked for "full", not a count: given a count
  * above the trip count (a loop of 16 under BS_UNROLL(32), GIFT-64) it
- * unrolled nothing and computed every index at run time (2x slower).
+ * unrolled nothing and computed every index at run time.
  * LWCX_BS_ROLLED (the sanitizer builds: compile time) leaves loops rolled. */
 #define BS_PRAGMA(x) _Pragma(#x)
 #ifndef BS_UNROLL

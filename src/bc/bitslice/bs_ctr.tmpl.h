@@ -39,9 +39,8 @@ BS_INLINE void bs_ctr_words(const unsigned n, const bs_ctr_layout layout, bs_wor
     BS_LANE_PATS_STORAGE const bs_word lane[] = BS_LANE_PATS;
     BS_LANE_PATS_CHECK(lane);
     bs_ctr_gen g = bs_ctr_gen_start(lane, sizeof lane / sizeof lane[0], layout.lane_rot, hi, lo);
-    /* unrolled, so that shifts and places are constants: gcc 12 kept the
-     * loop, a variable shift and a branch a bit (7% of a 4 KiB GIFT-64 CTR
-     * call on the 64-bit word) */
+    /* unrolled, so that shifts and places are constants: gcc kept the
+     * loop, a variable shift and a branch a bit */
     BS_UNROLL(128)
     for (unsigned i = 0; i < n; i++) x[i ^ layout.word_xor] = bs_ctr_bit(&g, i, 0);
 }
@@ -70,9 +69,9 @@ BS_INLINE void bs_ctr(const unsigned n, const bs_ctr_layout layout, bs_ctr_encry
         } else {
             layout.unpack(n, stream, encrypt(sched, x, y, hi, lo));
             streamed = 1;
-            /* a word at a time: gcc 12 left a byte loop as it was in the 64-bit
-               word's files (a byte a cycle: PRESENT-80 bitslice64 CTR took 1.27x
-               clang's time), clang vectorized it */
+            /* a word at a time: gcc left a byte loop as it was in the 64-bit
+               word's files (a byte a cycle; docs/compilers.md, PRESENT-80
+               bitslice64 CTR), clang vectorized it */
             size_t i = 0;
             for (; i + sizeof(bs_word) <= m; i += sizeof(bs_word)) {
                 bs_word w;

@@ -27,7 +27,8 @@ typedef uint64_t bs_word;
 
 /* Initializer of the key-search lane patterns: entry k is the word whose
  * lane l is bit k of l. Constant expressions, so the table can be static
- * (BS_LANE_PATS_STORAGE): a local copy made GIFT's key search ~10% slower. */
+ * (BS_LANE_PATS_STORAGE): a local copy, rebuilt every call, slowed GIFT's
+ * key search. */
 #define BS_LANE_PATS                                                                              \
     {                                                                                             \
         0xAAAAAAAAAAAAAAAAu, 0xCCCCCCCCCCCCCCCCu, 0xF0F0F0F0F0F0F0F0u, 0xFF00FF00FF00FF00u,       \
@@ -51,7 +52,7 @@ BS_INLINE uint64_t bs_load_le(const uint8_t *p)
 BS_INLINE void bs_store_le(uint8_t *p, uint64_t w)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &w, sizeof w); /* one store: gcc 12 kept lwcx_store64le's eight byte stores */
+    memcpy(p, &w, sizeof w); /* one store: gcc kept lwcx_store64le's eight byte stores */
 #else
     lwcx_store64le(p, w);
 #endif
@@ -70,10 +71,9 @@ BS_INLINE void bs_tr_swap(uint64_t *lo, uint64_t *hi, const unsigned j)
  * NEON on AArch64), rows k and k+32 in vector k: the stage j = 32 swaps
  * 32-bit halves within each vector, one 32-bit element shuffle, and the
  * other five stages pair whole vectors k and k|j. Every stage is then vector
- * work. The scalar stages were vectorized by clang and not by gcc 12 (pack
- * and unpack 1.9x clang's time); vectors of rows k, k+1, whose last stage
- * stayed scalar, left gcc's pack_unpack 1.25x clang's (GIFT-64, PRESENT:
- * gcc 0.94, clang 0.76 ticks per byte; this way 0.74 and 0.67-0.68). */
+ * work. The scalar stages were vectorized by clang and not by gcc; vectors
+ * of rows k, k+1, whose last stage stayed scalar, still left gcc behind
+ * clang (docs/design/block-ciphers.md, "The 64-bit word's packing"). */
 typedef uint64_t bs_u64x2 __attribute__((vector_size(16)));
 
 /* stage 32 within v = {lo, hi}: the high half of lo and the low half of hi trade places */
@@ -172,9 +172,8 @@ BS_INLINE void bs_pack_rows(uint64_t w[64], const uint8_t *p, const unsigned bs)
 }
 
 /* A row as 8 big-endian bytes: a byte swap and one store where the compiler
- * is GNU C on a little-endian host. gcc 12 kept lwcx_store64be's eight byte
- * stores in bs_unpack_be's loop (clang merged them), and its pack and unpack
- * took 1.3-1.4x clang's time. */
+ * is GNU C on a little-endian host. gcc kept lwcx_store64be's eight byte
+ * stores in bs_unpack_be's loop (clang merged them). */
 BS_INLINE void bs_store64be(uint8_t *p, uint64_t w)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -200,10 +199,10 @@ BS_INLINE void bs_unpack_rows_as(uint8_t *p, const uint8_t *in, uint64_t w[64], 
 {
 #ifdef BS_PACK64_PAIRS
     /* Little-endian rows (PIPO) stored straight from the vectors, as
-     * bs_pack_rows_as loads them: through w, gcc 12's PIPO pack and unpack
-     * took 1.29x clang's time. Big-endian rows go through w: straight from
-     * the vectors, clang byte-swapped them there (GIFT-64 bitslice64 CTR
-     * 4.0 -> 5.0 ticks/B). */
+     * bs_pack_rows_as loads them: through w, gcc's PIPO pack and unpack
+     * fell behind clang's. Big-endian rows go through w: straight from the
+     * vectors, clang byte-swapped them there, a slower GIFT-64 bitslice64
+     * CTR (docs/design/block-ciphers.md, "The 64-bit word's packing"). */
     if (be) {
         bs_transpose64(w);
         for (unsigned b = 0; b < BS_LANES; b++) bs_store_row(p + bs * b, in ? in + bs * b : NULL, w[b], be);
@@ -228,11 +227,11 @@ BS_INLINE void bs_unpack_rows(uint8_t *p, const uint8_t *in, uint64_t w[64], con
 }
 
 /* One out-of-line copy per row stride (the block size), so that in each the
- * 64 row offsets are constants: gcc 12 cloned bs_pack_be and bs_unpack_be
- * for each block size on its own, clang 14 kept one with the size as a
- * parameter, the offsets computed and spilled, and its GIFT-128 pack and
- * unpack took 1.5x gcc's time. Never inlined: clang then inlined them into
- * every caller, and its GIFT-64 ECB lost 15-30%. */
+ * 64 row offsets are constants: gcc cloned bs_pack_be and bs_unpack_be
+ * for each block size on its own, clang kept one with the size as a
+ * parameter, the offsets computed and spilled. Never inlined: clang then
+ * inlined them into every caller and its GIFT-64 ECB lost
+ * (docs/design/block-ciphers.md, "The 64-bit word's packing"). */
 #if defined(__GNUC__)
 #define BS_PACK_OUTLINE static __attribute__((noinline, unused))
 #else
@@ -289,7 +288,7 @@ BS_INLINE void bs_unpack_be(const unsigned n, uint8_t *out, uint64_t *x)
 
 /* CTR's keystream batch XORed onto in as it is unpacked (bitslice/bs_ctr.tmpl.h): one
  * pass over the data, where unpacking to a buffer and XORing it took a
- * second (gcc 12: 4% of a 4 KiB GIFT-64 CTR call) */
+ * second pass */
 BS_OUTLINE void bs_unpack_xor_be(const unsigned n, uint8_t *out, const uint8_t *in, uint64_t *x)
 {
     if (n == 64) {

@@ -23,8 +23,8 @@
  * size, so that the arrays of words on the stack are: at 8 (once chosen for
  * buffers that promised no more; the expanded keys are now BC_SCHED_ALIGN)
  * a word's load or store split across two cache lines wherever the stack
- * happened to start, and a key search or a packing took 1.3-1.7x its time
- * in about half the runs (Zen 4, both compilers). */
+ * happened to start, and a key search or a packing ran much slower in about
+ * half the runs (docs/design/block-ciphers.md, "The 512-bit word"). */
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
@@ -73,7 +73,7 @@ BS_INLINE void bs_bit_masks8(uint8_t m[64], uint64_t v)
 #endif
 
 /* *p = BS_MASK32(m), element by element: a whole word stored, where it is
- * split (BS_WORD_SPLIT), gcc 12 builds in a stack temporary and copies on
+ * split (BS_WORD_SPLIT), gcc builds in a stack temporary and copies on
  * (12 16-byte stores for 4); both compilers store these elements as one
  * broadcast register four times (one vpbroadcastq and a zmm store with
  * AVX-512). */
@@ -93,11 +93,11 @@ BS_INLINE void bs_x8_set_mask32(bs_word *p, uint32_t m)
 #define BS_TERN(a, b, c, imm) \
     ((bs_word)_mm512_ternarylogic_epi32((__m512i)(a), (__m512i)(b), (__m512i)(c), (imm)))
 #if !defined(__clang__)
-/* gcc 12 loads an S-box input again for each vpternlogd that overwrites a
- * copy of it (254 loads a PRESENT round pair where 192 are needed, 6%
- * slower on an Intel Xeon); the empty asm makes the loaded value one it
- * cannot reload. clang keeps them in registers itself, and with this
- * took 5% longer. */
+/* gcc loads an S-box input again for each vpternlogd that overwrites a
+ * copy of it (254 loads a PRESENT round pair where 192 are needed); the
+ * empty asm makes the loaded value one it cannot reload. clang keeps them
+ * in registers itself, and was slower with this (docs/design/block-ciphers.md,
+ * "The 512-bit word"). */
 #undef BS_KEEP /* bitslice/bs_core_common.h's default */
 #define BS_KEEP(v) __asm__("" : "+v"(v))
 #endif
@@ -127,8 +127,8 @@ BS_INLINE void bs_store_hits(uint64_t *hits, bs_word w)
 
 /* Raw rows for layouts that load blocks as they are: 64 bytes as eight
  * little-endian 64-bit integers. With AVX-512 (x86: little-endian) one
- * unaligned zmm move: clang 14 built the loop's row byte by byte (vpinsrb),
- * and PIPO's pack and unpack took 1.7x gcc's time. */
+ * unaligned zmm move: clang built the loop's row byte by byte (vpinsrb),
+ * a slow PIPO pack and unpack. */
 BS_INLINE bs_word bs_load_le(const uint8_t *p)
 {
 #if defined(__AVX512F__) && defined(__AVX512BW__)
@@ -149,7 +149,7 @@ BS_INLINE void bs_store_le(uint8_t *p, bs_word w)
 #if defined(__AVX512F__) && defined(__AVX512BW__)
     _mm512_storeu_si512(p, (__m512i)w);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &w, sizeof w); /* gcc 12 kept lwcx_store64le's byte stores */
+    memcpy(p, &w, sizeof w); /* gcc kept lwcx_store64le's byte stores */
 #else
     for (int i = 0; i < 8; i++) lwcx_store64le(p + 8 * i, w[i]);
 #endif
@@ -237,8 +237,7 @@ BS_INLINE void bs_x8_store_xor(uint8_t *p, const uint8_t *in, const uint8_t *out
 #define BS_UNPACK_GFNI_BYTES(v) lwcx_zmm_bytes_transpose(v)
 #include "bs_unpack_gfni.tmpl.h"
 /* with VBMI each byte transpose is one vpermb, not two shuffles: 128 fewer
- * a 4 KiB batch (Zen 4, GIFT-64 avx512 pack_unpack 4 KiB: 0.23-0.28 ->
- * 0.20-0.24 ticks/B) */
+ * a 4 KiB batch */
 #define BS_UNPACK_GFNI_NAME bs_unpack_be_gfni_vbmi
 #define BS_UNPACK_GFNI_TARGET "gfni,avx512vbmi"
 #define BS_UNPACK_GFNI_BYTES(v) LWCX_ZMM_BYTES_TRANSPOSE_VBMI(v)
@@ -290,9 +289,8 @@ BS_OUTLINE void bs_unpack_xor_be(const unsigned n, uint8_t *out, const uint8_t *
 }
 #define BS_UNPACK_XOR_BE bs_unpack_xor_be
 #else
-/* Element e of the word at w, through memory: as w[k][e], clang 14 built
- * each word in registers from eight inserts (PRESENT and GIFT-64 wide512
- * packing 0.95 ticks/B, gcc 0.76-0.90). */
+/* Element e of the word at w, through memory: as w[k][e], clang built
+ * each word in registers from eight inserts, a slower packing. */
 BS_INLINE void bs_x8_put(bs_word *w, unsigned e, uint64_t v)
 {
     memcpy((uint8_t *)w + 8 * e, &v, 8);

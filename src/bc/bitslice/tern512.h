@@ -2,12 +2,13 @@
  * (gift/groups512.c, gift/slices512.c, pipo/rows512.c); include after
  * <immintrin.h>, in files compiled with AVX-512F.
  *
- * On Zen 4 vpternlogd's result waits 1 cycle for its first operand (the
- * one it overwrites) but 2 for the other two (measured: chains through
- * each), so a round's critical path is shortest when each operation's
- * first operand is the input that comes last. TERN_INTO(d, a, b, c, imm)
- * keeps a first: gcc keeps the intrinsic's order, clang commutes the
- * operands to save register copies, so for clang it is written out. */
+ * Where measured, vpternlogd's result waits less for its first operand
+ * (the one it overwrites) than for the other two (docs/avx512.md,
+ * "vpternlogd's operand latencies"), so a round's critical path is
+ * shortest when each operation's first operand is the input that comes
+ * last. TERN_INTO(d, a, b, c, imm) keeps a first: gcc keeps the
+ * intrinsic's order, clang commutes the operands to save register copies,
+ * so for clang it is written out. */
 #ifndef LWCX_TERN512_H
 #define LWCX_TERN512_H
 

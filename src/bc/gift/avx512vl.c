@@ -4,12 +4,11 @@
  * pairs and the key additions into vpternlogq and have 32 registers. Why not
  * zmm: 4 KiB of 128-bit blocks is 256 blocks, which half-fill the 512-block
  * batch of gift/avx512.c (GIFT-128 ran at half its speed there, slower than
- * avx2), and Zen 4 runs a zmm operation as two 256-bit halves, so per block
- * ymm costs it no more. Chosen automatically for the one-key calls its
+ * avx2), and where a zmm operation runs as two 256-bit halves, per block
+ * ymm costs no more. Chosen automatically for the one-key calls its
  * batch holds (auto_small: up to 4 KiB of GIFT-128, 2 KiB of GIFT-64);
- * gift/avx512.c, full, is faster for the rest on an Intel Xeon (GIFT-128
- * CTR at 8 KiB 0.86 against 1.11 ticks/B, key search 12.8 against 18.9
- * ticks/key). */
+ * gift/avx512.c, full, is faster for the rest where zmm runs at full width
+ * (docs/design/block-ciphers.md, "GIFT: avx512vl or avx512"). */
 #include "../bitslice/bs_word_avx2.h"
 #define GIFT_BS_GROUP_FENCE() __asm__ volatile("" ::: "memory")
 #include "bs_core.tmpl.h"

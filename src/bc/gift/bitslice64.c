@@ -8,9 +8,9 @@
 #include "../bitslice/bs_word_u64.h"
 /* GIFT-64's one-key round pairs out of line (gift_bs_round2_call). Inlined into the
  * modes' loops, clang spilled pointers and words whose reloads stalled at
- * some placements of the process's stack and data: ECB 4.1-4.5 or 6.0-6.5
- * ticks/B from one binary to the next (Zen 4). Out of line it reads 4.2 at
- * every placement tried, and gcc's went 4.7 -> 4.0 (CTR 4.3 -> 3.8). */
+ * some placements of the process's stack and data, its speed changing from
+ * one binary to the next. Out of line it is steady at every placement
+ * tried, and gcc's is faster too (docs/compilers.md, fifteenth pass). */
 #define GIFT_BS_OUTLINE64 1
 #include "bs_core.tmpl.h"
 

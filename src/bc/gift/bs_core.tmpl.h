@@ -113,7 +113,7 @@ GIFT_BS_INLINE void gift_bs_sbox(const unsigned n, bs_word *o0, bs_word *o1, bs_
  * so each is one three-input XOR (7 operations with the key, not 8). Only
  * those two are written as BS_TERN: the and/xor pairs the compilers fuse
  * themselves, choosing which operand vpternlog overwrites (all seven
- * explicit, gcc added register copies: its GIFT-64 CTR ran 2% slower). */
+ * explicit, gcc added register copies and its GIFT-64 CTR ran slower). */
 GIFT_BS_INLINE void gift_bs_sbox64_v(bs_word *o0, bs_word *o1, bs_word *o2, bs_word *o3, bs_word s0,
                                      bs_word s1, bs_word s2, bs_word s3, bs_word kv)
 {
@@ -179,8 +179,8 @@ BS_FUNC void gift_bs_key_masks(const unsigned n, uint32_t km[GIFT_KD_WORDS],
 {
     for (unsigned g = 0; g < 8; g++) {
         /* key bits 16 g .. 16 g + 15, twice, complemented or not (a byte
-         * fetched per bit took 620 ticks, a fifth of a 4 KiB GIFT-64 CTR
-         * call on a Xeon) */
+         * fetched per bit was a fifth of a 4 KiB GIFT-64 CTR call;
+         * docs/avx512.md, the 2026-11-26 second session) */
         const uint32_t w = (uint32_t)key[15 - 2 * g] | (uint32_t)key[14 - 2 * g] << 8;
         const uint32_t comp = GIFT_BS_KCOMP(n, g) ? 0xFFFFFFFFu : 0u;
         bs_bit_masks32(km + 32 * g, (w | w << 16) ^ comp);
@@ -221,7 +221,7 @@ GIFT_BS_INLINE void gift_bs_key_search(bs_word kw[128], const uint8_t key0[16],
 /* The type of a round's key-word offsets: on the host pointer width, so
  * that an offset plus a constant folds into the address (with unsigned, gcc
  * computed each key word's address apart: 132 lea in a GIFT-64 bitslice64
- * call, 9-11% of its key search); 32 bits on the GPUs, where 64-bit
+ * key search); 32 bits on the GPUs, where 64-bit
  * arithmetic costs two registers and more instructions. */
 #ifndef GIFT_BS_OFS
 #if defined(__CUDACC__) || defined(__OPENCL_VERSION__)
@@ -236,8 +236,7 @@ typedef GIFT_BS_OFS gift_bs_ofs;
  * from offset o on) or sliced (ks); every caller passes a literal 0 for the
  * other, so the choice is compiled away. The masks come as pointers already
  * offset: with a base and an offset, clang kept both on the stack in
- * GIFT-64 bitslice64 ECB and reloaded them before every mask (1.45x gcc's
- * time). */
+ * GIFT-64 bitslice64 ECB and reloaded them before every mask. */
 #define GIFT_BS_XK(w, kmo, ks, o, i) ((ks) ? BS_XOR(w, GIFT_BS_AT(ks, (o) + (i))) : BS_XOR_MASK32(w, (kmo)[i]))
 
 /* What AddRoundKey does to state word pos (its own inverse): GIFT-64 keys
@@ -304,8 +303,8 @@ GIFT_BS_INLINE int gift_bs_sbox_ark(const unsigned n, bs_word t[4], bs_word s0, 
  * (m = 0..3), one bit from each S-box per nibble, so the 4 S-boxes of the
  * next round on those nibbles read nothing else. Group g's 16 words are
  * loaded once, pass 8 S-boxes in registers and are stored once: half the
- * loads and stores of a round at a time, which bound the wide words (a
- * 512-bit store takes Zen 4's store port two cycles). v[4 m + b] holds the
+ * loads and stores of a round at a time, which bound the wide words (where
+ * a 512-bit store takes the store port two cycles). v[4 m + b] holds the
  * word of bit b of nibble g + m n/16 between the two rounds. */
 #define GIFT_BS_V(n, g, p) (4 * ((p) / 4 - (g)) / ((n) / 16) + (p) % 4)
 
@@ -313,10 +312,8 @@ GIFT_BS_INLINE int gift_bs_sbox_ark(const unsigned n, bs_word t[4], bs_word s0, 
  * may make it a compiler barrier (an empty asm with a memory clobber), so
  * that the next group's loads are not hoisted above this group's stores.
  * Hoisted, they ran the 32 zmm registers out: gcc spilled 26 words and
- * copied 51 a round pair of GIFT-64, and GIFT-64 CTR took 0.91 ticks/B
- * (gcc) and 0.88 (clang) against 0.81 and 0.78 with the barrier (Zen 4;
- * avx512vl and avx2 gained 7-10%; GIFT-128 and the key searches moved
- * within their run-to-run noise). */
+ * copied 51 a round pair of GIFT-64, and GIFT-64 CTR was slower with both
+ * compilers (docs/design/block-ciphers.md, "GIFT's group fence"). */
 #ifndef GIFT_BS_GROUP_FENCE
 #define GIFT_BS_GROUP_FENCE() ((void)0)
 #endif
@@ -449,13 +446,13 @@ GIFT_BS_ROUND_FNS(64)
 
 /* Rounds r and r + 1 (or their inverse): GIFT-128's through those, GIFT-64's
  * inlined (of its 64 words both compilers keep enough in registers: out of
- * line, GIFT-64 ECB took 1.5x (gcc, avx512) and 1.1x (clang, avx2) longer;
- * GIFT-128 out of line is 1.2-2.4x faster on the 64-bit and 512-bit words),
- * except on a word split into several registers (BS_WORD_SPLIT: wide512
- * without AVX-512, whose GIFT-64 ECB and key search ran 1.6-1.7x longer
- * inlined, both compilers spilling most of the state) and, with one key,
- * where the includer asks for them out of line (GIFT_BS_OUTLINE64: the
- * 64-bit word, see gift/bitslice64.c).
+ * line, GIFT-64 ECB took longer; GIFT-128 out of line is faster on the
+ * 64-bit and 512-bit words), except on a word split into several registers
+ * (BS_WORD_SPLIT: wide512 without AVX-512, whose GIFT-64 ECB and key search
+ * ran longer inlined, both compilers spilling most of the state) and, with
+ * one key, where the includer asks for them out of line (GIFT_BS_OUTLINE64:
+ * the 64-bit word, see gift/bitslice64.c). Figures:
+ * docs/design/block-ciphers.md, "GIFT's round pairs in or out of line".
  * n and whether ks is 0 are constants where this is inlined. */
 GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word *y, const bs_word *x,
                                         const uint32_t *km, const bs_word *ks, unsigned r)
@@ -532,7 +529,7 @@ GIFT_BS_INLINE bs_word gift_bs_search(const unsigned n, const uint8_t *key0,
     gift_bs_in(n, x);
     gift_bs_encrypt(n, x, t, 0, kd);
     gift_bs_out(n, x);
-    BS_UNROLL(128) /* gcc 12 carried a split word's diff through the stack (pipo_bs_match) */
+    BS_UNROLL(128) /* gcc carried a split word's diff through the stack (pipo_bs_match) */
     for (unsigned i = 0; i < n; i++)
         diff = BS_OR(diff, BS_XOR(x[i], BS_MASK32(0u - ((ct[n / 8 - 1 - i / 8] >> (i % 8)) & 1u))));
     return BS_NOT(diff);

@@ -89,7 +89,7 @@ BS_ROUND void ctr_round2_first128(bs_word *BS_RESTRICT y, const uint32_t *km, ui
 
 /* 1: GIFT-128's CTR stores its counters before the first pair, as the
  * 64-bit word's does (gift/bitslice64.c: with the generator beside a group
- * that already spills its 16 registers, 3% slower) */
+ * that already spills its 16 registers, slower) */
 #ifndef GIFT_BS_CTR_STORED128
 #define GIFT_BS_CTR_STORED128 0
 #endif
@@ -113,8 +113,8 @@ GIFT_BS_INLINE bs_word *ctr_encrypt(const unsigned n, const void *sched, bs_word
         ctr_round2_first128(from, km, hi, lo);
     }
     /* one pair a pass, the states swapping: as gift_bs_encrypt's two a pass
-     * the call took 5% longer on ymm words (the pair's code twice beside
-     * the first pair's) */
+     * the call took longer on ymm words (the pair's code twice beside the
+     * first pair's) */
     for (unsigned r = 2; r < rounds; r += 2) {
         gift_bs_round2_call(n, 0, to, from, km, 0, r);
         bs_word *const w = from;

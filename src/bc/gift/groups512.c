@@ -22,8 +22,9 @@
  *
  * Per batch and round: 28 operations of S-box and key (7 a group: the
  * complement of slice 0 rides on V, U joins the S-box's last XOR), 3 of
- * constant on average, 6 gf2p8affineqb on average: on Zen 4 about 21
- * cycles at the measured port rates, and 28-29 measured.
+ * constant on average, 6 gf2p8affineqb on average; the bound at measured
+ * port rates and the rounds' measured speed: docs/avx512.md, "GIFT-64 by
+ * slice and nibble group".
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
 #include <immintrin.h>
@@ -50,9 +51,10 @@ static inline uint64_t gf_matrix(const uint8_t src[8])
     return m;
 }
 
-/* m in every qword, a gf2p8affineqb matrix, in a register: clang 14 folds
- * a broadcast from a table into the instruction as a {1to8} operand whose
- * compressed displacement it scales wrongly (the wrong qword is read) */
+/* m in every qword, a gf2p8affineqb matrix, in a register: clang folds a
+ * broadcast from a table into the instruction as a {1to8} operand whose
+ * compressed displacement it scales wrongly (the wrong qword is read;
+ * docs/avx512.md, "GIFT-64 by slice and nibble group") */
 G_INLINE reg matrix(uint64_t m)
 {
     reg v = _mm512_set1_epi64((long long)m);
@@ -77,7 +79,7 @@ G_INLINE reg bcast(uint32_t v)
 #define KEY_U(r, g) (112 + 4 * (r) + (g))
 /* where one key's schedule keeps entry e (see expand_vector): dword 2 q +
  * h of each 16 holds entry 8 h + q. A table, not the arithmetic: with it
- * clang 14 judged the key search's 28 rounds too large to unroll. */
+ * clang judged the key search's 28 rounds too large to unroll. */
 static const uint8_t SLOT_IN_VECTOR[16] = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
 #define KEY_SLOT(e) (((e) & ~15u) + SLOT_IN_VECTOR[(e) & 15])
 
@@ -314,7 +316,7 @@ G_INLINE void xor_blocks(uint8_t *out, const uint8_t *in, const reg v[16])
 
 /* ECB's and CTR's batches (frames at most 1.2 KiB), many keys' and the
  * search's (the packed keys in lane_keys_make: at most 5 KiB below the
- * caller; gcc 12, clang 14) */
+ * caller, with the CI's compilers) */
 BC_STACK_WIPER(wipe_stack, 2048)
 BC_STACK_WIPER(wipe_stack_keys, 8192)
 

@@ -121,8 +121,8 @@ static unsigned perm_pos(unsigned i, unsigned n)
 
 /* Fully unrolled (n is a constant in each call, see perm_bits), every bit
  * position is a constant and the state stays in registers: without it gcc
- * 12 and clang 14 each compute the positions at run time for one of the two
- * block sizes, through memory (1.3-2.3x slower). */
+ * and clang each compute the positions at run time for one of the two
+ * block sizes, through memory. */
 static inline void perm_bits_n(uint64_t *w, unsigned n, int inverse)
 {
     uint64_t r[2] = {0, 0};

@@ -23,9 +23,9 @@
  * Per group and round: 8 operations of S-box, key and constant (the
  * constant rides on the next round's operations), and 3.4 moves on
  * average, against the 128-word bitslicing's state stores and loads
- * (gift/avx512vl.c, gift/avx512.c). On Zen 4 the rounds run at about 1.45
- * of these zmm operations a cycle, where loops of them run 1.6-1.7 (the
- * moves share two pipes, one a cycle). Many keys make each lane's 80 key
+ * (gift/avx512vl.c, gift/avx512.c). The rounds issue these zmm operations
+ * more slowly than loops of them alone run (the moves share two pipes, one
+ * a cycle; docs/avx512.md, "slices512"). Many keys make each lane's 80 key
  * words through the Benes network that one key's words go through
  * (lane_keys_make, ~190 operations a key, six times the block's rounds), so
  * neither many keys nor the key search (one block a key) is faster here
@@ -53,7 +53,7 @@ typedef struct slices_sched {
     _Alignas(64) uint32_t w[5][16];
 } slices_sched;
 
-/* m in every qword, a gf2p8affineqb matrix, in a register: clang 14 folds
+/* m in every qword, a gf2p8affineqb matrix, in a register: clang folds
  * a broadcast of a constant into the instruction as a {1to8} operand whose
  * compressed displacement it can scale wrongly (gift/groups512.c) */
 S_INLINE reg matrix(uint64_t m)

@@ -1,8 +1,8 @@
 /* GIFT-64's sliced-key round pair for the split wide512 word (bitslice/bs_word_u64x8.h
  * without AVX-512), one 16-byte part of every word at a time: a pass keeps a
  * group's 16 words between the two rounds in 16 registers, where the whole
- * word takes 64. Over whole words gcc 12 spilled and reloaded so much that
- * its key search took 1.55x clang's time; this way both compilers spill
+ * word takes 64. Over whole words gcc spilled and reloaded so much that
+ * its key search fell far behind clang's; this way both compilers spill
  * little (gift/wide512.c calls it, see docs/compilers.md, sixth pass).
  * Only the rounds of gift/bs_core.tmpl.h are compiled here, over this part word. */
 #include <stddef.h>

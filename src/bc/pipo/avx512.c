@@ -6,8 +6,8 @@
  * AVX-512 but not GFNI and VBMI (rows512, pipo/rows512.c, is ahead), for
  * the calls longer than avx512vl's batch (pipo/avx512vl.c),
  * and for the key search where 512-bit operations run at full width: where
- * they run as two halves (Zen 4) avx512vl searched faster (PIPO-64/128
- * 4.9-5.5 against 5.6-5.7 ticks a key, 64/256 6.6-6.8 against 7.2-8.1). */
+ * they run as two halves avx512vl searched faster
+ * (docs/design/block-ciphers.md, "PIPO: avx512vl or avx512"). */
 #include "bs_x8.tmpl.h"
 
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx512

@@ -4,9 +4,8 @@
  * and/xor pairs into vpternlogq and have 32 registers. Where rows512 does
  * not run (no GFNI or VBMI), chosen for the one-key calls its batch holds
  * (auto_small: up to 2 KiB), which would
- * half-fill avx512's 512 blocks or less: on Zen 4 (CTR, ticks/B, gcc) 0.89
- * against avx512's 1.52 at 2 KiB and avx2's 0.95; at 4 KiB avx512 leads,
- * 0.71 against 0.81. */
+ * half-fill avx512's 512 blocks or less; at 4 KiB avx512 leads
+ * (docs/design/block-ciphers.md, "PIPO: avx512vl or avx512"). */
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx512vl
 #define PIPO_BS_DESC \
     {.name = "avx512vl", \

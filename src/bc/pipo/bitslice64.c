@@ -7,15 +7,14 @@
 #include "../bitslice/bs_word_u64.h"
 #include "bs_core.tmpl.h"
 /* the transpose of bitslice/bs_word_u64.h, in explicit vector pairs: pipo/bs_pack.tmpl.h's
- * scalar passes were vectorized by clang and not by gcc 12 (pack and unpack
- * 1.2x clang's time) */
+ * scalar passes were vectorized by clang and not by gcc */
 #define PIPO_BS_PACK_ROWS(x, in, stride) bs_pack_rows_as(x, in, (unsigned)(stride), 0)
 #define PIPO_BS_UNPACK_ONTO(out, in, x) bs_unpack_rows_as(out, in, x, 8, 0)
 #include "bs_pack.tmpl.h"
 
 /* out of line: the key words' transpose (stride 8 nkw), and the blocks'
- * (stride 8) in a copy of its own whose row offsets are constants (gcc 12's
- * pack and unpack 0.95 -> 0.88 ticks/B against the stride as a parameter) */
+ * (stride 8) in a copy of its own whose row offsets are constants (faster
+ * with gcc than with the stride as a parameter) */
 static void pack_rows(uint64_t x[64], const uint8_t *in, size_t stride)
 {
     pipo_bs_pack_rows(x, in, stride);

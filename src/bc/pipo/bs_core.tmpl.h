@@ -132,7 +132,7 @@ PIPO_BS_INLINE void pipo_bs_sbox_parts(bs_word r[8], bs_word p[8])
  * follows, the two XORs become one three-input operation. Only where the
  * word has one (PIPO_BS_SPLIT): otherwise the two XORs stay as they were,
  * and the split only kept more words live (gcc's portable 512-bit word, 4
- * SSE registers a word, ran PIPO 20% slower split). */
+ * SSE registers a word, ran PIPO slower split). */
 #define PIPO_BS_SPLIT_OUT(i) (PIPO_BS_SPLIT && ((i) == 1 || (i) == 2 || (i) == 7))
 /* a split output i joined with x: r ^ p ^ x, complemented for output 2 */
 #define PIPO_BS_JOIN(i, r, p, x) ((i) == 2 ? PIPO_BS_XNOR3(r, p, x) : PIPO_BS_XOR3(r, p, x))
@@ -190,8 +190,9 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 
 /* Key words come sliced (bs_word, each lane its own key) or as one key's
  * masks (uint32_t, broadcast where used: expand() writes 256 or 512 bytes,
- * not 64 or 128 words, whose writing and wiping took 15% of a 4 KiB avx512
- * CTR call); sliced is a constant at every call. PIPO_BS_XK: w ^ key word
+ * not 64 or 128 words, whose writing and wiping was a large part of a 4 KiB
+ * avx512 CTR call; docs/avx512.md, "PIPO's one-key masks and its key XORs");
+ * sliced is a constant at every call. PIPO_BS_XK: w ^ key word
  * o; PIPO_BS_KAT: where key word o is. */
 #define PIPO_BS_XK(w, sliced, k, o) \
     ((sliced) ? BS_XOR(w, ((const bs_word *)(k))[o]) : BS_XOR_MASK32(w, ((const uint32_t *)(k))[o]))
@@ -201,7 +202,7 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 
 /* rc[r][b] = all ones where bit b of r is set (r < 32): the constant of round
  * r, XORed into word b (row 0). Computed once per call, outside the rounds.
- * A broadcast, not a choice between two constant words: gcc 12 stored the
+ * A broadcast, not a choice between two constant words: gcc stored the
  * split wide512 word's all-ones constant 8 bytes at a time and copied it on
  * 16 bytes at a time, which the store buffer cannot forward. */
 PIPO_BS_INLINE void pipo_bs_rc(bs_word rc[][5], unsigned rounds)
@@ -276,9 +277,9 @@ PIPO_BS_INLINE void pipo_bs_dec_round_any(bs_word *x, const bs_word *y, int slic
 }
 
 /* The rounds as the loops below call them, out of line on CPUs (see
- * BS_ROUND): inlined into the two-round loop, clang 14 carried each word from
+ * BS_ROUND): inlined into the two-round loop, clang carried each word from
  * the round that stored it to the next one in a register, spilled it, and
- * stored it twice (PIPO-64/256 avx512 ECB 1.2-1.5x gcc's time). */
+ * stored it twice (docs/compilers.md, PIPO avx512 ECB). */
 #define PIPO_BS_ROUND_FNS(sfx, sliced, K)                                                             \
     BS_ROUND void pipo_bs_enc_round_pre##sfx(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,    \
                                              const K *pre, const K *k, const bs_word *rc)             \
@@ -319,7 +320,8 @@ PIPO_BS_ROUND_FNS(m, 0, uint32_t) /* one key's masks: pipo_bs_enc_round_prem, ..
 
 /* PIPO's rounds loops unroll as BS_UNROLL_ROUNDS says, unless the includer
  * sets PIPO_UNROLL_ROUNDS: the CUDA one-key kernels unroll PIPO's fully
- * (by two, as PRESENT's and GIFT's, its CTR ran 21-23% slower on an H200). */
+ * (by two, as PRESENT's and GIFT's, its CTR ran slower on the GPU;
+ * docs/design/block-ciphers.md, "PIPO's loops and packing"). */
 #ifndef PIPO_UNROLL_ROUNDS
 #define PIPO_UNROLL_ROUNDS BS_UNROLL_ROUNDS
 #endif
@@ -386,7 +388,7 @@ PIPO_BS_INLINE void pipo_bs_flip_lanes(bs_word *key, unsigned kb, const uint16_t
 }
 
 /* All ones in the lanes where the state x equals the sliced block c.
- * Unrolled: gcc 12 carried a split word (wide512) from one iteration to the
+ * Unrolled: gcc carried a split word (wide512) from one iteration to the
  * next through the stack. */
 PIPO_BS_INLINE bs_word pipo_bs_match(const bs_word *x, const bs_word *c)
 {

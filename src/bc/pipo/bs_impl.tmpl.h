@@ -16,8 +16,8 @@
  *   PIPO_BS_DESC         the bc_impl descriptor initializer
  *   PIPO_BS_IMPL(n)      the name of the PIPO-64/n bc_impl object
  * and may define PIPO_BS_CRYPT as static to keep the one-key loops (ECB's
- * and CTR's) out of line (bitslice64: inlined, PIPO-64/128 ECB got ~40%
- * slower, CTR 60%). */
+ * and CTR's) out of line (bitslice64: inlined, PIPO-64/128 ECB and CTR got
+ * much slower; docs/design/block-ciphers.md, "PIPO's loops and packing"). */
 #ifndef LWCX_PIPO_BS_IMPL_H
 #define LWCX_PIPO_BS_IMPL_H
 #ifndef PIPO_BS_CRYPT

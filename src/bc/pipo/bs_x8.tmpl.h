@@ -19,8 +19,8 @@
 #if !defined(__AVX512F__)
 /* Without AVX-512 a word is four SSE registers, and the 8 rows that
  * pipo/bs_pack.tmpl.h's passes hold (32 registers) spilled: the transpose runs
- * on 16-byte columns of the words instead (gcc 12's pack and unpack
- * 0.59 -> 0.52 ticks/B, clang 14's unchanged at 0.51) */
+ * on 16-byte columns of the words instead (gcc's pack and unpack faster,
+ * clang's unchanged) */
 #define PIPO_BS_COLUMNS 4
 typedef uint64_t pipo_col __attribute__((vector_size(16)));
 BS_INLINE pipo_col pipo_col_load_le(const uint8_t *p)

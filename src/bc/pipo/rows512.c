@@ -8,20 +8,20 @@
  * Against the 64-word bitslicing of pipo/bs_core.tmpl.h (pipo/avx512.c): the
  * same S-box operations per block, 7 rotations per 64 blocks and round
  * more, but a state of 8 registers that never leaves them (that one stores
- * 64 words a round: on Zen 4 its bound), a packing of 4 operations per 8
+ * 64 words a round: where zmm stores run at half width, its bound), a
+ * packing of 4 operations per 8
  * blocks instead of a 64x64 bit transpose, and one-key masks of 32 bytes a
  * round. A batch is ROWS_GROUPS groups, run round by round side by side:
- * one group waits on its own chain (Zen 4: 33 cycles a round), two fill
- * the pipes (23-24), four spill.
+ * one group waits on its own chain, two fill the pipes, four spill.
  *
  * Per group and round: 18 S-box operations, 8 key XORs (3 of them joined
- * with the S-box's), 7 gf2p8affineqb. On Zen 4 a zmm GFNI operation takes
- * two logic operations' share of the pipes (1 a cycle against 2), so the
- * round's bound is about 20 cycles; the rounds measure 23 (gcc) and 24
- * (clang), 85%. The batch's 16 rows need every register the rounds have
+ * with the S-box's), 7 gf2p8affineqb. Where zmm runs in halves a GFNI
+ * operation takes two logic operations' share of the pipes; the bound and
+ * the measured rounds are in docs/avx512.md, "PIPO in the specification's
+ * own slicing". The batch's 16 rows need every register the rounds have
  * left: one-key XORs take the key as a broadcast memory operand (XOR_KEY),
  * and an out-of-line call must not take the batch's address (clang then
- * keeps it in memory); three reloads a round cost 8% (gcc, Zen 4).
+ * keeps it in memory); even three reloads a round cost time.
  *
  * CTR makes its counters in the rows, in the order that lets 24 in-lane
  * interleaves turn a group back into blocks (CTR_ORDER, unpack_ctr).
@@ -250,7 +250,7 @@ ROWS_INLINE void unpack(uint8_t *out, const uint8_t *in, group x)
 /* --- wiping -------------------------------------------------------------------- */
 
 /* 2 KiB: the frames of ECB's and CTR's batches are at most 0.9 KiB with
- * gcc 12 and clang 14; 12 KiB for many keys', which hold the batch's key
+ * the CI's compilers; 12 KiB for many keys', which hold the batch's key
  * rows */
 BC_STACK_WIPER(wipe_stack, 2048)
 BC_STACK_WIPER(wipe_stack_keys, 12288)

@@ -1,14 +1,14 @@
 /* PRESENT bitsliced over 512 blocks with AVX-512 for the CPUs that run a
- * 512-bit operation as two 256-bit halves (Zen 4): present/avx512.c with
+ * 512-bit operation as two 256-bit halves: present/avx512.c with
  * the one-key schedule as byte masks (PRESENT_MASK8), each key bit a
  * vpbroadcastb from memory instead of vpternlogd's {1to16} operand. Such a
  * core stores 32 bytes a cycle, and a 4 KiB CTR call spent a fifth of its
  * time storing: writing the 8 KiB of 32-bit masks and wiping them was 12
  * KiB more than the 2 KiB of bytes. There the broadcast takes a load slot
- * and no ALU one, and the rounds run as fast (4 KiB CTR, Zen 4: 1.24 ->
- * 1.15 ticks/B, 64 KiB unchanged); on Intel it is a port-5 shuffle, 128 a
- * round pair, so avx512 stays the choice where zmm operations run at full
- * width. */
+ * and no ALU one, and the rounds run as fast, the 4 KiB call faster
+ * (docs/avx512.md, "PRESENT's fixed costs"); on Intel it is a
+ * port-5 shuffle, 128 a round pair, so avx512 stays the choice where zmm
+ * operations run at full width. */
 #define PRESENT_MASK8 1
 #define PRESENT_BS_DESC \
     {.name = "avx512b", \

@@ -43,13 +43,13 @@
 /* Where a round adds its key: on the S-box inputs (round r adds K_r, the
  * 32nd key after the last round) or, with three-input operations, on the
  * outputs (the first key before the rounds, round r adds K_{r+1}), where the
- * circuit below takes it for free. Measured on a Zen 4: the inputs are
- * faster on the words without them (avx2 and bitslice64 took 5% and 8%
- * longer with the key after). With the lanes' own keys the register then
- * runs a round ahead (present_bs_crypt_sliced), no extra step: the avx512
- * key search 4-7% faster on an Intel Xeon (a round two 144 operations, not
- * 202; a first try, the register stepped before each round to reach
- * K_{r+1}, was 17% slower on the Zen 4). */
+ * circuit below takes it for free. The inputs are faster on the words
+ * without them (the key after costs two-input operations). With the lanes'
+ * own keys the register then runs a round ahead (present_bs_crypt_sliced),
+ * no extra step: the avx512 key search is faster (a round two 144
+ * operations, not 202), where a first try, the register stepped before each
+ * round to reach K_{r+1}, was slower (docs/avx512.md, "The S-box as nine
+ * three-input operations" and the 2026-11-26 second session). */
 #ifdef BS_TERN
 #define PRESENT_KEY_AFTER 1
 #else
@@ -964,9 +964,10 @@ PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, 
  * output bit 0 (U_29 bits 0-15) and of round 29 S-boxes 0-3; backward,
  * bit 0 of every nibble of U_31 (from ct and K_32), then with K_31 the
  * inverse S-boxes of those four nibbles. A round pair fewer than
- * present_bs_search16's own end for about 130 operations more: on a Zen 4,
- * where a pair's 64 stores block as many logic cycles as they take, 5% of
- * the search. */
+ * present_bs_search16's own end for about 130 operations more: a gain
+ * where a pair's 64 stores block as many logic cycles as they take
+ * (docs/avx512.md, "PRESENT's key search: the key words every lane
+ * shares"). */
 PRESENT_INLINE bs_word present_bs_meet30(const bs_word *x, present_bs_keyreg *k, uint64_t ct)
 {
     bs_word diff = BS_ZERO;
@@ -1073,7 +1074,7 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
                 if (!(uniform >> i & 1)) x[i] = BS_XOR(BS_MASK32(0u - (unsigned)(v >> i & 1)), k2[i]);
             present_bs_key_update(&k, 2);
             present_bs_sliced_enc_round2_first(&x, &y, &k, 3, first, uniform);
-            /* rounds 4-27, written out: clang 14 left a loop of them
+            /* rounds 4-27, written out: clang left a loop of them
              * rolled, which the switch of present_bs_round2_low then ran
              * at run time */
             present_bs_sliced_enc_round2(&x, &y, &k, 5);

@@ -67,9 +67,10 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
 
 /* CTR's first round takes the counters as they are made, K_1 (where the
  * key goes on the S-box outputs) added to them on the way: the counters
- * and the whitened state are never stored (on a Zen 4, avx512 stores 32
- * bytes a cycle and spends a fifth of a 4 KiB call writing 4 KiB
- * states), and the 15 round pairs after it leave no single round. */
+ * and the whitened state are never stored (where zmm stores run at half
+ * width, a 4 KiB call spent a large part of its time writing states;
+ * docs/avx512.md, "PRESENT's fixed costs"), and the 15 round
+ * pairs after it leave no single round. */
 static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, uint64_t hi, uint64_t lo)
 {
     const present_bs_sched *s = sched;
@@ -161,7 +162,8 @@ BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8
     int k1_shared = 1; /* no lane bit in K_1, the register's top 64 bits */
     /* the lanes' bits are key bits 0 .. log2(BS_LANES) - 1: only where the
      * rounds run in pairs, out of line for each (present_bs_round2_low);
-     * inlined single rounds spilled (avx2 9.4 -> 18.5 ticks a key) */
+     * inlined single rounds spilled (docs/avx512.md, "PRESENT's key
+     * search: the key words every lane shares") */
     int low = PRESENT_TWO_ROUNDS;
     unsigned lane_bits = 0;
     while (1u << lane_bits < BS_LANES) lane_bits++;
