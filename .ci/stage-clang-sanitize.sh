@@ -8,7 +8,8 @@
 #    harnesses' seed corpora replayed as tests,
 #  - then each libFuzzer harness for SECONDS (default 20, scripts/fuzz.sh),
 #    JOBS harnesses at a time (each is one process).
-# Extra arguments go to cmake's configure (CI: the CUDA fat binary to reuse).
+# Extra arguments go to cmake's configure (CI: the generator, the CUDA fat
+# binary to reuse).
 # JOBS sets the parallelism (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
