@@ -6,8 +6,10 @@
 #  - the whole suite (LWCX_TEST_QUICK), with ubsan_null_offset: clang's
 #    UBSan stops on NULL + 0, which gcc's (stage 2) does not check, and the
 #    harnesses' seed corpora replayed as tests,
-#  - then each libFuzzer harness for SECONDS (default 20, scripts/fuzz.sh).
-# Extra arguments go to cmake's configure (CI: the CUDA fat binary to reuse).
+#  - then each libFuzzer harness for SECONDS (default 20, scripts/fuzz.sh),
+#    JOBS harnesses at a time (each is one process).
+# Extra arguments go to cmake's configure (CI: the generator, the CUDA fat
+# binary to reuse).
 # JOBS sets the parallelism (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,7 +4,11 @@
  * and output buffers of exactly the announced size, truncation near the
  * header, every record boundary and the end (and at random points), bit
  * flips, reordered, dropped and duplicated records, extension, wrong key and
- * variant, header corruption, and the API's refusals. */
+ * variant, header corruption, and the API's refusals.
+ * STREAM_SPARSE=n (the emulated-CPU stages, where each decryption is slow):
+ * one truncation point in n, besides the bytes on either side of each
+ * record boundary and tag, 100/n random cuts, and bit flips n times further
+ * apart; every kind of damage is still done to every variant. */
 #include "testutil.h"
 
 #define CHUNK ((size_t)LWCX_STREAM_CHUNK_BYTES)
@@ -144,9 +148,18 @@ static void round_trips(lwcx_schwaemm_variant v)
     free(pt);
 }
 
+/* STREAM_SPARSE: 1 (every cut and flip) unless set */
+static size_t sparse(void)
+{
+    const char *e = getenv("STREAM_SPARSE");
+    const long n = e ? strtol(e, NULL, 10) : 1;
+    return n > 1 ? (size_t)n : 1;
+}
+
 /* Damage of every kind to a stream of three full chunks and a short one. */
 static void tampering(lwcx_schwaemm_variant v)
 {
+    const size_t every = sparse();
     const size_t len = 3 * CHUNK + 100, tb = lwcx_schwaemm_tag_bytes(v), pre = prefix_len(v);
     const size_t rec = CHUNK + tb;
     uint8_t key[32], nonce[32], *pt = malloc(len);
@@ -159,11 +172,18 @@ static void tampering(lwcx_schwaemm_variant v)
 
     /* truncation: near the header, each record boundary and the end, and at random */
     size_t cuts[2048], ncut = 0;
-    for (size_t c = 0; c < pre + 40; c++) cuts[ncut++] = c;
+/* a cut at c, kept if sampled or next to an anchor of its window */
+#define CUT(c, a, b) \
+    do { \
+        if ((c) % every == 0 || ((c) + 1 >= (a) && (c) <= (a) + 1) || ((c) + 1 >= (b) && (c) <= (b) + 1)) \
+            cuts[ncut++] = (c); \
+    } while (0)
+    for (size_t c = 0; c < pre + 40; c++) CUT(c, pre, 16);
     for (size_t r = 1; r <= 3; r++)
-        for (size_t c = pre + r * rec - 40; c < pre + r * rec + 40; c++) cuts[ncut++] = c;
-    for (size_t c = clen - 100 - tb - 40; c < clen; c++) cuts[ncut++] = c;
-    for (int k = 0; k < 100; k++) cuts[ncut++] = tu_rand() % clen;
+        for (size_t c = pre + r * rec - 40; c < pre + r * rec + 40; c++) CUT(c, pre + r * rec, pre + r * rec - tb);
+    for (size_t c = clen - 100 - tb - 40; c < clen; c++) CUT(c, clen - tb, clen - 2);
+#undef CUT
+    for (size_t k = 0; k < 100 / every; k++) cuts[ncut++] = tu_rand() % clen;
     for (size_t k = 0; k < ncut; k++) {
         const size_t c = cuts[k];
         expect_fail(v, key, ct, c, pt, len, c < pre ? LWCX_ERR_FORMAT : LWCX_ERR_AUTH, "truncated");
@@ -177,7 +197,7 @@ static void tampering(lwcx_schwaemm_variant v)
     memcpy(t + clen, ct + pre, rec);
     expect_fail(v, key, t, clen + rec, pt, len, LWCX_ERR_AUTH, "record 0 appended");
     /* bit flips: every header and nonce byte, then random bits */
-    for (size_t pos = 0; pos < clen; pos = pos < pre + 8 ? pos + 1 : pos + 1 + tu_rand() % 9000) {
+    for (size_t pos = 0; pos < clen; pos = pos < pre + 8 ? pos + 1 : pos + 1 + tu_rand() % (9000 * every)) {
         memcpy(t, ct, clen);
         t[pos] ^= (uint8_t)(1u << (tu_rand() % 8));
         expect_fail(v, key, t, clen, pt, len, pos < 16 ? LWCX_ERR_FORMAT : LWCX_ERR_AUTH, "bit flip");
