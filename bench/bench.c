@@ -12,7 +12,7 @@
 #define HAVE_FORK 1
 #endif
 
-#include "../src/core/internal.h"
+#include "../src/bench_internal.h"
 #include "lwcx.h"
 #include "timer.h"
 

@@ -12,7 +12,7 @@
  * is the protocol's own work (copies, encoding, wiping). */
 #include <stdlib.h>
 
-#include "../src/aimer/aimer_impl.h"
+#include "../src/bench_internal.h"
 #include "bench.h"
 #include "lwcx.h"
 

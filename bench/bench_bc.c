@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/bc/bc_impl.h"
+#include "../src/bench_internal.h"
 #include "bench.h"
 #include "lwcx.h"
 

@@ -4,7 +4,7 @@
  * and 16 messages side by side through the batch APIs. */
 #include <stdlib.h>
 
-#include "../src/sparkle/sparkle_impl.h"
+#include "../src/bench_internal.h"
 #include "bench.h"
 #include "lwcx.h"
 

@@ -38,8 +38,8 @@ static inline uint64_t timer_cycles(void)
  * dependent register additions (one cycle each on every core we know): rdtsc
  * and cntvct_el0 count at a fixed rate, not at the core's clock. The addend
  * is a register, not an immediate: Intel's cores since Golden Cove fold
- * add-immediate chains in the renamer (0.119 ticks a "cycle" on a Xeon,
- * against 0.64 with a register). 0 if unknown. */
+ * add-immediate chains in the renamer, which then run several a cycle
+ * (docs/design/timing.md). 0 if unknown. */
 static inline double timer_ticks_per_core_cycle(void)
 {
 #if defined(__x86_64__) || defined(__aarch64__)

@@ -21,10 +21,7 @@
 #include "keyfile.h"
 #include "lwcx.h"
 #include "opt.h"
-
-LWCX_NODISCARD int stream_variant(const char *alg);
-LWCX_NODISCARD int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const uint8_t *pre,
-                size_t prelen, const char *out, int decrypt);
+#include "sparkle_cmd.h"
 
 #define ALGS "schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256, kcc24p6"
 #define MAX_PT 248 /* kcc24p6: the largest whole-block message */
@@ -216,9 +213,11 @@ static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
             rc = 1;
             goto out;
         }
-        if (prelen == (long)sizeof pre && memcmp(pre, "LWCXSTR1", 8) == 0 && pre[8] >= 1 &&
-            lwcx_schwaemm_name((lwcx_schwaemm_variant)(pre[8] - 1)))
-            snprintf(head_alg, sizeof head_alg, "%s", lwcx_schwaemm_name((lwcx_schwaemm_variant)(pre[8] - 1)));
+        /* a header of another version still names its variant; the
+         * stream then says what it cannot read */
+        struct lwcx_stream_info hi;
+        if (lwcx_stream_header_info(pre, (size_t)prelen, &hi) == LWCX_OK || hi.variant >= 0)
+            snprintf(head_alg, sizeof head_alg, "%s", lwcx_schwaemm_name((lwcx_schwaemm_variant)hi.variant));
     }
     klen = load_key(&a, key, sizeof key, file_alg, sizeof file_alg);
     if (klen == -1) goto out;

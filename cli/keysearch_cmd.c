@@ -191,22 +191,34 @@ static LWCX_NODISCARD int part_arg(const char *v, uint64_t count, uint64_t *i, u
     return 0;
 }
 
-int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
+/* The options of ks_parse, in the order of its table. */
+enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK, ROOT_THREADS, PROGRESS, KS_OPTS };
+
+/* The command line, checked: what ks_build turns into a search. */
+typedef struct ks_args {
+    const char *ckpt, *device, *count_text;
+    int resume, force, first_only, want_ocl, mask_given, threads_given, chunk_given, progress;
+    lwcx_blockcipher ci;
+    size_t npairs, kb;
+    uint8_t pb[2 * LWCX_BC_MAX_BLOCK_BYTES], cb[2 * LWCX_BC_MAX_BLOCK_BYTES];
+    uint8_t kbase[LWCX_BC_MAX_KEY_BYTES], kmask[LWCX_BC_MAX_KEY_BYTES];
+    uint64_t every, threads, first, n, chunk, root_threads, part, parts;
+} ks_args;
+
+/* argv -> a; 0, or the exit status (message printed). */
+static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, int *quit)
 {
     static const opt_def defs[] = {
         {"cipher", 0, 1}, {"pt", 0, 1},      {"ct", 0, 1},         {"pt2", 0, 1},    {"ct2", 0, 1},
         {"key-base", 0, 1}, {"key-file", 0, 1}, {"mask", 0, 1},    {"every", 0, 1},  {"start", 0, 1},
         {"count", 0, 1},  {"threads", 0, 1}, {"checkpoint", 0, 1}, {"resume", 0, 0}, {"force", 0, 0},
         {"first", 0, 0},  {"device", 0, 1}, {"part", 0, 1}, {"chunk", 0, 1}, {"root-threads", 0, 1}, {"progress", 0, 0}, {NULL, 0, 0}};
-    enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK, ROOT_THREADS, PROGRESS };
-    const char *val[PROGRESS + 1] = {0};
+    const char *val[KS_OPTS] = {0};
     opt_parser p;
     int r;
-    memset(o, 0, sizeof *o);
-    o->root_threads = UINT64_MAX; /* as --threads */
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
-        if (r == OPT_QUIT) o->quit = 1; /* --help, --version: answered */
+        if (r == OPT_QUIT) *quit = 1; /* --help, --version: answered */
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
         if ((mpi && r == PART) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
@@ -214,7 +226,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         val[r] = p.arg ? p.arg : "";
     }
     const char *cipher = val[CIPHER], *ckpt = val[CKPT];
-    const int resume = !!val[RESUME], force = !!val[FORCE], first_only = !!val[FIRST];
+    const int resume = !!val[RESUME], force = !!val[FORCE];
     keyfile kf;
     memset(&kf, 0, sizeof kf);
     if (val[BASE] && val[KEY_FILE]) return cli_usage_error("--key-file", "give --key-base or --key-file, not both");
@@ -242,10 +254,11 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     }
     const lwcx_blockcipher ci = (lwcx_blockcipher)c;
     const size_t bs = lwcx_bc_block_bytes(ci), kb = lwcx_bc_key_bytes(ci);
-    uint8_t pb[2 * LWCX_BC_MAX_BLOCK_BYTES], cb[2 * LWCX_BC_MAX_BLOCK_BYTES];
-    uint8_t kbase[LWCX_BC_MAX_KEY_BYTES], kmask[LWCX_BC_MAX_KEY_BYTES];
+    uint8_t *const pb = a->pb, *const cb = a->cb, *const kbase = a->kbase;
+    a->ci = ci;
+    a->kb = kb;
     if (!val[PT2] != !val[CT2]) return cli_usage_error(val[PT2] ? "--pt2" : "--ct2", "--pt2 and --ct2 go together");
-    const size_t npairs = val[PT2] ? 2 : 1;
+    const size_t npairs = a->npairs = val[PT2] ? 2 : 1;
     static const char *const names[4] = {"--pt", "--ct", "--pt2", "--ct2"};
     for (size_t i = 0; i < 2 * npairs; i++)
         if (hex_arg(names[i], val[PT + i], (i % 2 ? cb : pb) + bs * (i / 2), bs, "one block"))
@@ -261,6 +274,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     } else if (hex_arg("--key-base", val[BASE], kbase, kb, "one key")) {
         return 2;
     }
+    uint8_t *const kmask = a->kmask;
     if (val[MASK]) {
         int any = 0;
         if (hex_arg("--mask", val[MASK], kmask, kb, "one key")) return 2;
@@ -273,7 +287,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         opt_u64("--count", val[COUNT], 1, LWCX_KEYSEARCH_MAX_END, "1 .. 2^64 - 2^32", &n) ||
         (val[THREADS] && opt_u64("--threads", val[THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: one per CPU", &threads)) ||
         (val[CHUNK] && opt_u64("--chunk", val[CHUNK], 1, (uint64_t)1 << 40, "1 .. 2^40 keys", &chunk)) ||
-        (val[ROOT_THREADS] && opt_u64("--root-threads", val[ROOT_THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: rank 0 only hands out chunks", &o->root_threads)))
+        (val[ROOT_THREADS] && opt_u64("--root-threads", val[ROOT_THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: rank 0 only hands out chunks", &a->root_threads)))
         return 2;
     if (resume && !ckpt) return cli_usage_error("--resume", "needs --checkpoint FILE");
     if (force && !ckpt) return cli_usage_error("--force", "needs --checkpoint FILE");
@@ -293,12 +307,41 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     if (mpi && want_ocl && strchr(device, ','))
         return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
     if (want_ocl && device[6] == ':') setenv("LWCX_OPENCL_DEVICE", device + 7, 1);
+    if (val[PART] && part_arg(val[PART], n, &a->part, &a->parts)) return 2;
+    a->ckpt = ckpt;
+    a->device = device;
+    a->count_text = val[COUNT];
+    a->resume = resume;
+    a->force = force;
+    a->first_only = !!val[FIRST];
+    a->want_ocl = want_ocl;
+    a->mask_given = !!val[MASK];
+    a->threads_given = !!val[THREADS];
+    a->chunk_given = !!val[CHUNK];
+    a->progress = !!val[PROGRESS];
+    a->every = every;
+    a->threads = threads;
+    a->first = first;
+    a->n = n;
+    a->chunk = chunk;
+    return 0;
+}
+
+/* a -> the search in o and the rest of o; 0, or the exit status (message
+ * printed). */
+static LWCX_NODISCARD int ks_build(const ks_args *a, int mpi, ks_cli *o)
+{
+    const char *device = a->device;
+    const int want_ocl = a->want_ocl;
+    const lwcx_blockcipher ci = a->ci;
+    const uint64_t first = a->first, n = a->n, part = a->part, parts = a->parts;
+    uint64_t threads = a->threads;
     /* lwcx-mpi: rank 0 keeps its CPU threads; each other rank takes the device
      * itself (ks_load_on_device), since only it can tell what it has */
     o->device = !device ? KS_DEV_AUTO : want_ocl ? KS_DEV_OPENCL : strcmp(device, "cuda") == 0 ? KS_DEV_CUDA : KS_DEV_CPU;
     o->opencl_device = want_ocl && device[6] == ':' ? atoi(device + 7) : -1;
     o->cipher = ci;
-    o->threads_given = !!val[THREADS];
+    o->threads_given = a->threads_given;
     /* the GPU: the cuda (or, asked for, opencl) implementation, forced (never
      * the automatic choice); the default is cuda when it is available */
     const lwcx_impl *gpu = mpi ? NULL : lwcx_impl_find(lwcx_bc_name(ci), want_ocl ? "opencl" : "cuda");
@@ -309,46 +352,56 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
         return 2;
     }
     const int use_gpu = gpu_ok && (!device || strcmp(device, "cpu") != 0);
-    if (use_gpu && !val[THREADS]) threads = 0; /* the library's default: one thread per GPU */
-    uint64_t part_lo = first, part_n = n, part = 0, parts = 0;
-    if (val[PART] && part_arg(val[PART], n, &part, &parts)) return 2;
+    if (use_gpu && !a->threads_given) threads = 0; /* the library's default: one thread per GPU */
+    uint64_t part_lo = first, part_n = n;
     lwcx_keysearch *ks = NULL;
     int rc = parts ? lwcx_keysearch_part_range(first, n, part, parts, &part_lo, &part_n) : LWCX_OK;
     if (rc == LWCX_OK)
-        rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, pb, cb, npairs, kbase, val[MASK] ? kmask : NULL,
-                                     part_lo, part_n);
+        rc = lwcx_keysearch_new_with(use_gpu ? gpu : NULL, &ks, ci, a->pb, a->cb, a->npairs, a->kbase,
+                                     a->mask_given ? a->kmask : NULL, part_lo, part_n);
     /* the record names the whole job, so that --merge sees a part missing */
     if (rc == LWCX_OK && parts && (rc = lwcx_keysearch_set_part(ks, first, n, part, parts)) != LWCX_OK) {
         lwcx_keysearch_free(ks);
         ks = NULL;
     }
-    lwcx_wipe(kbase, sizeof kbase);
-    if (rc == LWCX_OK && !mpi && val[CHUNK] && (rc = lwcx_keysearch_set_chunk(ks, chunk)) != LWCX_OK) {
+    if (rc == LWCX_OK && !mpi && a->chunk_given && (rc = lwcx_keysearch_set_chunk(ks, a->chunk)) != LWCX_OK) {
         lwcx_keysearch_free(ks);
         ks = NULL;
     }
     if (rc == LWCX_ERR_LENGTH) {
-        if (val[MASK])
-            return cli_usage_error("--count", "'%s': --start + --count is beyond the mask's 2^bits keys", val[COUNT]);
-        return cli_usage_error("--count", "'%s': --start + --count must be at most 2^64 - 2^32", val[COUNT]);
+        if (a->mask_given)
+            return cli_usage_error("--count", "'%s': --start + --count is beyond the mask's 2^bits keys", a->count_text);
+        return cli_usage_error("--count", "'%s': --start + --count must be at most 2^64 - 2^32", a->count_text);
     }
     if (rc) {
         cli_error(NULL, "%s", lwcx_strerror(rc));
         return 2;
     }
-    if (o->root_threads == UINT64_MAX) o->root_threads = threads ? threads : UINT64_MAX;
+    o->root_threads = a->root_threads == UINT64_MAX ? (threads ? threads : UINT64_MAX) : a->root_threads;
     o->ks = ks;
-    o->ckpt = ckpt;
-    o->resume = resume;
-    o->force = force;
-    o->first = first_only;
-    o->every = every;
+    o->ckpt = a->ckpt;
+    o->resume = a->resume;
+    o->force = a->force;
+    o->first = a->first_only;
+    o->every = a->every;
     o->threads = threads;
     o->total = part_n;
-    o->chunk = chunk;
-    o->progress = !!val[PROGRESS];
-    o->key_bytes = kb;
+    o->chunk = a->chunk;
+    o->progress = a->progress;
+    o->key_bytes = a->kb;
     return 0;
+}
+
+int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
+{
+    ks_args a;
+    memset(o, 0, sizeof *o);
+    memset(&a, 0, sizeof a);
+    a.root_threads = UINT64_MAX; /* as --threads */
+    int rc = ks_parse(argc, argv, mpi, &a, &o->quit);
+    if (rc == 0) rc = ks_build(&a, mpi, o);
+    lwcx_wipe(&a, sizeof a); /* the key base */
+    return rc;
 }
 
 lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int opencl_device,
@@ -549,35 +602,135 @@ static uint64_t merge_missing_parts(uint64_t js, uint64_t jc, uint64_t parts, co
     return missing;
 }
 
+/* Adds the "done LO HI" ranges of record text (of file f) to *rg; 0, or
+ * -1 out of memory. */
+static LWCX_NODISCARD int merge_done_ranges(const char *text, int f, merge_range **rg, size_t *nrg, size_t *cap)
+{
+    for (const char *l = strstr(text, "\ndone "); l; l = strstr(l + 1, "\ndone ")) {
+        if (*nrg == *cap) {
+            *cap = *cap ? 2 * *cap : 64;
+            merge_range *g = realloc(*rg, *cap * sizeof *g);
+            if (!g) return -1;
+            *rg = g;
+        }
+        if (sscanf(l + 6, "%" SCNu64 " %" SCNu64, &(*rg)[*nrg].lo, &(*rg)[*nrg].hi) == 2) (*rg)[(*nrg)++].file = f;
+    }
+    return 0;
+}
+
+/* Adds the keys found in ks that are not in keys yet (by index), up to
+ * KS_MAX_PRINTED. */
+static void merge_found_keys(lwcx_keysearch *ks, uint8_t keys[][LWCX_BC_MAX_KEY_BYTES], uint64_t *key_idx,
+                             uint64_t *nkeys)
+{
+    uint8_t key[LWCX_BC_MAX_KEY_BYTES];
+    uint64_t idx;
+    for (size_t i = 0; lwcx_keysearch_found_key(ks, i, key, &idx) == LWCX_OK; i++) {
+        size_t k = 0;
+        while (k < *nkeys && key_idx[k] != idx) k++;
+        if (k == *nkeys && *nkeys < KS_MAX_PRINTED) {
+            key_idx[*nkeys] = idx;
+            memcpy(keys[(*nkeys)++], key, sizeof key);
+        }
+    }
+    lwcx_wipe(key, sizeof key);
+}
+
+/* How the done ranges cover [lo, hi). */
+typedef struct merge_coverage {
+    uint64_t gaps, overlaps, gap_keys, searched;
+} merge_coverage;
+
+/* Sorts rg and sweeps [lo, hi), printing the first gaps and overlaps. */
+static merge_coverage merge_cover(merge_range *rg, size_t nrg, uint64_t lo, uint64_t hi)
+{
+    qsort(rg, nrg, sizeof *rg, by_lo);
+    uint64_t at = lo, gaps = 0, overlaps = 0, gap_keys = 0, searched = 0;
+    for (size_t i = 0; i < nrg; i++) {
+        uint64_t a = rg[i].lo < lo ? lo : rg[i].lo, b = rg[i].hi > hi ? hi : rg[i].hi;
+        if (a >= b) continue; /* outside the range asked for */
+        if (a > at) {
+            if (gaps++ < MERGE_MAX_SHOWN) fprintf(stderr, "lwcx keysearch: gap [%" PRIu64 ", %" PRIu64 ")\n", at, a);
+            gap_keys += a - at;
+        } else if (a < at) {
+            if (overlaps++ < MERGE_MAX_SHOWN)
+                fprintf(stderr, "lwcx keysearch: overlap [%" PRIu64 ", %" PRIu64 ") (searched twice)\n", a, b < at ? b : at);
+        }
+        if (b > at) {
+            searched += b - (a > at ? a : at);
+            at = b;
+        }
+    }
+    if (at < hi) {
+        if (gaps++ < MERGE_MAX_SHOWN) fprintf(stderr, "lwcx keysearch: gap [%" PRIu64 ", %" PRIu64 ")\n", at, hi);
+        gap_keys += hi - at;
+    }
+    const merge_coverage c = {gaps, overlaps, gap_keys, searched};
+    return c;
+}
+
+/* Prints the keys (kb bytes each) on stdout by ascending index. */
+static void merge_print_keys(uint8_t keys[][LWCX_BC_MAX_KEY_BYTES], uint64_t *key_idx, uint64_t nkeys, size_t kb)
+{
+    char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
+    for (size_t k = 0; k < nkeys; k++) { /* ascending index */
+        size_t m = k;
+        for (size_t j = k + 1; j < nkeys; j++)
+            if (key_idx[j] < key_idx[m]) m = j;
+        uint64_t ti = key_idx[k];
+        key_idx[k] = key_idx[m];
+        key_idx[m] = ti;
+        uint8_t tk[LWCX_BC_MAX_KEY_BYTES];
+        memcpy(tk, keys[k], sizeof tk);
+        memcpy(keys[k], keys[m], sizeof tk);
+        memcpy(keys[m], tk, sizeof tk);
+        hex_line(h, keys[k], kb);
+        printf("%s\n", h);
+    }
+}
+
+/* The command line of --merge: the files, and --start/--count (vcount:
+ * --count's text, or NULL). 0, an exit status (message printed), or the
+ * opt_next result that ends the command (OPT_FAIL, OPT_QUIT: negative). */
+static LWCX_NODISCARD int merge_args(int argc, char **argv, const char **files, int *nfiles, const char **vcount,
+                                     uint64_t *want_lo, uint64_t *want_n)
+{
+    static const opt_def defs[] = {{"merge", 0, 0}, {"start", 0, 1}, {"count", 0, 1}, {NULL, 0, 0}};
+    opt_parser p;
+    int r;
+    const char *vstart = NULL;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) return r;
+        if (r == OPT_ARG) files[(*nfiles)++] = p.arg;
+        if (r == 1) vstart = p.arg;
+        if (r == 2) *vcount = p.arg;
+    }
+    int rc = 0;
+    if (*nfiles == 0) rc = cli_usage_error("--merge", "needs the checkpoint files of the parts");
+    else if ((vstart && opt_u64("--start", vstart, 0, LWCX_KEYSEARCH_MAX_END - 1, "0 .. 2^64 - 2^32 - 1", want_lo)) ||
+             (*vcount && opt_u64("--count", *vcount, 1, LWCX_KEYSEARCH_MAX_END - *want_lo, "1 .. 2^64 - 2^32 - start", want_n)))
+        rc = 2;
+    if (vstart && !*vcount && !rc) rc = cli_usage_error("--start", "with --merge: needs --count (the whole range)");
+    return rc;
+}
+
 /* Loads and checks every record named; prints which parts are finished, the
  * keys found (stdout) and the gaps and overlaps left in the whole range: the
  * job the part records name (record version 2), else --start/--count, else
  * the records' own span. */
 static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"merge", 0, 0}, {"start", 0, 1}, {"count", 0, 1}, {NULL, 0, 0}};
-    opt_parser p;
-    int r, nfiles = 0;
+    int nfiles = 0;
     const char **files = calloc((size_t)argc, sizeof *files);
-    const char *vstart = NULL, *vcount = NULL;
+    const char *vcount = NULL;
     if (!files) return 2;
-    opt_init(&p, argc, argv);
-    while ((r = opt_next(&p, defs)) != OPT_END) {
-        if (r == OPT_FAIL || r == OPT_QUIT) {
-            free(files);
-            return opt_status(r);
-        }
-        if (r == OPT_ARG) files[nfiles++] = p.arg;
-        if (r == 1) vstart = p.arg;
-        if (r == 2) vcount = p.arg;
-    }
     uint64_t want_lo = 0, want_n = 0;
-    int rc = 0;
-    if (nfiles == 0) rc = cli_usage_error("--merge", "needs the checkpoint files of the parts");
-    else if ((vstart && opt_u64("--start", vstart, 0, LWCX_KEYSEARCH_MAX_END - 1, "0 .. 2^64 - 2^32 - 1", &want_lo)) ||
-             (vcount && opt_u64("--count", vcount, 1, LWCX_KEYSEARCH_MAX_END - want_lo, "1 .. 2^64 - 2^32 - start", &want_n)))
-        rc = 2;
-    if (vstart && !vcount && !rc) rc = cli_usage_error("--start", "with --merge: needs --count (the whole range)");
+    int rc = merge_args(argc, argv, files, &nfiles, &vcount, &want_lo, &want_n);
+    if (rc < 0) {
+        free(files);
+        return opt_status(rc);
+    }
     merge_range *rg = NULL;
     size_t nrg = 0, cap = 0;
     char *params0 = NULL;
@@ -632,29 +785,8 @@ static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
                 files[f], what, start, start + count, searched == count ? "finished" : "unfinished", searched, count);
         if (start < hull_lo) hull_lo = start;
         if (start + count > hull_hi) hull_hi = start + count;
-        for (char *l = strstr(text, "\ndone "); l && !rc; l = strstr(l + 1, "\ndone ")) {
-            if (nrg == cap) {
-                cap = cap ? 2 * cap : 64;
-                merge_range *g = realloc(rg, cap * sizeof *g);
-                if (!g) {
-                    rc = 2;
-                    break;
-                }
-                rg = g;
-            }
-            if (sscanf(l + 6, "%" SCNu64 " %" SCNu64, &rg[nrg].lo, &rg[nrg].hi) == 2) rg[nrg++].file = f;
-        }
-        uint8_t key[LWCX_BC_MAX_KEY_BYTES];
-        uint64_t idx;
-        for (size_t i = 0; lwcx_keysearch_found_key(ks, i, key, &idx) == LWCX_OK; i++) {
-            size_t k = 0;
-            while (k < nkeys && key_idx[k] != idx) k++;
-            if (k == nkeys && nkeys < KS_MAX_PRINTED) {
-                key_idx[nkeys] = idx;
-                memcpy(keys[nkeys++], key, sizeof key);
-            }
-        }
-        lwcx_wipe(key, sizeof key);
+        if (!rc && merge_done_ranges(text, f, &rg, &nrg, &cap)) rc = 2;
+        merge_found_keys(ks, keys, key_idx, &nkeys);
         /* the key size: the length of the "key-base" hex */
         const char *kl = strstr(text, "\nkey-base ");
         if (kl) kb = strcspn(kl + 10, "\n") / 2;
@@ -692,43 +824,10 @@ static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
                         "lwcx): keys [%" PRIu64 ", %" PRIu64 ") are the records' own span, so a part missing at either "
                         "end is not seen; give --start and --count\n", lo, hi);
     free(files);
-    qsort(rg, nrg, sizeof *rg, by_lo);
-    uint64_t at = lo, gaps = 0, overlaps = 0, gap_keys = 0, searched = 0;
-    for (size_t i = 0; i < nrg; i++) {
-        uint64_t a = rg[i].lo < lo ? lo : rg[i].lo, b = rg[i].hi > hi ? hi : rg[i].hi;
-        if (a >= b) continue; /* outside the range asked for */
-        if (a > at) {
-            if (gaps++ < MERGE_MAX_SHOWN) fprintf(stderr, "lwcx keysearch: gap [%" PRIu64 ", %" PRIu64 ")\n", at, a);
-            gap_keys += a - at;
-        } else if (a < at) {
-            if (overlaps++ < MERGE_MAX_SHOWN)
-                fprintf(stderr, "lwcx keysearch: overlap [%" PRIu64 ", %" PRIu64 ") (searched twice)\n", a, b < at ? b : at);
-        }
-        if (b > at) {
-            searched += b - (a > at ? a : at);
-            at = b;
-        }
-    }
-    if (at < hi) {
-        if (gaps++ < MERGE_MAX_SHOWN) fprintf(stderr, "lwcx keysearch: gap [%" PRIu64 ", %" PRIu64 ")\n", at, hi);
-        gap_keys += hi - at;
-    }
+    merge_coverage cov = merge_cover(rg, nrg, lo, hi);
+    const uint64_t gaps = cov.gaps, overlaps = cov.overlaps, gap_keys = cov.gap_keys, searched = cov.searched;
     free(rg);
-    char h[2 * LWCX_BC_MAX_KEY_BYTES + 1];
-    for (size_t k = 0; k < nkeys; k++) { /* ascending index */
-        size_t m = k;
-        for (size_t j = k + 1; j < nkeys; j++)
-            if (key_idx[j] < key_idx[m]) m = j;
-        uint64_t ti = key_idx[k];
-        key_idx[k] = key_idx[m];
-        key_idx[m] = ti;
-        uint8_t tk[LWCX_BC_MAX_KEY_BYTES];
-        memcpy(tk, keys[k], sizeof tk);
-        memcpy(keys[k], keys[m], sizeof tk);
-        memcpy(keys[m], tk, sizeof tk);
-        hex_line(h, keys[k], kb);
-        printf("%s\n", h);
-    }
+    merge_print_keys(keys, key_idx, nkeys, kb);
     lwcx_wipe(keys, sizeof keys);
     char of_parts[64] = "";
     if (job_parts)

@@ -335,6 +335,58 @@ static double thread_cpu(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The progress line of rank 0, with the slowest and fastest ranks' rates. */
+static void root_progress(ks_progress *pr, const coord *c, local *l, double t)
+{
+    const uint64_t done = lwcx_keysearch_keys_done(c->ks);
+    double lo = 0, hi = 0, el = t - pr->t0;
+    for (int r = 0; r < c->nranks && el > 0; r++) {
+        double rate = (double)(r ? c->rank[r].keys : atomic_load(&l->keys)) / el;
+        if (r == 0 || rate < lo) lo = rate;
+        if (r == 0 || rate > hi) hi = rate;
+    }
+    char a[32], b[32], extra[96];
+    ks_fmt_count(a, sizeof a, lo);
+    ks_fmt_count(b, sizeof b, hi);
+    snprintf(extra, sizeof extra, "  %d ranks %s..%s", c->nranks, a, b);
+    ks_show(pr, done, t, extra);
+    if (!pr->tty) fputc('\n', stderr); /* under mpirun: a pipe that may wait for lines */
+    pr->last = t;
+}
+
+/* The accounting once every rank stopped: every chunk handed out came back
+ * once, and the keys counted add up; then the report. The exit status. */
+static LWCX_NODISCARD int root_accounting(ks_cli *o, ks_progress *pr, const coord *c, local *l, double el,
+                                          double coord_s, int werr)
+{
+    const int nranks = c->nranks;
+    uint64_t others = 0, counted = 0, out = 0;
+    for (int r = 1; r < nranks; r++) {
+        others += c->rank[r].keys;
+        counted += c->rank[r].searched;
+        out += c->rank[r].nout;
+    }
+    const uint64_t mine = atomic_load(&l->keys), recorded = lwcx_keysearch_keys_done(c->ks) - pr->before;
+    fprintf(stderr,
+            "lwcx-mpi: %d ranks: %" PRIu64 " chunks handed out (%.0f/s), %" PRIu64 " reported, %" PRIu64
+            " unreported at the stop; keys searched: ranks 1..%d %" PRIu64 " (their count %" PRIu64
+            "), rank 0 %" PRIu64 ", total %" PRIu64 " of %" PRIu64 "\n"
+            "lwcx-mpi: coordinator CPU time %.3f s in %.2f s (%.2f%% of one core)\n",
+            nranks, c->handed, el > 0 ? (double)c->handed / el : 0.0, c->reported, out + c->nback, nranks - 1, others,
+            counted, mine, recorded, o->total - pr->before, coord_s, el, el > 0 ? 100 * coord_s / el : 0.0);
+    if (atomic_load(&l->rc) != LWCX_OK) {
+        cli_error(NULL, "%s", lwcx_strerror(atomic_load(&l->rc)));
+        return 2;
+    }
+    if (counted != others || others + mine != recorded) {
+        /* the record merges what was searched twice: its count falls short */
+        fprintf(stderr, "lwcx-mpi: keys searched twice or miscounted (%" PRIu64 " + %" PRIu64 " searched, %" PRIu64 " recorded)\n",
+                others, mine, recorded);
+        return 2;
+    }
+    return ks_finish(o, pr, el, werr);
+}
+
 static LWCX_NODISCARD int run_root(ks_cli *o, int nranks)
 {
     lwcx_keysearch *ks = o->ks;
@@ -398,22 +450,7 @@ static LWCX_NODISCARD int run_root(ks_cli *o, int nranks)
                             pr.tty ? "\n" : "", o->ckpt && !werr ? "; checkpoint " : "", o->ckpt && !werr ? o->ckpt : "",
                             o->ckpt && !werr ? " written: continue with --resume (any number of ranks)" : "");
             }
-            if ((pr.tty || o->progress) && t - pr.last >= 1.0) {
-                const uint64_t done = lwcx_keysearch_keys_done(ks);
-                double lo = 0, hi = 0, el = t - pr.t0;
-                for (int r = 0; r < nranks && el > 0; r++) {
-                    double rate = (double)(r ? c.rank[r].keys : atomic_load(&l.keys)) / el;
-                    if (r == 0 || rate < lo) lo = rate;
-                    if (r == 0 || rate > hi) hi = rate;
-                }
-                char a[32], b[32], extra[96];
-                ks_fmt_count(a, sizeof a, lo);
-                ks_fmt_count(b, sizeof b, hi);
-                snprintf(extra, sizeof extra, "  %d ranks %s..%s", nranks, a, b);
-                ks_show(&pr, done, t, extra);
-                if (!pr.tty) fputc('\n', stderr); /* under mpirun: a pipe that may wait for lines */
-                pr.last = t;
-            }
+            if ((pr.tty || o->progress) && t - pr.last >= 1.0) root_progress(&pr, &c, &l, t);
             if (o->ckpt && !werr && t - last_ckpt >= (double)o->every) {
                 if (ks_write_checkpoint(o->ckpt, ks, 0) != 0) werr = c.stop = 1;
                 last_ckpt = t;
@@ -444,34 +481,7 @@ static LWCX_NODISCARD int run_root(ks_cli *o, int nranks)
         fflush(stdout);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    /* the accounting: every chunk handed out came back once */
-    uint64_t others = 0, counted = 0, out = 0;
-    for (int r = 1; r < nranks; r++) {
-        others += c.rank[r].keys;
-        counted += c.rank[r].searched;
-        out += c.rank[r].nout;
-    }
-    const double coord_s = thread_cpu() - cpu0;
-    const uint64_t mine = atomic_load(&l.keys), recorded = lwcx_keysearch_keys_done(ks) - pr.before;
-    fprintf(stderr,
-            "lwcx-mpi: %d ranks: %" PRIu64 " chunks handed out (%.0f/s), %" PRIu64 " reported, %" PRIu64
-            " unreported at the stop; keys searched: ranks 1..%d %" PRIu64 " (their count %" PRIu64
-            "), rank 0 %" PRIu64 ", total %" PRIu64 " of %" PRIu64 "\n"
-            "lwcx-mpi: coordinator CPU time %.3f s in %.2f s (%.2f%% of one core)\n",
-            nranks, c.handed, el > 0 ? (double)c.handed / el : 0.0, c.reported, out + c.nback, nranks - 1, others, counted, mine,
-            recorded, o->total - pr.before, coord_s, el, el > 0 ? 100 * coord_s / el : 0.0);
-    int status;
-    if (atomic_load(&l.rc) != LWCX_OK) {
-        cli_error(NULL, "%s", lwcx_strerror(atomic_load(&l.rc)));
-        status = 2;
-    } else if (counted != others || others + mine != recorded) {
-        /* the record merges what was searched twice: its count falls short */
-        fprintf(stderr, "lwcx-mpi: keys searched twice or miscounted (%" PRIu64 " + %" PRIu64 " searched, %" PRIu64 " recorded)\n",
-                others, mine, recorded);
-        status = 2;
-    } else {
-        status = ks_finish(o, &pr, el, werr);
-    }
+    const int status = root_accounting(o, &pr, &c, &l, el, thread_cpu() - cpu0, werr);
     for (int r = 0; r < nranks; r++) free(c.rank[r].out);
     free(c.rank);
     free(c.back);

@@ -12,6 +12,7 @@
 #include "lwcx.h"
 #include "opt.h"
 #include "signals.h"
+#include "sparkle_cmd.h"
 #include <strings.h>
 #include <sys/types.h>
 
@@ -365,8 +366,7 @@ int stream_variant(const char *alg)
     return -1;
 }
 
-/* Pushes the input through the stream a chunk at a time; pre holds bytes
- * already read from f (dec reads the header first). */
+/* Pushes the input through the stream a chunk at a time. */
 int stream_file(int variant, const uint8_t *key, FILE *f, const char *in, const uint8_t *pre,
                 size_t prelen, const char *out, int decrypt)
 {

@@ -636,6 +636,26 @@ LWCX_API LWCX_NODISCARD int lwcx_stream_final(lwcx_stream *s, uint8_t *out, size
 /* The reason of the failure that made the state fail, or NULL. */
 LWCX_API const char *lwcx_stream_error(const lwcx_stream *s);
 
+/* What a stream's header says, for a reader that must know the variant
+ * before it decrypts (lwcx dec without --alg). */
+struct lwcx_stream_info {
+    int variant;          /* the lwcx_schwaemm_variant named, or -1 */
+    unsigned chunk_log2;  /* log2 of the chunk size (LWCX_STREAM_CHUNK_LOG2) */
+    size_t chunk_bytes;   /* the plaintext bytes of every record but the last */
+    size_t key_bytes, nonce_bytes, tag_bytes; /* the variant's sizes */
+    size_t prefix_bytes;  /* header and nonce: where the first record starts */
+};
+/* Reads the len bytes of hdr (at least LWCX_STREAM_HEADER_BYTES; more are
+ * ignored) as a stream header and fills *out. LWCX_OK: a header this
+ * version decrypts. LWCX_ERR_FORMAT: not one (too short, no magic, an
+ * unknown variant id, another chunk size, reserved bytes set); then
+ * out->variant is still the variant named when the header is whole with
+ * its magic and a known variant id (a stream of another version of the
+ * format), else -1, and the other fields are 0. LWCX_ERR_NULL: hdr or
+ * out is NULL. */
+LWCX_API LWCX_NODISCARD int lwcx_stream_header_info(const uint8_t *hdr, size_t len,
+                                                    struct lwcx_stream_info *out);
+
 /* ------------------------------------------------------------------ */
 /* Key search as work units: one search (cipher, pairs, base key, mask, */
 /* range of indices, as for lwcx_bc_keysearch above) as an object that  */

@@ -57,6 +57,14 @@ expect_fail "authentication failed" "$lwcx" dec --alg $alg --key-file key.hex t.
 expect_fail "authentication failed" "$lwcx" dec --alg $alg --key 0f0e0d0c0b0a09080706050403020100 c.bin
 expect_fail "encrypted with schwaemm256-128, not schwaemm128-128" "$lwcx" dec --alg schwaemm128-128 --key-file key.hex c.bin
 expect_fail "not an lwcx" "$lwcx" dec --alg $alg --key-file key.hex p.bin
+# dec reads the header through the library (lwcx_stream_header_info): a header of another
+# version (chunk size, reserved bytes) still names its variant, which the stream then refuses;
+# an unknown variant id is no header
+patch() { cp c.bin t.bin; printf "\\x$2" | dd of=t.bin bs=1 seek=$1 conv=notrunc 2>/dev/null; }
+patch 9 11; expect_fail "encrypted with schwaemm256-128, not schwaemm128-128" "$lwcx" dec --alg schwaemm128-128 --key-file key.hex t.bin
+patch 9 11; expect_fail "unsupported chunk size" "$lwcx" dec --key-file key.hex t.bin
+patch 12 01; expect_fail "reserved bytes set" "$lwcx" dec --key-file key.hex t.bin
+patch 8 09; expect_fail "needed.*the input has no header" "$lwcx" dec --key-file key.hex t.bin
 expect_fail "key must be 16 bytes" "$lwcx" enc --alg $alg --key 0001 p.bin
 expect_fail "unknown algorithm" "$lwcx" enc --alg schwaemm --key-file key.hex p.bin
 

@@ -4,7 +4,8 @@
  * and output buffers of exactly the announced size, truncation near the
  * header, every record boundary and the end (and at random points), bit
  * flips, reordered, dropped and duplicated records, extension, wrong key and
- * variant, header corruption, and the API's refusals.
+ * variant, header corruption, the API's refusals, and the header read alone
+ * (lwcx_stream_header_info).
  * STREAM_SPARSE=n (the emulated-CPU stages, where each decryption is slow):
  * one truncation point in n, besides the bytes on either side of each
  * record boundary and tag, 100/n random cuts, and bit flips n times further
@@ -311,6 +312,55 @@ static void header_and_api(void)
     free(ct);
 }
 
+/* lwcx_stream_header_info: the header of a real stream of every variant
+ * reads back with that variant's sizes; every truncation and corruption of
+ * it is LWCX_ERR_FORMAT, naming the variant only when magic and id are whole
+ * and valid. */
+static void header_info(void)
+{
+    struct lwcx_stream_info hi;
+    uint8_t key[32] = {4}, nonce[32] = {5}, h[LWCX_STREAM_HEADER_BYTES + 8];
+    for (int v = 0; v < NV; v++) {
+        const lwcx_schwaemm_variant var = (lwcx_schwaemm_variant)v;
+        uint8_t *ct = by_hand(var, key, nonce, key, 0);
+        CHECK(lwcx_stream_header_info(ct, stream_len(var, 0), &hi) == LWCX_OK && hi.variant == v &&
+                  hi.chunk_log2 == LWCX_STREAM_CHUNK_LOG2 && hi.chunk_bytes == CHUNK &&
+                  hi.key_bytes == lwcx_schwaemm_key_bytes(var) &&
+                  hi.nonce_bytes == lwcx_schwaemm_nonce_bytes(var) &&
+                  hi.tag_bytes == lwcx_schwaemm_tag_bytes(var) && hi.prefix_bytes == prefix_len(var),
+              "header of %s", lwcx_schwaemm_name(var));
+        memcpy(h, ct, LWCX_STREAM_HEADER_BYTES);
+        free(ct);
+        CHECK(lwcx_stream_header_info(h, LWCX_STREAM_HEADER_BYTES, &hi) == LWCX_OK && hi.variant == v,
+              "the header alone, %s", lwcx_schwaemm_name(var));
+        for (size_t n = 0; n < LWCX_STREAM_HEADER_BYTES; n++)
+            CHECK(lwcx_stream_header_info(h, n, &hi) == LWCX_ERR_FORMAT && hi.variant == -1 &&
+                      hi.prefix_bytes == 0, "truncated to %zu bytes", n);
+        /* every bit of the header flipped: never accepted; the variant stays
+         * named when only the chunk size or the reserved bytes changed */
+        for (size_t bit = 0; bit < 8 * LWCX_STREAM_HEADER_BYTES; bit++) {
+            h[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            const int rc = lwcx_stream_header_info(h, LWCX_STREAM_HEADER_BYTES, &hi);
+            const int id_ok = bit / 8 == 8 && h[8] >= 1 && h[8] <= NV;
+            if (id_ok)
+                CHECK(rc == LWCX_OK && hi.variant == h[8] - 1, "id %u", h[8]);
+            else
+                CHECK(rc == LWCX_ERR_FORMAT && hi.variant == (bit / 8 >= 9 ? v : -1) && hi.tag_bytes == 0,
+                      "bit %zu flipped: rc %d, variant %d", bit, rc, hi.variant);
+            h[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+    }
+    h[8] = 0;
+    CHECK(lwcx_stream_header_info(h, LWCX_STREAM_HEADER_BYTES, &hi) == LWCX_ERR_FORMAT && hi.variant == -1,
+          "variant id 0");
+    h[8] = NV + 1;
+    CHECK(lwcx_stream_header_info(h, LWCX_STREAM_HEADER_BYTES, &hi) == LWCX_ERR_FORMAT && hi.variant == -1,
+          "variant id past the last");
+    h[8] = 1;
+    CHECK(lwcx_stream_header_info(NULL, LWCX_STREAM_HEADER_BYTES, &hi) == LWCX_ERR_NULL, "NULL header");
+    CHECK(lwcx_stream_header_info(h, LWCX_STREAM_HEADER_BYTES, NULL) == LWCX_ERR_NULL, "NULL info");
+}
+
 int main(void)
 {
     for (int v = 0; v < NV; v++) {
@@ -318,5 +368,6 @@ int main(void)
         tampering((lwcx_schwaemm_variant)v);
     }
     header_and_api();
+    header_info();
     return tu_finish();
 }

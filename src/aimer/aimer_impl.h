@@ -1,5 +1,6 @@
 /* AIMer v2.1: the parameter sets, the narrow interface every implementation
- * fills, and the protocol written once over it (sign.c, verify.c, aim2.c).
+ * fills, and the protocol written once over it (sign.c, verify.c, aim2.c,
+ * affine.c, hash_batch.c, hash_message.c, mpc.c; the sets in params.c).
  *
  * Field elements are arrays of 64-bit words, little-endian (bit j is x^j),
  * always four words long; a set over GF(2^n) uses the first n/64 and keeps
@@ -35,7 +36,7 @@ typedef struct aimer_params {
     size_t pk_bytes, sk_bytes, sig_bytes;
 } aimer_params;
 
-/* NULL for a set that does not exist. */
+/* params.c: the set, or NULL for a set that does not exist. */
 const aimer_params *lwcx_aimer_params_get(lwcx_aimer_set set);
 
 /* Byte sizes derived from the parameters. */
@@ -64,8 +65,8 @@ static inline void aimer_gf_to_bytes(const aimer_params *p, uint8_t *b, const ui
     for (unsigned i = 0; i < p->words; i++) lwcx_store64le(b + 8 * i, x[i]);
 }
 /* memcpy of a seed, salt or commitment (lambda or 2 lambda bytes): as
- * fixed-size copies the compilers inline, not calls into the C library
- * (about 2% of a 128s signature: ~17,000 of them) */
+ * fixed-size copies the compilers inline, not calls into the C library (a
+ * signature makes thousands: docs/design/aimer.md) */
 static inline void aimer_copy(uint8_t *d, const uint8_t *s, size_t n)
 {
     switch (n) {
@@ -236,8 +237,8 @@ struct lwcx_aimer_key {
 };
 /* Where the vector kernels read matrices (the affine layer, the Frobenius
  * powers) a row at a time: aligned so that no 64-byte row straddles two
- * cache lines. On Zen 4 the malloc'd layer, 16 bytes past a line, took
- * avx512's affine layer 1.55x the time. */
+ * cache lines (rows across lines slowed avx512's affine layer by half:
+ * docs/design/aimer.md). */
 #define AIMER_MATRIX_ALIGN 64
 #define AIMER_KEY_MAGIC 0x31764b72656d6961u /* "aimerKv1" */
 
@@ -252,9 +253,9 @@ void lwcx_aimer_aim2(const aimer_impl *im, const aimer_params *p, const void *af
 /* The bits of (2^e - 1)^-1 mod (2^n - 1), n/64 words: bit (e*i mod n) for
  * i < e^-1 mod n, since (2^e - 1) * sum 2^(e*i) = 2^(e*k) - 1 = 1. */
 void lwcx_aimer_invmer_exponent(unsigned n, unsigned e, uint64_t d[AIMER_MAX_WORDS]);
-/* The L/U rows and b from the squeezed bytes of SHAKE(IV): row r of
- * S-box i takes lambda bytes; L keeps bits >= r, U bits <= r, bit r set in
- * both. Writes A_i = U_i L_i (n rows) into a[i], and b. Shared by the
+/* affine.c: the affine layer. The L/U rows and b from the squeezed bytes
+ * of SHAKE(IV): row r of S-box i takes lambda bytes; L keeps bits >= r, U
+ * bits <= r, bit r set in both. Writes A_i = U_i L_i (n rows) into a[i], and b. Shared by the
  * implementations that keep A as rows (row r of A_i at a[i * n + r]). */
 /* The (L n + 1) lambda squeezed bytes of SHAKE(IV) in a malloc'd buffer,
  * or NULL (the caller frees it). */
@@ -264,7 +265,7 @@ LWCX_NODISCARD int lwcx_aimer_affine_rows(const aimer_impl *im, const aimer_para
 /* y ^= x A with A as n rows (constant time: every row is read) */
 void lwcx_aimer_rows_apply(const aimer_params *p, const aimer_gf *rows, uint64_t *y, const uint64_t *x);
 
-/* One party's share of the multiplication checks: given x[0..L-1] (its
+/* mpc.c: one party's share of the multiplication checks: given x[0..L-1] (its
  * shares of the S-box outputs t_i), sets x[L] = sum x[i] A_i (+ b for the
  * party that holds the public constants) and z[i] = x[i] * pt as the AIM2
  * equations give it linearly: z[i] = x[i]^(2^e_i) + x[i] c_i,
@@ -281,11 +282,12 @@ void lwcx_aimer_mpc_parties(const aimer_impl *im, const aimer_params *p, const s
 LWCX_NODISCARD int lwcx_aimer_sign_mu(const struct lwcx_aimer_key *key, uint8_t *sig, const uint8_t *mu,
                   const uint8_t *rho);
 LWCX_NODISCARD int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu);
-/* mu for a message and public key */
+/* hash_message.c: mu for a message and public key */
 LWCX_NODISCARD int lwcx_aimer_hash_message(const aimer_impl *im, const aimer_params *p, uint8_t *mu,
                        const uint8_t *pk, const uint8_t *msg, size_t len);
 
-/* Independent hashes of one shape gathered im->ways at a time for shake_xn. */
+/* hash_batch.c: independent hashes of one shape gathered im->ways at a
+ * time for shake_xn. */
 typedef struct aimer_batch {
     const aimer_impl *im;
     unsigned sec, count;

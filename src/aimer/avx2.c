@@ -17,8 +17,9 @@
 /* Rows r..r+3 at once, from the word's top rows down: the bits of x
  * shifted to the sign bits, compared into masks (constant time); one
  * accumulator per output word. Each group's bits are the last group's
- * shifted by 4 (a variable shift stepped by an add a group, or
- * unrolled into constants, gcc 12's field work took 1.25x clang's time). */
+ * shifted by 4 (with a variable shift stepped by an add a group, or
+ * unrolled into constants, gcc's field work was slower than clang's:
+ * docs/design/aimer.md). */
 AIMER_APPLY_INLINE void apply_w(const uint64_t *m, uint64_t *y, const uint64_t *x, unsigned W)
 {
     const unsigned n = 64 * W;
@@ -308,5 +309,5 @@ const aimer_impl lwcx_aimer_avx2 = {
     .ways = 4,
     .shake_xn = shake_x4,
     .shake_xn_side = shake_x4_side,
-    .side_lane = 1, /* a quarter of permute4 cost less than the scalar state beside it (Xeon) */
+    .side_lane = 1, /* a quarter of permute4 costs less than the scalar state beside it (docs/design/aimer.md) */
 };

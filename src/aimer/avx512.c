@@ -43,8 +43,8 @@ static inline void clmul4_load(__m512i *v, const aimer_gf *x, size_t stride, uns
 }
 
 /* dot_parties: the products of four parties by one challenge in each
- * PCLMULQDQ (Zen 4: 1.5 ticks for four against 1.4 for one in xmm), summed
- * unreduced, one reduction per four dots */
+ * PCLMULQDQ (four in zmm cost about what one in xmm does:
+ * docs/design/aimer.md), summed unreduced, one reduction per four dots */
 AIMER_APPLY_INLINE void clmul4_dot_parties(aimer_gf *c, size_t cs, const aimer_gf *a, size_t as,
                                            const aimer_gf *b, unsigned k, unsigned count, unsigned W)
 {
@@ -211,7 +211,7 @@ static void gfni_key_init(const aimer_params *p, struct lwcx_aimer_key *key)
  * row r their bits >= r, U row r their bits <= r, bit r set in both)
  * composed as 8x8 blocks, in about a third of the time of the 16-row
  * tables and their conversion (a one-shot signature expands the layer every
- * call: 128f ~10k ticks less). L's blocks from its
+ * call: docs/design/aimer.md). L's blocks from its
  * rows (gfni_from_sliced); U's rows r = 8i.. with bytes transposed, so that
  * qword k holds byte k of each (the images of input byte i's bits in U's
  * output byte k); then block (i, j) of A, as the images of its input bits,
@@ -366,8 +366,8 @@ __attribute__((target("bmi"))) static void permute8_side(uint64_t *st, uint64_t 
  * nothing runs beside. With 32 registers the state, theta's sums and chi's
  * rows need few spills, and vpternlogq makes theta's five-way sums two
  * operations and chi one; the scalar permutation spills a third of its
- * lanes (255 instructions a round against about 110 here). Zen 4: 557
- * against 668 ticks with gcc 12, 533 against 653 with clang 14. */
+ * lanes (255 instructions a round against about 110 here): faster with
+ * both compilers (docs/design/aimer.md). */
 #define KX_XOR(a, b) _mm_xor_si128(a, b)
 #define KX_XOR5(a, b, c, d, e) _mm_ternarylogic_epi64(_mm_ternarylogic_epi64(a, b, c, 0x96), d, e, 0x96)
 #define KX_ROL_XOR(a, d, n) _mm_rol_epi64(_mm_xor_si128(a, d), n)
@@ -469,12 +469,11 @@ const aimer_impl lwcx_aimer_avx512 = {
     .ways = 8,
     .shake_xn = shake_x8,
     .shake_xn_side = shake_x8_side,
-    /* A lane is 1/8 of permute8. On the Xeon (full-width zmm) the scalar
-     * state beside it added 59% (747 -> 1190 ticks): 128f signing 12%
-     * faster with the lane. On Zen 4, which splits every zmm operation in
-     * two halves, permute8 takes 1014 ticks and the scalar state beside it
-     * adds 11% (1126), a lane 12.5% and more calls: 128f signing 9% faster
-     * beside (397k -> 362k ticks). */
+    /* A lane is 1/8 of permute8. With full-width zmm the scalar state
+     * beside it costs more than a lane, and signing is faster with the
+     * lane; where every zmm operation is split in two halves the scalar
+     * state beside costs less than a lane and its extra calls, and signing
+     * is faster beside (docs/design/aimer.md). */
     .side_lane = 1,
     .side_lane_needs = LWCX_CPU_ZMM_FULL,
 };

@@ -22,10 +22,10 @@ static inline size_t aimer_sliced_bytes(const aimer_params *p)
 
 /* An element's four words as GNU C vectors held in registers: one of 32
  * bytes where the compiler has AVX, two of 16 (SSE2, NEON) elsewhere, where
- * gcc 12 keeps a 32-byte vector in memory (each XOR a store and a reload).
+ * gcc keeps a 32-byte vector in memory (each XOR a store and a reload).
  * As aimer_gf arrays gcc cleared words by a memset call and stored single
- * words before reloading the whole (a stalled load each): a 128-bit matrix
- * took 7.2k ticks to build, now 3.4k (avx2). Never passed or returned (the
+ * words before reloading the whole (a stalled load each): building a matrix
+ * took twice the time (docs/design/aimer.md). Never passed or returned (the
  * ABI of such a vector depends on the ISA flags). */
 #if defined(__AVX__)
 #define AIMER_W_PARTS 1
@@ -298,8 +298,9 @@ static inline void aimer_powers_build(aimer_powers *pw, const aimer_field_ops *f
     }
 
 /* For an implementation's APPLY_W: W must be a constant where it runs, so
- * that the accumulators are registers; clang 14 kept avx512's out of line
- * (acc[] on the stack, the field work 2.2x slower than with gcc). */
+ * that the accumulators are registers; clang kept avx512's out of line
+ * (acc[] on the stack, the field work twice as slow as with gcc:
+ * docs/design/aimer.md). */
 #define AIMER_APPLY_INLINE static inline __attribute__((always_inline))
 
 /* What an implementation with mul<W>, sqr<W> (W = 2, 3, 4 words) and

@@ -1,6 +1,6 @@
 /* A scalar Keccak-f[1600] for the x86-64 implementations' single-state
- * hashes, compiled for BMI1 (andn makes chi one instruction a lane: ~13%
- * faster than keccak.c's); their descriptors require LWCX_CPU_BMI1. Its
+ * hashes, compiled for BMI1 (andn makes chi one instruction a lane: faster
+ * than keccak.c's, docs/design/aimer.md); their descriptors require LWCX_CPU_BMI1. Its
  * operations are the KS_* ones, so the includer defines its vector KR_*. */
 #ifndef LWCX_AIMER_KECCAK_BMI_H
 #define LWCX_AIMER_KECCAK_BMI_H

@@ -4,8 +4,8 @@
  * rows a vector, a 2-way Keccak in NEON registers for the many independent
  * hashes and the scalar Keccak (keccak.c) for the single ones.
  *
- * Why this field arithmetic (instruction counts of the compiled kernels,
- * gcc 12 -O2; see the AIMer section of the README for the figures):
+ * Why this field arithmetic (instruction counts of the compiled kernels:
+ * docs/design/aimer.md):
  * schoolbook needs 4 PMULL for a 128-bit product where Karatsuba needs 3,
  * but Karatsuba's middle operands and recombination cost more EOR/EXT than
  * the PMULL saved (PMULL is fully pipelined on the cores of interest), and

@@ -104,8 +104,9 @@ static inline void reduce(uint64_t *c, uint64_t *p, unsigned W)
 }
 
 /* bit j of each 32-bit x[k] to bit 2j of element k: two at a time in a
- * GNU C vector (SSE2, NEON), which gcc 12 did not make of two scalar
- * spreads itself (its squarings took 1.8x clang's time) */
+ * GNU C vector (SSE2, NEON), which gcc did not make of two scalar spreads
+ * itself (its squarings were much slower than clang's:
+ * docs/design/aimer.md) */
 typedef uint64_t spread_u64x2 __attribute__((vector_size(16)));
 static inline spread_u64x2 spread32x2(spread_u64x2 x)
 {

@@ -15,8 +15,8 @@
 
 /* The routines over w words are written once and copied into each field's
  * functions below, where w is a constant and their loops unroll. Left to
- * itself clang 14 kept one copy looping over a run-time w (AIMer's field
- * work 1.3x gcc's time). */
+ * itself clang kept one copy looping over a run-time w (slower field work
+ * than gcc's: docs/design/aimer.md). */
 #define PER_FIELD static inline __attribute__((always_inline))
 
 /* The nonzero low terms of each field's polynomial x^n + ...: */
@@ -26,8 +26,8 @@ static const unsigned taps128[] = {7, 2, 1, 0}, taps256[] = {10, 5, 2, 0};
  * operand split into the four sets of every fourth bit, so a product of two
  * sets sums at most 8 bits per position and its carries stay in the three
  * positions above, which belong to other sets and are masked away. Out of
- * line: inlined, clang 14 kept the split parts of several products live at
- * once and spilled them (1.25x gcc's time). */
+ * line: inlined, clang kept the split parts of several products live at
+ * once and spilled them (docs/design/aimer.md). */
 static __attribute__((noinline)) uint64_t clmul32(uint32_t a, uint32_t b)
 {
     const uint64_t m0 = 0x1111111111111111u, m1 = m0 << 1, m2 = m0 << 2, m3 = m0 << 3;

@@ -34,11 +34,77 @@ static int expand_trees(const aimer_impl *im, const aimer_params *p, uint8_t *no
     return bad;
 }
 
-int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu)
+/* The parties' shares and views of one repetition, in the workspace. */
+typedef struct party_views {
+    aimer_gf *alpha_j, *v_j, *pt_j, *xz; /* per party; x, z at xz + j * xz_stride */
+    size_t xz_stride;
+} party_views;
+
+/* A repetition's opened parties: their views from their tapes (the last
+ * party's with the offsets of the proof), simulated, and their alpha and v
+ * shares as signing made them, the hidden party's from the proof (alpha) and
+ * from the sum of v being zero; serialized into shares for h2. eps: the
+ * repetition's L + 1 challenges. */
+static void opened_shares(const struct lwcx_aimer_key *key, const party_views *pv, const uint8_t *proof,
+                          const uint8_t *tapes, const uint8_t *eps, unsigned hid, uint8_t *shares)
 {
     const aimer_params *p = key->p;
     const aimer_impl *im = key->im;
     const aimer_field_ops *f = &im->field[p->field];
+    const unsigned lam = p->lambda, L = p->L, N = p->N;
+    const size_t cb = aimer_commit_bytes(p), tb = aimer_tape_bytes(p);
+    const size_t delta_at = (size_t)p->logN * lam + cb, xz_stride = pv->xz_stride;
+    aimer_gf *alpha_j = pv->alpha_j, *v_j = pv->v_j, *pt_j = pv->pt_j, *xz = pv->xz;
+    aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
+    for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + (size_t)i * lam);
+    /* the parties' views from their tapes (the hidden one's is zero:
+     * simulated with the others, its results unused) */
+    memset(xz + (size_t)hid * xz_stride, 0, xz_stride * sizeof(aimer_gf));
+    for (unsigned j = 0; j < N; j++) {
+        if (j == hid) continue;
+        const uint8_t *tape = tapes + j * (cb + tb) + cb;
+        aimer_gf *xs = xz + j * xz_stride;
+        aimer_gf_from_bytes(p, pt_j[j], tape);
+        for (unsigned i = 0; i < L; i++) aimer_gf_from_bytes(p, xs[i], tape + (i + 1) * lam);
+        aimer_gf_from_bytes(p, alpha_j[j], tape + (L + 1) * lam);
+        aimer_gf_from_bytes(p, v_j[j], tape + (L + 2) * lam);
+        if (j == N - 1) { /* the offsets join the last party's shares */
+            aimer_gf_from_bytes(p, u, proof + delta_at);
+            aimer_gf_add(pt_j[j], pt_j[j], u);
+            for (unsigned i = 0; i < L; i++) {
+                aimer_gf_from_bytes(p, u, proof + delta_at + (1 + i) * lam);
+                aimer_gf_add(xs[i], xs[i], u);
+            }
+            aimer_gf_from_bytes(p, u, proof + delta_at + (L + 1) * lam);
+            aimer_gf_add(v_j[j], v_j[j], u);
+        }
+    }
+    lwcx_aimer_mpc_parties(im, p, key, xz, xz + L + 1, xz_stride, N, 1);
+    /* the parties before the hidden one, and after it */
+    aimer_dot_parties(f, alpha_j, 1, xz, xz_stride, e, L + 1, hid);
+    aimer_dot_parties(f, v_j, 1, xz + L + 1, xz_stride, e, L + 1, hid);
+    aimer_dot_parties(f, alpha_j + hid + 1, 1, xz + (hid + 1) * xz_stride, xz_stride, e, L + 1, N - 1 - hid);
+    aimer_dot_parties(f, v_j + hid + 1, 1, xz + (hid + 1) * xz_stride + L + 1, xz_stride, e, L + 1, N - 1 - hid);
+    aimer_gf_from_bytes(p, alpha_j[hid], proof + delta_at + (L + 2) * lam);
+    for (unsigned j = 0; j < N; j++) aimer_gf_add(alpha, alpha, alpha_j[j]);
+    /* alpha is open: finish v, and the hidden party's v makes the sum zero */
+    memset(v_j[hid], 0, sizeof v_j[hid]);
+    for (unsigned j = 0; j < N; j++) {
+        if (j == hid) continue;
+        f->mul(u, pt_j[j], alpha);
+        aimer_gf_add(v_j[j], v_j[j], u);
+        aimer_gf_add(v_j[hid], v_j[hid], v_j[j]);
+    }
+    for (unsigned j = 0; j < N; j++) {
+        aimer_gf_to_bytes(p, shares + (size_t)j * lam, alpha_j[j]);
+        aimer_gf_to_bytes(p, shares + (size_t)(N + j) * lam, v_j[j]);
+    }
+}
+
+int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, const uint8_t *mu)
+{
+    const aimer_params *p = key->p;
+    const aimer_impl *im = key->im;
     const unsigned lam = p->lambda, L = p->L, N = p->N, T = p->T, logN = p->logN;
     const size_t cb = aimer_commit_bytes(p), tb = aimer_tape_bytes(p), pb = aimer_proof_bytes(p);
     const uint8_t *salt = sig, *h1 = sig + lam, *h2 = sig + 3 * lam, *proofs = sig + 5 * lam;
@@ -60,6 +126,7 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
     if (!mem) return LWCX_ERR_NOMEM;
     aimer_gf *alpha_j = (aimer_gf *)mem, *v_j = alpha_j + N, *pt_j = v_j + N, *xz = pt_j + N;
     const size_t xz_stride = 2 * (size_t)(L + 1); /* party j's x at xz + j * xz_stride, its z L + 1 on */
+    const party_views pv = {alpha_j, v_j, pt_j, xz, xz_stride};
     uint8_t *nodes = mem + views, *tapes = nodes + nodes_bytes, *eps = tapes + tapes_bytes;
     uint8_t *shares_all = eps + eps_bytes, *records = shares_all + T * shares_bytes;
 
@@ -110,51 +177,8 @@ int lwcx_aimer_verify_mu(const struct lwcx_aimer_key *key, const uint8_t *sig, c
         memcpy(record + (size_t)N * cb, proof + delta_at, (size_t)(L + 2) * lam);
         h1_side.len += record_bytes; /* it ends where this record starts */
 
-        aimer_gf e[AIMER_MAX_L + 1], alpha = {0}, u;
-        uint8_t *shares = shares_all + rep * shares_bytes;
-        for (unsigned i = 0; i <= L; i++) aimer_gf_from_bytes(p, e[i], eps + ((size_t)rep * (L + 1) + i) * lam);
-        /* the parties' views from their tapes (the hidden one's is zero:
-         * simulated with the others, its results unused) */
-        memset(xz + (size_t)hid * xz_stride, 0, xz_stride * sizeof(aimer_gf));
-        for (unsigned j = 0; j < N; j++) {
-            if (j == hid) continue;
-            const uint8_t *tape = tapes + j * (cb + tb) + cb;
-            aimer_gf *xs = xz + j * xz_stride;
-            aimer_gf_from_bytes(p, pt_j[j], tape);
-            for (unsigned i = 0; i < L; i++) aimer_gf_from_bytes(p, xs[i], tape + (i + 1) * lam);
-            aimer_gf_from_bytes(p, alpha_j[j], tape + (L + 1) * lam);
-            aimer_gf_from_bytes(p, v_j[j], tape + (L + 2) * lam);
-            if (j == N - 1) { /* the offsets join the last party's shares */
-                aimer_gf_from_bytes(p, u, proof + delta_at);
-                aimer_gf_add(pt_j[j], pt_j[j], u);
-                for (unsigned i = 0; i < L; i++) {
-                    aimer_gf_from_bytes(p, u, proof + delta_at + (1 + i) * lam);
-                    aimer_gf_add(xs[i], xs[i], u);
-                }
-                aimer_gf_from_bytes(p, u, proof + delta_at + (L + 1) * lam);
-                aimer_gf_add(v_j[j], v_j[j], u);
-            }
-        }
-        lwcx_aimer_mpc_parties(im, p, key, xz, xz + L + 1, xz_stride, N, 1);
-        /* the parties before the hidden one, and after it */
-        aimer_dot_parties(f, alpha_j, 1, xz, xz_stride, e, L + 1, hid);
-        aimer_dot_parties(f, v_j, 1, xz + L + 1, xz_stride, e, L + 1, hid);
-        aimer_dot_parties(f, alpha_j + hid + 1, 1, xz + (hid + 1) * xz_stride, xz_stride, e, L + 1, N - 1 - hid);
-        aimer_dot_parties(f, v_j + hid + 1, 1, xz + (hid + 1) * xz_stride + L + 1, xz_stride, e, L + 1, N - 1 - hid);
-        aimer_gf_from_bytes(p, alpha_j[hid], proof + delta_at + (L + 2) * lam);
-        for (unsigned j = 0; j < N; j++) aimer_gf_add(alpha, alpha, alpha_j[j]);
-        /* alpha is open: finish v, and the hidden party's v makes the sum zero */
-        memset(v_j[hid], 0, sizeof v_j[hid]);
-        for (unsigned j = 0; j < N; j++) {
-            if (j == hid) continue;
-            f->mul(u, pt_j[j], alpha);
-            aimer_gf_add(v_j[j], v_j[j], u);
-            aimer_gf_add(v_j[hid], v_j[hid], v_j[j]);
-        }
-        for (unsigned j = 0; j < N; j++) {
-            aimer_gf_to_bytes(p, shares + (size_t)j * lam, alpha_j[j]);
-            aimer_gf_to_bytes(p, shares + (size_t)(N + j) * lam, v_j[j]);
-        }
+        opened_shares(key, &pv, proof, tapes, eps + (size_t)rep * (L + 1) * lam, hid,
+                      shares_all + rep * shares_bytes);
         h2_side.len += shares_bytes;
     }
     im->xof_absorb(&hx1, h1_side.in, h1_side.len);

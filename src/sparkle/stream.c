@@ -163,18 +163,44 @@ static LWCX_NODISCARD int open_record(lwcx_stream *s, uint8_t *pt, const uint8_t
     return LWCX_OK;
 }
 
+/* What is wrong with the first n bytes of a header (n <= HEADER), or NULL;
+ * v: the variant expected, or -1 for any known one. The one reader of the
+ * header's fields, for the stream and for lwcx_stream_header_info. */
+static const char *header_problem(const uint8_t *h, size_t n, int v)
+{
+    if (memcmp(h, magic, n < 8 ? n : 8) != 0) return "not an lwcx stream (no LWCXSTR1 header)";
+    if (n > 8 && v >= 0 && h[8] != v + 1) return "the stream was made with another algorithm (variant)";
+    if (n > 8 && v < 0 && (h[8] == 0 || !lwcx_schwaemm_name((lwcx_schwaemm_variant)(h[8] - 1))))
+        return "unknown algorithm (variant) in the header";
+    if (n > 9 && h[9] != LWCX_STREAM_CHUNK_LOG2) return "unsupported chunk size in the header";
+    for (size_t i = 10; i < n && i < HEADER; i++)
+        if (h[i]) return "unsupported header (reserved bytes set)";
+    return NULL;
+}
+
 /* Checks the header as its bytes arrive, so a foreign file fails at once. */
 static LWCX_NODISCARD int check_header(lwcx_stream *s)
 {
-    const size_t n = s->prefix_have;
-    if (memcmp(s->prefix, magic, n < 8 ? n : 8) != 0)
-        return fail(s, LWCX_ERR_FORMAT, "not an lwcx stream (no LWCXSTR1 header)");
-    if (n > 8 && s->prefix[8] != s->v + 1)
-        return fail(s, LWCX_ERR_FORMAT, "the stream was made with another algorithm (variant)");
-    if (n > 9 && s->prefix[9] != LWCX_STREAM_CHUNK_LOG2)
-        return fail(s, LWCX_ERR_FORMAT, "unsupported chunk size in the header");
-    for (size_t i = 10; i < n && i < HEADER; i++)
-        if (s->prefix[i]) return fail(s, LWCX_ERR_FORMAT, "unsupported header (reserved bytes set)");
+    const char *why = header_problem(s->prefix, s->prefix_have, (int)s->v);
+    return why ? fail(s, LWCX_ERR_FORMAT, why) : LWCX_OK;
+}
+
+int lwcx_stream_header_info(const uint8_t *hdr, size_t len, struct lwcx_stream_info *out)
+{
+    if (!hdr || !out) return LWCX_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    out->variant = -1;
+    if (len < HEADER) return LWCX_ERR_FORMAT;
+    /* the variant: named by any whole header with the magic and a known id */
+    if (!header_problem(hdr, 9, -1)) out->variant = hdr[8] - 1;
+    if (header_problem(hdr, HEADER, -1)) return LWCX_ERR_FORMAT;
+    const lwcx_schwaemm_variant v = (lwcx_schwaemm_variant)out->variant;
+    out->chunk_log2 = hdr[9];
+    out->chunk_bytes = CHUNK;
+    out->key_bytes = lwcx_schwaemm_key_bytes(v);
+    out->nonce_bytes = lwcx_schwaemm_nonce_bytes(v);
+    out->tag_bytes = lwcx_schwaemm_tag_bytes(v);
+    out->prefix_bytes = HEADER + out->nonce_bytes;
     return LWCX_OK;
 }
 

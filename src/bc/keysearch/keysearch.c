@@ -15,19 +15,9 @@
 
 #include "keysearch_impl.h"
 
-#define KS_CHUNK ((uint64_t)1 << 16) /* keys per chunk: ~10-50 ms, the stop latency */
+#define KS_CHUNK ((uint64_t)1 << 16) /* keys per chunk: their time is the stop latency (docs/design/keysearch.md) */
 #define KS_MAX_CAND 64               /* candidates per kernel call; more: the range is split */
 #define KS_PROGRESS_NS 100000000L    /* progress callback period */
-
-void lwcx_ks_make_key(const lwcx_keysearch *ks, uint8_t *key, uint64_t i)
-{
-    const unsigned kb = ks->ci->key_bytes;
-    memcpy(key, ks->base, kb);
-    for (; i; i &= i - 1) {
-        unsigned p = ks->pos[__builtin_ctzll(i)];
-        key[kb - 1 - p / 8] ^= (uint8_t)(1u << (p % 8));
-    }
-}
 
 int lwcx_ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *idx)
 {
@@ -38,7 +28,7 @@ int lwcx_ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *id
         unsigned p = ks->pos[b];
         i |= (uint64_t)((key[kb - 1 - p / 8] ^ ks->base[kb - 1 - p / 8]) >> (p % 8) & 1) << b;
     }
-    lwcx_ks_make_key(ks, k2, i);
+    lwcx_bc_search_make_key(&ks->job, k2, i);
     int ok = memcmp(k2, key, kb) == 0 && i >= ks->start && i - ks->start < ks->count;
     lwcx_wipe(k2, sizeof k2);
     *idx = i;
@@ -246,7 +236,7 @@ static LWCX_NODISCARD int search_part(lwcx_keysearch *ks, struct ks_run *r, bc_s
     uint8_t key[BC_MAX_KEY];
     for (size_t k = 0; k < nc && k < KS_MAX_CAND && rc == LWCX_OK; k++) {
         if (cand[k] < lo || cand[k] - lo >= n) continue; /* not ours: a faulty kernel */
-        lwcx_ks_make_key(ks, key, cand[k]);
+        lwcx_bc_search_make_key(&ks->job, key, cand[k]);
         if (!lwcx_ks_confirm(ks, key)) continue;
         pthread_mutex_lock(&ks->lock);
         const uint64_t before = ks->matches;

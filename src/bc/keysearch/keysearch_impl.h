@@ -46,8 +46,6 @@ struct lwcx_keysearch {
  * key of index idx (once). LWCX_OK or LWCX_ERR_NOMEM. */
 LWCX_NODISCARD int lwcx_ks_mark_done(lwcx_keysearch *ks, uint64_t lo, uint64_t hi);
 LWCX_NODISCARD int lwcx_ks_add_found(lwcx_keysearch *ks, uint64_t idx, const uint8_t *key);
-/* The key of index i. */
-void lwcx_ks_make_key(const lwcx_keysearch *ks, uint8_t *key, uint64_t i);
 /* The index of key if it is a key of this search (in its range), else -1. */
 LWCX_NODISCARD int lwcx_ks_key_index(const lwcx_keysearch *ks, const uint8_t *key, uint64_t *idx);
 /* 1 if key encrypts every pt block to its ct block (ref). */
