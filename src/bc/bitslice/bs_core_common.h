@@ -1,4 +1,4 @@
-/* What the bitsliced cores (<cipher>_bs_core.h) need besides their word:
+/* What the bitsliced cores (<family>/bs_core.tmpl.h) need besides their word:
  * portable spellings of inlining, restrict, loop unrolling and static
  * assertions for C11 (gcc, clang), C++ and CUDA (nvcc). Every macro is a
  * default: a word header included before the cores may define its own

@@ -1,4 +1,4 @@
-/* The AVX2 bitslice word, shared by the <cipher>_avx2.c files: bs_word is a
+/* The AVX2 bitslice word, shared by the <family>/avx2.c files: bs_word is a
  * ymm register of four 64-bit lanes, lane l = bit l % 64 of 64-bit lane
  * l / 64 (256 blocks a batch). Defines the word operations the cores ask
  * for (see bc_impl.h), the key-search lane patterns, the hits store, and

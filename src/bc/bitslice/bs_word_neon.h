@@ -1,4 +1,4 @@
-/* The AArch64 Advanced SIMD bitslice word, shared by the <cipher>_neon.c
+/* The AArch64 Advanced SIMD bitslice word, shared by the <family>/neon.c
  * files: bs_word is a q register of two 64-bit lanes, lane l = bit l % 64
  * of 64-bit lane l / 64 (128 blocks a batch). Defines the word operations
  * the cores ask for (see bc_impl.h), the key-search lane patterns, the hits

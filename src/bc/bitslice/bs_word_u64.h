@@ -1,4 +1,4 @@
-/* The portable bitslice word, shared by the <cipher>_bitslice64.c files:
+/* The portable bitslice word, shared by the <family>/bitslice64.c files:
  * bs_word is a uint64_t whose bit b is lane b (block b of a batch of 64).
  * Defines the word operations the cores ask for (see bc_impl.h), the
  * key-search lane patterns, the hits store, and the SWAR 64x64 bit

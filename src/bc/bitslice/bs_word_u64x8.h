@@ -1,4 +1,4 @@
-/* A portable test word of 512 lanes, for the <cipher>_wide512.c files:
+/* A portable test word of 512 lanes, for the <family>/wide512.c files:
  * bs_word is eight uint64_t side by side, lane l = bit l % 64 of element
  * l / 64, so the layout is eight bitslice64 instances and the hits store is
  * a copy. Its purpose is to prove that the cores, the modes and the tests
@@ -175,7 +175,7 @@ BS_INLINE void bs_tr_swap(bs_word *lo, bs_word *hi, const unsigned j)
 #include "bs_transpose64.tmpl.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
-/* Compiled for AVX-512 (the <cipher>_avx512.c files) the word is one zmm
+/* Compiled for AVX-512 (the <family>/avx512.c files) the word is one zmm
  * register, and packing moves whole registers: a row of eight consecutive
  * blocks per group, an 8x8 transpose of 64-bit elements, then the bit
  * transposes. */
