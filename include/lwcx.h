@@ -146,9 +146,9 @@ LWCX_API unsigned lwcx_impl_batch(const lwcx_impl *impl); /* natural batch (bloc
  * gets a static reason ("needs avx2", "no CUDA device", ...). */
 LWCX_API int lwcx_impl_available(const lwcx_impl *impl, const char **why);
 /* A GPU implementation's devices (cuda: every CUDA device; opencl: every
- * GPU, or those LWCX_OPENCL_DEVICE names): a key search through it runs one
- * thread per device by default (threads = 0). 0 for a CPU implementation or
- * an unavailable one. */
+ * GPU, or those lwcx_opencl_set_devices or LWCX_OPENCL_DEVICE name): a key
+ * search through it runs one thread per device by default (threads = 0).
+ * 0 for a CPU implementation or an unavailable one. */
 LWCX_API unsigned lwcx_impl_devices(const lwcx_impl *impl);
 /* Work a device implementation (cuda, opencl) finished on the CPU because
  * a device call failed in the middle of an operation: the results are
