@@ -103,6 +103,11 @@ static int named(const char *list, const char *name)
 }
 
 static double cyc[MAX_IMPLS][MAX_REPS], ns[MAX_IMPLS][MAX_REPS];
+/* Calls of each implementation that a device implementation ran on the CPU
+ * because a device call failed (lwcx_impl_fallbacks), the case's: such a
+ * row is labelled <impl>+cpu, "on the CPU", never as the device's. */
+static uint64_t fell_back[MAX_IMPLS];
+static char fell_label[MAX_IMPLS][32], fell_where[MAX_IMPLS][200];
 
 /* The implementations a case times: available, applicable, and ref or named
  * by --impl. */
@@ -126,6 +131,17 @@ static void case_rows(const bench_case *bc, const lwcx_impl *const *impls, size_
         rows[m].bc = bc;
         rows[m].impl = lwcx_impl_name(impls[m]);
         rows[m].device = impls[m]->device ? impls[m]->device() : NULL;
+        if (fell_back[m]) {
+            const char *why = NULL;
+            lwcx_impl_fallbacks(impls[m], NULL, &why); /* (the reason; the count is fell_back) */
+            snprintf(fell_label[m], sizeof fell_label[m], "%s+cpu", rows[m].impl);
+            snprintf(fell_where[m], sizeof fell_where[m], "the CPU (%llu calls; %s)",
+                     (unsigned long long)fell_back[m], why ? why : "a device call failed");
+            fprintf(stderr, "lwcx bench: %s %s: %llu %s calls ran on the CPU, not the device: %s\n", bc->primitive,
+                    bc->op, (unsigned long long)fell_back[m], rows[m].impl, why ? why : "a device call failed");
+            rows[m].impl = fell_label[m];
+            rows[m].device = fell_where[m];
+        }
         rows[m].cyc_med = median(cyc[m], (size_t)reps);
         rows[m].cyc_min = cyc[m][0]; /* sorted by median() */
         rows[m].ns_med = median(ns[m], (size_t)reps);
@@ -226,6 +242,7 @@ static size_t measure_first_calls(const bench_case *bc, const bench_options *opt
 static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
                            row *rows)
 {
+    memset(fell_back, 0, sizeof fell_back);
     if (bc->warm) {
 #if HAVE_FORK
         return measure_first_calls(bc, opt, overhead, rows);
@@ -244,6 +261,8 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
 
     /* warm up and pick how many calls one sample holds */
     int bad[MAX_IMPLS] = {0};
+    uint64_t fb0[MAX_IMPLS];
+    for (size_t m = 0; m < nimpl; m++) fb0[m] = lwcx_impl_fallbacks(impls[m], NULL, NULL);
     for (size_t m = 0; m < nimpl; m++) {
         double cyc, ns, spent = 0;
         unsigned calls = 0;
@@ -271,6 +290,7 @@ static size_t measure_case(const bench_case *bc, const bench_options *opt, uint6
             call_failed(bc, impls[m]);
             continue;
         }
+        fell_back[kept] = lwcx_impl_fallbacks(impls[m], NULL, NULL) - fb0[m];
         if (kept != m) {
             impls[kept] = impls[m];
             memcpy(cyc[kept], cyc[m], sizeof cyc[m]);

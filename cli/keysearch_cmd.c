@@ -174,6 +174,15 @@ static int device_list(const char *s)
     }
 }
 
+/* The OpenCL devices of a list device_list accepted, to the library. */
+static LWCX_NODISCARD int set_opencl_devices(const char *s)
+{
+    unsigned dev[16];
+    size_t n = 0;
+    for (char *end; *s && n < 16; s = *end ? end + 1 : end) dev[n++] = (unsigned)strtoul(s, &end, 10);
+    return lwcx_opencl_set_devices(dev, n);
+}
+
 /* --part I/N: 1 <= I <= N <= count (lwcx_keysearch_part_range splits the range). */
 static LWCX_NODISCARD int part_arg(const char *v, uint64_t count, uint64_t *i, uint64_t *parts)
 {
@@ -299,14 +308,15 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         return 2;
     }
     const char *device = val[DEVICE];
-    /* opencl[:N]: device N (LWCX_OPENCL_DEVICE, read when opencl is first probed) */
+    /* opencl[:N]: device N (lwcx_opencl_set_devices, before opencl is first probed) */
     const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
                          (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
     if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
         return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
     if (mpi && want_ocl && strchr(device, ','))
         return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
-    if (want_ocl && device[6] == ':') setenv("LWCX_OPENCL_DEVICE", device + 7, 1);
+    if (want_ocl && device[6] == ':' && set_opencl_devices(device + 7) != LWCX_OK)
+        return cli_usage_error("--device", "'%s': the OpenCL devices were already chosen", device);
     if (val[PART] && part_arg(val[PART], n, &a->part, &a->parts)) return 2;
     a->ckpt = ckpt;
     a->device = device;
@@ -409,10 +419,11 @@ lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int 
 {
     const lwcx_impl *gpu = NULL;
     if (device != KS_DEV_CPU) {
-        if (device == KS_DEV_OPENCL && opencl_device >= 0) {
-            char n[16];
-            snprintf(n, sizeof n, "%d", opencl_device);
-            setenv("LWCX_OPENCL_DEVICE", n, 1);
+        const unsigned ocl = (unsigned)opencl_device;
+        if (device == KS_DEV_OPENCL && opencl_device >= 0 && lwcx_opencl_set_devices(&ocl, 1) != LWCX_OK) {
+            fprintf(stderr, "lwcx-mpi: rank %d: --device opencl:%d: the OpenCL devices were already chosen\n", rank,
+                    opencl_device);
+            return NULL;
         }
         gpu = lwcx_impl_find(lwcx_bc_name((lwcx_blockcipher)cipher), device == KS_DEV_OPENCL ? "opencl" : "cuda");
         const char *why = "not built";
@@ -456,6 +467,11 @@ int ks_finish(ks_cli *o, ks_progress *pr, double el, int werr)
     ks_fmt_count(rate, sizeof rate, el > 0 ? (double)now_done / el : 0);
     fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el, rate,
             complete ? "" : o->first && total ? ", stopped at the first key (--first)" : ", interrupted");
+    const char *fb_why = NULL; /* a device that failed: its keys were searched on the CPU */
+    const uint64_t fb = lwcx_keysearch_fallback_keys(ks, &fb_why);
+    if (fb)
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " of these keys ran on the CPU, not the %s device: %s\n", fb,
+                lwcx_impl_name(lwcx_keysearch_impl(ks)), fb_why ? fb_why : "a device call failed");
     if (!complete)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
                 o->ckpt ? " (continue from the checkpoint with --resume)" : "");

@@ -45,12 +45,12 @@ if(LWCX_CUDA_ENABLED)
   endif()
   set(cu ${PROJECT_SOURCE_DIR}/src/bc/device/cuda_kernels.cu)
   set(deps ${cu})
-  foreach(h device/bs_word_kernel32.h bitslice/bs_word_ops32.h bitslice/bs_core_common.h bitslice/bs_word_defaults.tmpl.h bitslice/bs_ctr_gen.tmpl.h device/kernel_bodies.tmpl.h present/bs_core.tmpl.h gift/bs_core.tmpl.h pipo/bs_core.tmpl.h)
+  foreach(h ciphers.h device/bs_word_kernel32.h bitslice/bs_word_ops32.h bitslice/bs_core_common.h bitslice/bs_word_defaults.tmpl.h bitslice/bs_ctr_gen.tmpl.h device/kernel_bodies.tmpl.h present/bs_core.tmpl.h gift/bs_core.tmpl.h pipo/bs_core.tmpl.h)
     list(APPEND deps ${PROJECT_SOURCE_DIR}/src/bc/${h})
   endforeach()
   # Many keys: ptxas's least register-hungry optimizations, where it has
   # them (a beta option): by default GIFT-128's encryption spilled one state
-  # word across its rolled rounds loop on sm_80 (8 bytes), with them none.
+  # word across its rolled rounds loop on sm_80, with them none.
   set(keys_def "")
   if(NOT LWCX_CUDA_FATBIN_FROM)
     get_filename_component(nvcc_dir ${LWCX_NVCC_EXE} DIRECTORY)

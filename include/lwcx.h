@@ -146,10 +146,30 @@ LWCX_API unsigned lwcx_impl_batch(const lwcx_impl *impl); /* natural batch (bloc
  * gets a static reason ("needs avx2", "no CUDA device", ...). */
 LWCX_API int lwcx_impl_available(const lwcx_impl *impl, const char **why);
 /* A GPU implementation's devices (cuda: every CUDA device; opencl: every
- * GPU, or those LWCX_OPENCL_DEVICE names): a key search through it runs one
- * thread per device by default (threads = 0). 0 for a CPU implementation or
- * an unavailable one. */
+ * GPU, or those lwcx_opencl_set_devices or LWCX_OPENCL_DEVICE name): a key
+ * search through it runs one thread per device by default (threads = 0).
+ * 0 for a CPU implementation or an unavailable one. */
 LWCX_API unsigned lwcx_impl_devices(const lwcx_impl *impl);
+/* Work a device implementation (cuda, opencl) finished on the CPU because
+ * a device call failed in the middle of an operation: the results are
+ * right (the same kernel bodies run on the CPU), but the device did not
+ * compute them. Returns how many operations (ECB, CTR, many-keys calls,
+ * key-search ranges) fell back since the process started, counted for the
+ * backend (every cipher's cuda together); *batches (may be NULL) gets the
+ * batches of 32 blocks or keys they held, *why (may be NULL) the first
+ * failure in words, or NULL. Compare before and after a call to learn
+ * whether it ran on the device. 0 for a CPU implementation. Emulation
+ * (LWCX_CUDA_EMULATE) is no fallback. */
+LWCX_API uint64_t lwcx_impl_fallbacks(const lwcx_impl *impl, uint64_t *batches, const char **why);
+/* The OpenCL devices the opencl implementation uses: indices (each at most
+ * 1000) into all platforms' devices in the order the ICD loader lists them;
+ * n = 0: the default, every GPU and accelerator (a CPU device only when
+ * named). Overrides LWCX_OPENCL_DEVICE, the user's choice when no list is
+ * set. Takes effect only before opencl's first use (any call, its
+ * availability, lwcx_impl_devices): afterwards another list fails with
+ * LWCX_ERR_ARG. LWCX_ERR_ARG for more than 16 devices or an index above
+ * 1000, LWCX_ERR_NULL for devices NULL with n > 0. */
+LWCX_API LWCX_NODISCARD int lwcx_opencl_set_devices(const unsigned *devices, size_t n);
 /* 1 if its running time and memory addresses do not depend on the key or
  * other secrets; 0 for implementations that index tables with key bits
  * (e.g. PRESENT and GIFT ref). */
@@ -692,6 +712,11 @@ LWCX_API void lwcx_keysearch_free(lwcx_keysearch *ks);
 /* The implementation the search runs (the automatic choice for a key
  * search where none was given); NULL for NULL. */
 LWCX_API const lwcx_impl *lwcx_keysearch_impl(const lwcx_keysearch *ks);
+/* Keys of this object's searches (lwcx_keysearch_search, _run) that a
+ * device implementation searched on the CPU because a device call failed
+ * (see lwcx_impl_fallbacks; the keys found are right either way); *why (may
+ * be NULL) gets the first failure in words, or NULL. 0 for NULL. */
+LWCX_API uint64_t lwcx_keysearch_fallback_keys(lwcx_keysearch *ks, const char **why);
 
 /* The dispenser: the next range of at most max_keys indices that is neither
  * finished nor handed out before by this object, [*lo, *lo + *n); *n = 0

@@ -131,8 +131,8 @@ def resources(path):
 
 # hot inner loops whose trip count the source fixes (device/kernel_bodies.tmpl.h): the
 # PIPO-256 search's rounds 2..17 run as 4 iterations of 4 rounds
-# (cu_pipo256_search_encrypt), PRESENT's rounds 8..31 as 3 of 8
-# (cu_present_search_encrypt)
+# (kb_pipo256_search_encrypt), PRESENT's rounds 8..31 as 3 of 8
+# (kb_present_search_encrypt)
 TRIPS = {"lwcx_pipo256_search": 4, "lwcx_present80_search": 3, "lwcx_present128_search": 3}
 
 def batch_body(ins, trips=None):

@@ -14,6 +14,9 @@
  *    calls of N bytes run on the device and calls just under it, or with an
  *    implementation named (lwcx_impl_select), on the CPU (auto_choice).
  * With "devices N": N devices share a key search (several_devices).
+ * With "fallback REASON" (a fake driver that fails mid-operation): results
+ * still right, the fallback reported (fallback). With "set_devices N": the
+ * OpenCL device list through the API (set_devices).
  * With argument "unavailable REASON": cuda must be unavailable saying REASON
  * (the fake-driver and no-driver tests). A first argument "opencl" tests
  * the opencl implementation instead (the same kernel bodies), on the device
@@ -86,7 +89,7 @@ static void ctr_edges(lwcx_blockcipher c, const lwcx_impl *cu, const lwcx_impl *
     ctr_at(c, cu, ref, 0x200000000ull - 65536 - 40, bs * BIG + 3);
     ctr_at(c, cu, ref, 0 - (uint64_t)65536 - 49, bs * BIG + 5);
     /* the low 32 and 64 bits wrap inside a group of 32 whole words, whose
-     * lanes are interleaved (cu_first: 1024 blocks), then a contiguous tail */
+     * lanes are interleaved (kb_first: 1024 blocks), then a contiguous tail */
     ctr_at(c, cu, ref, 0xFFFFFFFFull - 700, bs * 2100 + 3);
     ctr_at(c, cu, ref, 0 - (uint64_t)1500, bs * 2100 + 3);
     /* every length up to two batches and a bit */
@@ -315,6 +318,91 @@ static int auto_choice(size_t n)
     return tu_finish();
 }
 
+/* "fallback REASON" (a fake driver whose device fails every operation in
+ * its middle): every call through the implementation still gives ref's
+ * results, each is counted as run on the CPU (lwcx_impl_fallbacks) with a
+ * reason that says REASON, none is credited to the device, and a key
+ * search reports its keys as searched on the CPU and finds the key. */
+static int fallback(const char *reason)
+{
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c), *why = NULL;
+        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
+        CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
+        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = 64 * 32, len = bs * n;
+        uint8_t key[32], iv[16], *pt = malloc(len), *keys = malloc(kb * n), *a = malloc(len), *b = malloc(len);
+        if (!pt || !keys || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(pt, len), tu_fill(keys, kb * n);
+        const uint64_t w0 = device_work(cu);
+        uint64_t f0 = lwcx_impl_fallbacks(cu, NULL, NULL), f;
+        CHECK_OK(lwcx_bc_ecb_encrypt_with(ref, c, key, b, pt, len));
+        CHECK(lwcx_bc_ecb_encrypt_with(cu, c, key, a, pt, len) == LWCX_OK && memcmp(a, b, len) == 0,
+              "%s: ECB through a failing %s as ref", prim, impl);
+        CHECK((f = lwcx_impl_fallbacks(cu, NULL, NULL)) == f0 + 1, "%s: the ECB call counted as run on the CPU", prim);
+        CHECK_OK(lwcx_bc_ctr_with(ref, c, key, iv, b, pt, len - 3));
+        CHECK(lwcx_bc_ctr_with(cu, c, key, iv, a, pt, len - 3) == LWCX_OK && memcmp(a, b, len - 3) == 0,
+              "%s: CTR through a failing %s as ref", prim, impl);
+        CHECK(lwcx_impl_fallbacks(cu, NULL, NULL) == f + 1, "%s: the CTR call counted as run on the CPU", prim);
+        f = lwcx_impl_fallbacks(cu, NULL, NULL);
+        CHECK_OK(lwcx_bc_encrypt_keys_with(ref, c, b, pt, keys, n));
+        CHECK(lwcx_bc_encrypt_keys_with(cu, c, a, pt, keys, n) == LWCX_OK && memcmp(a, b, len) == 0,
+              "%s: many keys through a failing %s as ref", prim, impl);
+        uint64_t batches = 0;
+        CHECK(lwcx_impl_fallbacks(cu, &batches, &why) == f + 1 && batches > 0,
+              "%s: the many-keys call counted as run on the CPU", prim);
+        CHECK(why && strstr(why, reason), "%s: the reason '%s', expected '%s'", prim, why ? why : "(null)", reason);
+        CHECK(device_work(cu) == w0, "%s: no work credited to the failing device", prim);
+        /* a key search: the planted key found, its keys reported as the CPU's */
+        uint8_t base[32], ct[16], found[32];
+        lwcx_keysearch *ks = NULL;
+        CHECK_OK(lwcx_bc_ecb_encrypt_with(ref, c, key, ct, pt, bs));
+        memcpy(base, key, kb);
+        base[kb - 1] ^= 0x2A; /* index 0x2A of the search (no mask: the last key bytes) */
+        const uint64_t count = 4096;
+        CHECK(lwcx_keysearch_new_with(cu, &ks, c, pt, ct, 1, base, NULL, 0, count) == LWCX_OK, "%s: new", prim);
+        if (ks) {
+            CHECK(lwcx_keysearch_set_chunk(ks, 1024) == LWCX_OK && lwcx_keysearch_run(ks, 2, NULL, NULL) == LWCX_OK,
+                  "%s: run", prim);
+            uint64_t idx = 0;
+            CHECK(lwcx_keysearch_found_count(ks) == 1 && lwcx_keysearch_found_key(ks, 0, found, &idx) == LWCX_OK &&
+                      idx == 0x2A && memcmp(found, key, kb) == 0,
+                  "%s: the key found through a failing %s", prim, impl);
+            why = NULL;
+            CHECK(lwcx_keysearch_fallback_keys(ks, &why) == count && why && strstr(why, reason),
+                  "%s: the search's %llu keys reported as searched on the CPU", prim, (unsigned long long)count);
+            lwcx_keysearch_free(ks);
+        }
+        free(pt), free(keys), free(a), free(b);
+    }
+    return tu_finish();
+}
+
+/* "set_devices N": lwcx_opencl_set_devices({N}) before opencl's first use
+ * picks device N (the fake loader has one: N = 0 is available, 1 is not,
+ * saying so); afterwards another list is refused. */
+static int set_devices(unsigned n)
+{
+    const unsigned one = n, other = n + 1;
+    CHECK(lwcx_opencl_set_devices(NULL, 1) == LWCX_ERR_NULL, "set_devices: NULL refused");
+    unsigned many[17] = {0};
+    CHECK(lwcx_opencl_set_devices(many, 17) == LWCX_ERR_ARG, "set_devices: 17 devices refused");
+    CHECK(lwcx_opencl_set_devices(&other, 1) == LWCX_OK, "set_devices: a first list");
+    CHECK(lwcx_opencl_set_devices(&one, 1) == LWCX_OK, "set_devices: replaced before first use");
+    const lwcx_impl *h = lwcx_impl_find("present80", "opencl");
+    const char *why = NULL;
+    const int ok = lwcx_impl_available(h, &why);
+    if (n == 0)
+        CHECK(ok && lwcx_impl_devices(h) == 1, "opencl device 0 named: available (%s)", why ? why : "");
+    else
+        CHECK(!ok && why && strstr(why, "no OpenCL device"), "opencl device %u named: unavailable (%s)", n,
+              why ? why : "");
+    CHECK(lwcx_opencl_set_devices(&other, 1) == LWCX_ERR_ARG, "set_devices: another list after first use");
+    CHECK(lwcx_opencl_set_devices(&one, 1) == LWCX_OK, "set_devices: the same list after first use");
+    return tu_finish();
+}
+
 static int unavailable(const char *reason)
 {
     const char *why0 = NULL;
@@ -345,6 +433,8 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "unavailable") == 0) return unavailable(argv[2]);
     if (argc == 3 && strcmp(argv[1], "devices") == 0) return several_devices((unsigned)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "auto") == 0) return auto_choice((size_t)atoi(argv[2]));
+    if (argc == 3 && strcmp(argv[1], "fallback") == 0) return fallback(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "set_devices") == 0) return set_devices((unsigned)atoi(argv[2]));
     const unsigned plant_bits = argc == 3 && strcmp(argv[1], "planted") == 0 ? (unsigned)atoi(argv[2]) : 0;
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];
@@ -365,6 +455,9 @@ int main(int argc, char **argv)
         ecb_keys_big(c, cu, ref);
         ctr_edges(c, cu, ref);
         searches(c, cu);
+        /* emulation, or a device that works: nothing ran on the CPU instead */
+        CHECK(lwcx_impl_fallbacks(cu, NULL, &why) == 0, "%s: %s fell back to the CPU (%s)", prim, impl,
+              why ? why : "");
     }
     return tu_finish();
 }

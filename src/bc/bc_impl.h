@@ -16,6 +16,7 @@
 #define LWCX_BC_IMPL_H
 
 #include "../core/internal.h"
+#include "ciphers.h"
 
 #define BC_MAX_BLOCK 16   /* bytes */
 #define BC_MAX_KEY 32     /* bytes */
@@ -135,8 +136,28 @@ typedef struct bc_cipher {
     lwcx_primitive *prim;
 } bc_cipher;
 
-#define BC_NCIPHERS 6
+#define BC_NCIPHERS LWCX_BC_NCIPHERS
 extern const bc_cipher lwcx_bc_ciphers[BC_NCIPHERS];
+
+/* The device backends (device/) and what they report (device/device_api.c,
+ * built with or without them). When a device call fails in the middle of an
+ * operation, the backend finishes it on the CPU (the same kernel bodies) and
+ * says so here: counted for the backend (lwcx_impl_fallbacks) and for the
+ * calling thread (the key search counts the keys of its ranges that ran on
+ * the CPU); the first reason is kept. Emulation (LWCX_CUDA_EMULATE) is
+ * not a fallback and is not reported. */
+enum { BC_DEV_CUDA, BC_DEV_OPENCL, BC_NDEVS };
+void lwcx_bc_dev_fell_back(int backend, uint64_t batches, const char *why);
+uint64_t lwcx_bc_dev_thread_fallbacks(void);
+/* BC_DEV_* of an implementation's name ("cuda", "opencl"), else -1 */
+int lwcx_bc_dev_backend(const char *impl_name);
+/* the first reason a backend fell back, or NULL */
+const char *lwcx_bc_dev_fallback_why(int backend);
+/* The OpenCL devices lwcx_opencl_set_devices named, into devices (room for
+ * BC_OPENCL_MAX_DEVICES), and how many; -1 when none were named. Later
+ * calls of lwcx_opencl_set_devices with another list then fail. */
+#define BC_OPENCL_MAX_DEVICES 16
+int lwcx_bc_opencl_devices_take(unsigned *devices);
 
 /* PRESENT's key schedule (present/ref.c), shared by its implementations: writes
  * the 32 round keys K_1..K_32 as uint64_t[32] (K_i's bit 63 = key-register bit

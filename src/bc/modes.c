@@ -9,22 +9,18 @@
 
 /* --- the registry: one primitive per cipher -------------------------------- */
 
-LWCX_DEFINE_PRIMITIVE(present80, bc_impl, "PRESENT-80 block cipher: 64-bit block, 80-bit key, 31 rounds");
-LWCX_DEFINE_PRIMITIVE(present128, bc_impl, "PRESENT-128 block cipher: 64-bit block, 128-bit key, 31 rounds");
-LWCX_DEFINE_PRIMITIVE(gift64, bc_impl, "GIFT-64 block cipher: 64-bit block, 128-bit key, 28 rounds");
-LWCX_DEFINE_PRIMITIVE(gift128, bc_impl, "GIFT-128 block cipher: 128-bit block, 128-bit key, 40 rounds");
-LWCX_DEFINE_PRIMITIVE(pipo128, bc_impl, "PIPO-64/128 block cipher: 64-bit block, 128-bit key, 13 rounds");
-LWCX_DEFINE_PRIMITIVE(pipo256, bc_impl, "PIPO-64/256 block cipher: 64-bit block, 256-bit key, 17 rounds");
+#define BC_PRIMITIVE(nm, NM, bb, kb, r, be, text) LWCX_DEFINE_PRIMITIVE(nm, bc_impl, text);
+LWCX_BC_CIPHERS(BC_PRIMITIVE)
 
-/* indexed by lwcx_blockcipher */
-const bc_cipher lwcx_bc_ciphers[BC_NCIPHERS] = {
-    {"present80", 8, 10, 31, &lwcx_prim_present80},
-    {"present128", 8, 16, 31, &lwcx_prim_present128},
-    {"gift64", 8, 16, 28, &lwcx_prim_gift64},
-    {"gift128", 16, 16, 40, &lwcx_prim_gift128},
-    {"pipo128", 8, 16, 13, &lwcx_prim_pipo128},
-    {"pipo256", 8, 32, 17, &lwcx_prim_pipo256},
+/* indexed by lwcx_blockcipher, whose order is the table's */
+#define BC_CIPHER(nm, NM, bb, kb, r, be, text) {#nm, bb, kb, r, &lwcx_prim_##nm},
+const bc_cipher lwcx_bc_ciphers[BC_NCIPHERS] = {LWCX_BC_CIPHERS(BC_CIPHER)};
+#define BC_ORDER(nm, NM, bb, kb, r, be, text) _Static_assert((int)LWCX_##NM == (int)BC_ORDER_##NM, "ciphers.h's order is lwcx_blockcipher's");
+enum {
+#define BC_ORDER_ENUM(nm, NM, bb, kb, r, be, text) BC_ORDER_##NM,
+    LWCX_BC_CIPHERS(BC_ORDER_ENUM)
 };
+LWCX_BC_CIPHERS(BC_ORDER)
 
 static const bc_cipher *cipher(lwcx_blockcipher c)
 {

@@ -4,8 +4,8 @@
  * (device/kernel_bodies.tmpl.h) on the CPU over every (block, thread) of a launch: there
  * it is a plain uint32_t and the cores' inlining defaults apply. Under nvcc
  * the rounds are device functions, forced inline. */
-#ifndef LWCX_BS_WORD_CUDA_H
-#define LWCX_BS_WORD_CUDA_H
+#ifndef LWCX_BS_WORD_KERNEL32_H
+#define LWCX_BS_WORD_KERNEL32_H
 
 #include <stdint.h>
 

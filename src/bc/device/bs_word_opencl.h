@@ -26,8 +26,8 @@
 #define BS_STATIC_ASSERT(cond, msg)
 /* The rounds loops: left to the prelude, which unrolls them on a GPU (state
  * and key words in registers, as in CUDA) and not on a CPU device, where
- * unrolled GIFT kernels took PoCL ~10x longer to compile (20-38 s each) and
- * the state lives in memory (L1) anyway. */
+ * PoCL compiled unrolled GIFT kernels an order of magnitude slower
+ * (docs/design/devices.md) and the state lives in memory (L1) anyway. */
 #define BS_UNROLL_ROUNDS LWCX_CL_UNROLL_ROUNDS
 
 #include "../bitslice/bs_core_common.h"

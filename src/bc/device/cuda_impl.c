@@ -14,7 +14,8 @@
  * LWCX_CUDA_EMULATE_DEVICES=N emulates N such GPUs.
  * The tests use it to check the index arithmetic of the kernels against ref.
  * If a driver call fails in the middle of an operation, the operation is
- * completed the same way on the CPU, so results are always right.
+ * completed the same way on the CPU, so results are always right, and the
+ * caller is told (lwcx_impl_fallbacks, the key search's fallback keys).
  *
  * Not the automatic choice (desc.manual): a launch and two copies over the
  * bus cost more than a small call; force it with LWCX_IMPL or a handle. The
@@ -44,7 +45,7 @@ static int module_of(int mode)
     return mode == MODE_SEARCH ? MOD_FAST : mode == MODE_KEYS_ENC || mode == MODE_KEYS_DEC ? MOD_KEYS : MOD_BULK;
 }
 
-/* --- the driver API, declared here (no cuda.h needed to build) ----------------- */
+/* --- the driver API, declared here (no CUDA header needed to build) ----------- */
 
 typedef int CUresult;
 typedef int CUdevice;
@@ -78,8 +79,8 @@ static struct {
 typedef struct cu_device {
     unsigned sms;
     CUcontext ctx;
-    CUfunction fn[CU_NCIPHERS][NMODES];
-    CUdeviceptr sched[NMODULES]; /* lwcx_cu_sched of each module */
+    CUfunction fn[KB_NCIPHERS][NMODES];
+    CUdeviceptr sched[NMODULES]; /* lwcx_kb_sched of each module */
     CUdeviceptr buf[8];   /* the calls' buffers, kept and grown, not allocated per call */
     size_t buf_bytes[8];
     char name[96];
@@ -133,11 +134,11 @@ static const char *load_device(int ordinal, cu_device *d)
     }
     for (int i = 0; !why && i < NMODULES; i++) {
         size_t bytes = 0;
-        if (cu.ModuleGetGlobal(&d->sched[i], &bytes, mod[i], "lwcx_cu_sched") != 0 ||
-            bytes < sizeof(uint32_t) * CU_SCHED_WORDS)
+        if (cu.ModuleGetGlobal(&d->sched[i], &bytes, mod[i], "lwcx_kb_sched") != 0 ||
+            bytes < sizeof(uint32_t) * KB_SCHED_WORDS)
             why = "the kernels' constant memory is missing";
     }
-    for (int c = 0; !why && c < CU_NCIPHERS; c++)
+    for (int c = 0; !why && c < KB_NCIPHERS; c++)
         for (int m = 0; !why && m < NMODES; m++) {
             char name[48];
             snprintf(name, sizeof name, "lwcx_%s_%s", dev_cipher_names[c], dev_mode_names[m]);
@@ -234,10 +235,8 @@ static size_t bulk_bytes(void)
 }
 
 /* One-key ECB and CTR calls of at least this many bytes run here when the
- * choice is automatic: measured on an H200 (host to host, pageable memory,
- * against the fastest implementation on one core of its 16-core Xeon), the
- * GPU won from 256 KiB (PRESENT-80, GIFT-128) or 1 MiB (PRESENT-128,
- * GIFT-64), and by 2-4x at 4 MiB. LWCX_CUDA_AUTO_BYTES=N: from N bytes, 0:
+ * choice is automatic: the measured crossover against one CPU core, host
+ * to host (docs/design/devices.md). LWCX_CUDA_AUTO_BYTES=N: from N bytes, 0:
  * never. Read once, without waking the driver (small calls never do). */
 #define AUTO_FROM_BYTES ((size_t)1 << 20)
 static size_t auto_bytes;
@@ -259,70 +258,88 @@ static size_t auto_from(void)
 
 /* --- launches --------------------------------------------------------------------- */
 
-/* Blocks of CU_THREADS threads for `work` batches: one per batch up to 8
+/* Blocks of KB_THREADS threads for `work` batches: one per batch up to 8
  * blocks per SM; the bodies stride over the rest. */
 static unsigned grid_for(uint64_t work, unsigned sms)
 {
-    const uint64_t want = (work + CU_THREADS - 1) / CU_THREADS, cap = 8 * (uint64_t)sms;
+    const uint64_t want = (work + KB_THREADS - 1) / KB_THREADS, cap = 8 * (uint64_t)sms;
     return want == 0 ? 1 : want < cap ? (unsigned)want : (unsigned)cap;
 }
 
-/* On device d (its lock held); nonzero if a driver call failed (nothing is
- * then known about dst). */
-static LWCX_NODISCARD int on_gpu(cu_device *d, int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs,
-                  int nbufs)
+/* A driver call of on_gpu: its result; on the first failure, *why gets the
+ * call's name and error in why_buf. */
+static int check(CUresult r, const char *call, const cu_device *d, const char **why, char *why_buf, size_t cap)
 {
+    if (r != 0 && !*why) {
+        snprintf(why_buf, cap, "%s failed on %.80s (CUDA error %d)", call, d->name, r);
+        *why = why_buf;
+    }
+    return r != 0;
+}
+#define CHECK(call, args) check(cu.call args, "cu" #call, d, &why, why_buf, sizeof why_buf)
+
+/* On device d (its lock held); NULL, or the driver call that failed (nothing
+ * is then known about dst), in words. */
+static const char *on_gpu(cu_device *d, int c, int mode, kb_args *a, uint64_t work, const void *sched, dev_io *bufs,
+                          int nbufs)
+{
+    static _Thread_local char why_buf[160];
+    const char *why = NULL;
     CUdeviceptr *m = d->buf;
-    int err = nbufs > 8;
-    if (cu.CtxPushCurrent(d->ctx) != 0) return 1;
+    if (nbufs > 8) return "too many buffers";
+    if (CHECK(CtxPushCurrent, (d->ctx))) return why;
     const CUdeviceptr sched_global = d->sched[module_of(mode)];
-    if (sched) err = cu.MemcpyHtoD(sched_global, sched, sizeof(uint32_t) * CU_SCHED_WORDS) != 0;
+    int err = sched && CHECK(MemcpyHtoD, (sched_global, sched, sizeof(uint32_t) * KB_SCHED_WORDS));
     for (int i = 0; !err && i < nbufs; i++) {
         if (bufs[i].bytes > d->buf_bytes[i]) { /* grown to the next MiB */
             const size_t want = (bufs[i].bytes + ((size_t)1 << 20) - 1) & ~(((size_t)1 << 20) - 1);
             if (m[i]) cu.MemFree(m[i]);
             m[i] = 0, d->buf_bytes[i] = 0;
-            err = cu.MemAlloc(&m[i], want) != 0;
+            err = CHECK(MemAlloc, (&m[i], want));
             if (!err) d->buf_bytes[i] = want;
             else m[i] = 0;
         }
-        if (!err && bufs[i].src) err = cu.MemcpyHtoD(m[i], bufs[i].src, bufs[i].bytes) != 0;
+        if (!err && bufs[i].src) err = CHECK(MemcpyHtoD, (m[i], bufs[i].src, bufs[i].bytes));
         *bufs[i].field = m[i];
     }
     if (!err) {
         void *params[] = {a};
-        err = cu.LaunchKernel(d->fn[c][mode], grid_for(work, d->sms), 1, 1, CU_THREADS, 1, 1, 0, NULL, params,
-                              NULL) != 0 ||
-              cu.CtxSynchronize() != 0;
+        err = CHECK(LaunchKernel, (d->fn[c][mode], grid_for(work, d->sms), 1, 1, KB_THREADS, 1, 1, 0, NULL, params,
+                                   NULL)) ||
+              CHECK(CtxSynchronize, ());
     }
     for (int i = 0; !err && i < nbufs; i++)
-        if (bufs[i].dst) err = cu.MemcpyDtoH(bufs[i].dst, m[i], bufs[i].bytes) != 0;
+        if (bufs[i].dst) err = CHECK(MemcpyDtoH, (bufs[i].dst, m[i], bufs[i].bytes));
     /* key material does not outlive the call in GPU memory: the one-key
      * schedule (a module global) and secret buffers are zeroed */
-    static const uint32_t no_sched[CU_SCHED_WORDS];
-    if (sched && cu.MemcpyHtoD(sched_global, no_sched, sizeof no_sched)) err = 1;
+    static const uint32_t no_sched[KB_SCHED_WORDS];
+    if (sched) CHECK(MemcpyHtoD, (sched_global, no_sched, sizeof no_sched));
     for (int i = 0; i < nbufs && i < 8; i++)
-        if (m[i] && bufs[i].secret && bufs[i].bytes && cu.MemsetD8(m[i], 0, bufs[i].bytes)) err = 1;
+        if (m[i] && bufs[i].secret && bufs[i].bytes) CHECK(MemsetD8, (m[i], 0, bufs[i].bytes));
     if (sched || nbufs) cu.CtxSynchronize();
     CUcontext dummy;
     cu.CtxPopCurrent(&dummy);
-    return err;
+    return why;
 }
 
 /* Runs kernel (c, mode) over `work` batches on one of the GPUs, or by the
- * host launcher (emulation, or the GPU failed). */
-static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs)
+ * host launcher: emulation, or, when a driver call failed, the operation
+ * again on the CPU, reported (lwcx_bc_dev_fell_back), never silent. */
+static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs)
 {
     pthread_once(&g.once, init);
     if (g.why) { /* (only forced calls get here) */
-        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, 1), CU_THREADS, sched, bufs, nbufs);
+        lwcx_bc_dev_fell_back(BC_DEV_CUDA, work, g.why);
+        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, 1), KB_THREADS, sched, bufs, nbufs);
         return;
     }
     const unsigned d = dev_acquire();
-    if (g.emulate_sms || on_gpu(&g.dev[d], c, mode, a, work, sched, bufs, nbufs) != 0)
-        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), CU_THREADS, sched,
+    const char *why = g.emulate_sms ? NULL : on_gpu(&g.dev[d], c, mode, a, work, sched, bufs, nbufs);
+    if (why) lwcx_bc_dev_fell_back(BC_DEV_CUDA, work, why);
+    if (g.emulate_sms || why)
+        lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), KB_THREADS, sched,
                             bufs, nbufs);
-    dev_release(d, work);
+    dev_release(d, why ? 0 : work);
 }
 
 /* --- the implementations ------------------------------------------------------------ */
@@ -331,13 +348,14 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
     {.name = "cuda",                                                                              \
      .description = "NVIDIA GPUs through the CUDA driver (loaded at run time), "                  \
                     "32 blocks per thread; automatic only for one-key ECB/CTR calls from 1 MiB",  \
-     .batch = CU_LANES,                                                                           \
+     .batch = KB_LANES,                                                                           \
      .constant_time = 1,                                                                          \
      .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
      .device = device_name,                                                                       \
      .devices = devices,                                                                          \
      .auto_from = auto_from}
-#define DEV_SEARCH_CHUNK ((uint64_t)1 << 30) /* ~15-25 ms on an A100 or H100 (projected) */
+#define DEV_SEARCH_CHUNK ((uint64_t)1 << 30) /* tens of ms on a data-center GPU (docs/design/devices.md) */
 
-DEV_IMPLS(cuda)
+#define DEV_BACKEND cuda
+DEV_IMPLS()

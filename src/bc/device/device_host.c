@@ -11,7 +11,7 @@
 #include "kernel_bodies.tmpl.h"
 #include "device_host.h"
 
-void lwcx_dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned block_dim, const void *sched,
+void lwcx_dev_run_on_cpu(int c, int mode, kb_args *a, unsigned grid, unsigned block_dim, const void *sched,
                          dev_io *bufs, int nbufs)
 {
     a->sched = (uintptr_t)sched;
@@ -24,15 +24,15 @@ void lwcx_dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned bl
     }
     for (unsigned b = 0; !bad && b < grid; b++)
         for (unsigned t = 0; t < block_dim; t++) {
-            const cu_pos p = {b, t, block_dim, grid};
+            const kb_pos p = {b, t, block_dim, grid};
             switch (mode) {
-            case MODE_ECB_ENC: cu_ecb(c, 1, p, a); break;
-            case MODE_ECB_DEC: cu_ecb(c, 0, p, a); break;
-            case MODE_CTR: cu_ctr(c, p, a); break;
-            case MODE_KEYS_ENC: cu_keys(c, 1, p, a); break;
-            case MODE_KEYS_DEC: cu_keys(c, 0, p, a); break;
-            case MODE_PACK: cu_ecb(c, CU_PACK_ONLY, p, a); break;
-            default: cu_search(c, p, a); break;
+            case MODE_ECB_ENC: kb_ecb(c, 1, p, a); break;
+            case MODE_ECB_DEC: kb_ecb(c, 0, p, a); break;
+            case MODE_CTR: kb_ctr(c, p, a); break;
+            case MODE_KEYS_ENC: kb_keys(c, 1, p, a); break;
+            case MODE_KEYS_DEC: kb_keys(c, 0, p, a); break;
+            case MODE_PACK: kb_ecb(c, KB_PACK_ONLY, p, a); break;
+            default: kb_search(c, p, a); break;
             }
         }
     for (int i = 0; i < nbufs && i < 8; i++) free(resident[i]);

@@ -1,6 +1,6 @@
 /* What the GPU backends (device/cuda_impl.c, device/opencl_impl.c, through
  * device/device_modes.tmpl.h) and the host loop over the kernel bodies (device/device_host.c)
- * share. Include after device/kernel_bodies.tmpl.h (cu_args). */
+ * share. Include after device/kernel_bodies.tmpl.h (kb_args). */
 #ifndef LWCX_BC_DEVICE_HOST_H
 #define LWCX_BC_DEVICE_HOST_H
 
@@ -25,7 +25,7 @@ typedef struct dev_io {
  * GPU of the tests, and the fallback when a device call fails. One copy
  * for both backends: the six ciphers' bodies are the largest code in the
  * library to compile. */
-void lwcx_dev_run_on_cpu(int c, int mode, cu_args *a, unsigned grid, unsigned block_dim, const void *sched,
+void lwcx_dev_run_on_cpu(int c, int mode, kb_args *a, unsigned grid, unsigned block_dim, const void *sched,
                          dev_io *bufs, int nbufs);
 
 #endif

@@ -5,16 +5,16 @@
  *   ...) and DEV_IMPLS, its descriptors
  */
 /* What the two GPU backends (device/cuda_impl.c, device/opencl_impl.c) share: the
- * bc_impl entry points, which marshal each call into the cu_args of one
+ * bc_impl entry points, which marshal each call into the kb_args of one
  * launch of the kernel bodies (device/kernel_bodies.tmpl.h), and the choice of a device
  * for a call when several are present. (The host loop that runs the bodies
  * on the CPU is device/device_host.c, compiled once for both.)
  *
  * The including file first includes device/bs_word_kernel32.h, the three cores and
  * device/kernel_bodies.tmpl.h, then this header, and defines
- *   static void dev_run(int c, int mode, cu_args *a, uint64_t work,
+ *   static void dev_run(int c, int mode, kb_args *a, uint64_t work,
  *                       const void *sched, dev_io *bufs, int nbufs);
- * which runs kernel (c, mode) over `work` batches of CU_LANES blocks (or
+ * which runs kernel (c, mode) over `work` batches of KB_LANES blocks (or
  * keys), `sched` (if not NULL) the one-key masks, and moves the buffers,
  * and static size_t bulk_bytes(void) (bc_impl.bulk_bytes). */
 #ifndef LWCX_BC_DEVICE_MODES_H
@@ -28,12 +28,12 @@
 #include "device_host.h"
 
 /* kernel names: lwcx_<cipher>_<mode> */
-static const char *const dev_cipher_names[CU_NCIPHERS] = {"present80", "present128", "gift64",
-                                                          "gift128",   "pipo128",    "pipo256"};
+#define DEV_CIPHER_NAME(nm, NM, bb, kb, r, be, text) #nm,
+static const char *const dev_cipher_names[KB_NCIPHERS] = {LWCX_BC_CIPHERS(DEV_CIPHER_NAME)};
 static const char *const dev_mode_names[NMODES] = {"ecb_enc",  "ecb_dec", "ctr", "keys_enc",
                                                    "keys_dec", "search",  "pack"};
 
-static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs);
+static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs);
 
 /* --- several devices ------------------------------------------------------------ */
 
@@ -78,55 +78,55 @@ static void dev_release(unsigned d, uint64_t work)
 /* --- the bc_impl entry points ----------------------------------------------------- */
 
 typedef struct dev_sched {
-    uint32_t m[CU_SCHED_WORDS];
+    uint32_t m[KB_SCHED_WORDS];
 } dev_sched;
 
 static void dev_expand(int c, void *sched, const uint8_t *key)
 {
     dev_sched *s = sched;
     memset(s, 0, sizeof *s);
-    if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+    if (c == KB_PRESENT80 || c == KB_PRESENT128) {
         uint64_t rk[PRESENT_ROUNDS + 1];
-        (c == CU_PRESENT80 ? lwcx_bc_present80_expand : lwcx_bc_present128_expand)(rk, key);
+        (c == KB_PRESENT80 ? lwcx_bc_present80_expand : lwcx_bc_present128_expand)(rk, key);
         present_bs_sched_from((present_bs_sched *)s->m, rk);
         lwcx_wipe(rk, sizeof rk);
-    } else if (c == CU_GIFT64 || c == CU_GIFT128) {
-        gift_bs_key_masks(c == CU_GIFT64 ? 64 : 128, s->m, key);
+    } else if (c == KB_GIFT64 || c == KB_GIFT128) {
+        gift_bs_key_masks(c == KB_GIFT64 ? 64 : 128, s->m, key);
     } else {
-        cu_masks(s->m, key, cu_key_bytes(c), 0);
+        kb_masks(s->m, key, kb_key_bytes(c), 0);
     }
 }
 
-/* enc: 1, 0, or CU_PACK_ONLY (bc_impl.pack_unpack) */
+/* enc: 1, 0, or KB_PACK_ONLY (bc_impl.pack_unpack) */
 static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    cu_args a;
+    kb_args a;
     memset(&a, 0, sizeof a);
-    const size_t bytes = nblocks * cu_block_bytes(c);
-    a.nbatches = nblocks / CU_LANES;
+    const size_t bytes = nblocks * kb_block_bytes(c);
+    a.nbatches = nblocks / KB_LANES;
     dev_io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}};
-    dev_run(c, enc == CU_PACK_ONLY ? MODE_PACK : enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
+    dev_run(c, enc == KB_PACK_ONLY ? MODE_PACK : enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
 }
 
 static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
-    cu_args a;
+    kb_args a;
     memset(&a, 0, sizeof a);
-    const unsigned bs = cu_block_bytes(c);
+    const unsigned bs = kb_block_bytes(c);
     a.len = len;
     a.ctr_lo = lwcx_load64be(iv + bs - 8);
     a.ctr_hi = bs == 16 ? lwcx_load64be(iv) : 0;
     dev_io bufs[] = {{in, NULL, len, &a.in, 0}, {NULL, out, len, &a.out, 0}};
-    dev_run(c, MODE_CTR, &a, (len + (uint64_t)CU_LANES * bs - 1) / ((uint64_t)CU_LANES * bs), sched, bufs, 2);
+    dev_run(c, MODE_CTR, &a, (len + (uint64_t)KB_LANES * bs - 1) / ((uint64_t)KB_LANES * bs), sched, bufs, 2);
 }
 
 /* CTR, or the packing alone, over whole batches of len bytes kept in device
  * memory (bc_impl.resident: the bench), no transfer */
 static void dev_resident(int c, const void *sched, int op, size_t len)
 {
-    cu_args a;
+    kb_args a;
     memset(&a, 0, sizeof a);
-    const uint64_t batch_bytes = (uint64_t)CU_LANES * cu_block_bytes(c);
+    const uint64_t batch_bytes = (uint64_t)KB_LANES * kb_block_bytes(c);
     a.len = len / batch_bytes * batch_bytes;
     a.nbatches = a.len / batch_bytes;
     dev_io bufs[] = {{NULL, NULL, a.len, &a.in, 0}, {NULL, NULL, a.len, &a.out, 0}};
@@ -138,13 +138,13 @@ static void dev_resident(int c, const void *sched, int op, size_t len)
 
 static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
 {
-    cu_args a;
+    kb_args a;
     memset(&a, 0, sizeof a);
-    const size_t bytes = nblocks * cu_block_bytes(c);
-    a.nbatches = nblocks / CU_LANES;
+    const size_t bytes = nblocks * kb_block_bytes(c);
+    a.nbatches = nblocks / KB_LANES;
     dev_io bufs[] = {{in, NULL, bytes, &a.in, 0},
                      {NULL, out, bytes, &a.out, 0},
-                     {k, NULL, nblocks * cu_key_bytes(c), &a.keys, 1}};
+                     {k, NULL, nblocks * kb_key_bytes(c), &a.keys, 1}};
     dev_run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
 }
 
@@ -152,14 +152,14 @@ static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint
  * cores number it: PIPO's are little-endian (byte kb - 1 - p / 8, bit p % 8). */
 static unsigned dev_core_bit(int c, unsigned kb, unsigned p)
 {
-    return cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8;
+    return kb_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8;
 }
 
 static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uint64_t n, uint64_t *cand,
                                size_t max_cand)
 {
     if (n == 0) return 0;
-    cu_args a;
+    kb_args a;
     memset(&a, 0, sizeof a);
     a.lo = lo;
     a.n = n;
@@ -171,7 +171,7 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
     static const uint32_t pat[5] = BS_LANE_PATS;
     const unsigned kb = job->key_bytes;
     for (unsigned b = 0; b < 5 && b < job->nbits; b++) a.flip[dev_core_bit(c, kb, job->pos[b])] ^= pat[b];
-    for (unsigned i = 0; i < 8 * kb; i++) a.base[i / 32] |= cu_bit(job->base, kb, i, cu_be(c)) << (i % 32);
+    for (unsigned i = 0; i < 8 * kb; i++) a.base[i / 32] |= kb_bit(job->base, kb, i, kb_be(c)) << (i % 32);
     /* index bits 5 .. (0 .. 4 are the lanes) in pieces, word by word */
     unsigned np = 0;
     for (unsigned q = 0; q < 8; q++) {
@@ -188,14 +188,14 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
         a.end[q] = (uint8_t)np;
     }
     for (unsigned i = 0; i < 8 * job->block_bytes; i++) {
-        a.pt[i] = 0u - cu_bit(job->pt, job->block_bytes, i, cu_be(c));
-        a.ct[i] = 0u - cu_bit(job->ct, job->block_bytes, i, cu_be(c));
+        a.pt[i] = 0u - kb_bit(job->pt, job->block_bytes, i, kb_be(c));
+        a.ct[i] = 0u - kb_bit(job->ct, job->block_bytes, i, kb_be(c));
     }
     uint64_t zero = 0, count = 0, scratch = 0;
     dev_io bufs[] = {{&zero, &count, sizeof count, &a.count, 0},
                      {NULL, max_cand ? (void *)cand : (void *)&scratch,
                       max_cand ? max_cand * sizeof *cand : sizeof scratch, &a.cand, 0}};
-    dev_run(c, MODE_SEARCH, &a, cu_search_batches(lo, n), NULL, bufs, 2);
+    dev_run(c, MODE_SEARCH, &a, kb_search_batches(lo, n), NULL, bufs, 2);
     return (size_t)count;
 }
 
@@ -224,7 +224,7 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
     }                                                                                             \
     static void pack_unpack_##nm(uint8_t *out, const uint8_t *in, size_t n)                       \
     {                                                                                             \
-        dev_ecb(c, CU_PACK_ONLY, NULL, out, in, n);                                               \
+        dev_ecb(c, KB_PACK_ONLY, NULL, out, in, n);                                               \
     }                                                                                             \
     static void ctr_##nm(const void *s, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len) \
     {                                                                                             \
@@ -263,12 +263,9 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
         .resident = resident_##nm,                                                                \
     };
 
-#define DEV_IMPLS(backend)                                                                        \
-    DEV_IMPL(present80, CU_PRESENT80, backend)                                                    \
-    DEV_IMPL(present128, CU_PRESENT128, backend)                                                  \
-    DEV_IMPL(gift64, CU_GIFT64, backend)                                                          \
-    DEV_IMPL(gift128, CU_GIFT128, backend)                                                        \
-    DEV_IMPL(pipo128, CU_PIPO128, backend)                                                        \
-    DEV_IMPL(pipo256, CU_PIPO256, backend)
+#define DEV_IMPL_(nm, c, backend) DEV_IMPL(nm, c, backend) /* (backend expanded) */
+#define DEV_IMPL_X(nm, NM, bb, kb, r, be, text) DEV_IMPL_(nm, KB_##NM, DEV_BACKEND)
+/* every cipher's, DEV_BACKEND the backend's name (cuda, opencl) */
+#define DEV_IMPLS() LWCX_BC_CIPHERS(DEV_IMPL_X)
 
 #endif

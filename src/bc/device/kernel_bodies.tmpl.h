@@ -4,8 +4,9 @@
  * Defines: the kernel bodies (ECB, CTR, many keys, key search, packing) that CUDA, OpenCL and
  *   the host launcher run
  */
-/* The bodies of the CUDA kernels: each kernel of device/cuda_kernels.cu is a thin
- * __global__ wrapper over one function here, and the host launcher
+/* The kernel bodies of the device layer (kb_ names): each kernel of
+ * device/cuda_kernels.cu is a thin __global__ wrapper over one function here,
+ * as each of device/opencl_kernels.cl is an OpenCL one, and the host launcher
  * (device_host.c) runs the same functions on the CPU over every (block,
  * thread) of the launch configuration a real launch uses, so the index
  * arithmetic (which blocks, counters and keys a thread takes, tails, the
@@ -13,51 +14,53 @@
  * after device/bs_word_kernel32.h and the three cores. The OpenCL kernels
  * (device/opencl_kernels.cl, LWCX_OPENCL_C) run the same bodies: nothing CUDA- or
  * OpenCL-specific but the macros below (OpenCL C 1.2 has no generic address
- * space, so pointers into buffers are CU_GLOBAL, and its buffers are offsets
- * into one buffer per launch, see CU_BUF).
+ * space, so pointers into buffers are KB_GLOBAL, and its buffers are offsets
+ * into one buffer per launch, see KB_BUF).
  *
- * A thread carries CU_PARTS batches of 32 blocks (or keys) at a time in
- * words of BS_LANES = 32 CU_PARTS lanes: in CUDA one batch in 32-bit words;
+ * A thread carries KB_PARTS batches of 32 blocks (or keys) at a time in
+ * words of BS_LANES = 32 KB_PARTS lanes: in CUDA one batch in 32-bit words;
  * with a vector word (OpenCL on a CPU device, device/bs_word_opencl.h) part j of a
  * word is its 32-bit component j. Which blocks a word's lanes hold: see
- * cu_first (interleaved across a warp's words). Threads stride over the
+ * kb_first (interleaved across a warp's words). Threads stride over the
  * words by the grid's thread count. Blocks are read and written as 32-bit
  * "limbs" of the block as one integer (limb q = bits 32 q .. 32 q + 31; big-endian bytes for PRESENT and
  * GIFT, little-endian for PIPO, as the cores number bits), turned into
  * sliced parts by a 32 x 32 bit transpose. */
-#ifndef LWCX_CUDA_BODIES_H
-#define LWCX_CUDA_BODIES_H
+#ifndef LWCX_KERNEL_BODIES_H
+#define LWCX_KERNEL_BODIES_H
 
 #include <stdint.h>
 
-/* CU_UNROLL(n): nvcc's unroll hint for loops whose trip count is not a
+#include "../ciphers.h"
+
+/* KB_UNROLL(n): nvcc's unroll hint for loops whose trip count is not a
  * constant; nothing in the host launcher (clang's BS_UNROLL asks for a full
  * unroll, which -Werror fails on such loops) */
 #if defined(__CUDACC__)
-#define CU_BODY static __device__ __forceinline__
+#define KB_BODY static __device__ __forceinline__
 /* one slot of the candidate list (the host launcher runs one thread at a time) */
-#define CU_CLAIM(counter) atomicAdd((unsigned long long *)(counter), 1ull)
-#define CU_UNROLL(n) BS_PRAGMA(unroll n)
+#define KB_CLAIM(counter) atomicAdd((unsigned long long *)(counter), 1ull)
+#define KB_UNROLL(n) BS_PRAGMA(unroll n)
 #elif defined(LWCX_OPENCL_C)
-#define CU_BODY static inline
+#define KB_BODY static inline
 /* 32 bits suffice: a launch tests fewer than 2^32 keys (search_chunk) */
-#define CU_CLAIM(counter) ((uint64_t)atomic_inc((volatile __global uint *)(counter)))
-#define CU_UNROLL(n) _Pragma("unroll")
+#define KB_CLAIM(counter) ((uint64_t)atomic_inc((volatile __global uint *)(counter)))
+#define KB_UNROLL(n) _Pragma("unroll")
 #else
-#define CU_BODY static inline
-#define CU_CLAIM(counter) ((*(counter))++)
-#define CU_UNROLL(n)
+#define KB_BODY static inline
+#define KB_CLAIM(counter) ((*(counter))++)
+#define KB_UNROLL(n)
 #endif
-/* CU_GLOBAL: the address space of the buffers' bytes; CU_BUF(g, type,
+/* KB_GLOBAL: the address space of the buffers' bytes; KB_BUF(g, type,
  * addr): the buffer at device address addr (CUDA, the host launcher) or, in
  * OpenCL, at byte offset addr of the launch's one buffer g.mem (OpenCL
  * kernels take buffers, not addresses, as arguments). */
 #if defined(LWCX_OPENCL_C)
-#define CU_GLOBAL __global
-#define CU_BUF(g, type, addr) ((__global type *)((g).mem + (addr)))
+#define KB_GLOBAL __global
+#define KB_BUF(g, type, addr) ((__global type *)((g).mem + (addr)))
 #else
-#define CU_GLOBAL
-#define CU_BUF(g, type, addr) ((type *)(uintptr_t)(addr))
+#define KB_GLOBAL
+#define KB_BUF(g, type, addr) ((type *)(uintptr_t)(addr))
 #endif
 
 /* The one-key schedule (masks): on the GPU in constant memory, which the
@@ -65,40 +68,41 @@
  * round-key XOR reads its mask as an operand of the instruction (LOP3 with a
  * constant-bank operand) instead of loading it; under the host launcher, at
  * a->sched. */
-#define CU_SCHED_WORDS 2048 /* one key's masks: PRESENT's 32 x 64, the others less */
+#define KB_SCHED_WORDS 2048 /* one key's masks: PRESENT's 32 x 64, the others less */
 #if defined(__CUDACC__)
-__constant__ uint32_t lwcx_cu_sched[CU_SCHED_WORDS];
-#define CU_SCHED(a) ((const uint32_t *)lwcx_cu_sched)
-#elif !defined(LWCX_OPENCL_C) /* (OpenCL: CU_SCHED_DECL copies them) */
-#define CU_SCHED(a) ((const uint32_t *)(uintptr_t)(a)->sched)
+__constant__ uint32_t lwcx_kb_sched[KB_SCHED_WORDS];
+#define KB_SCHED(a) ((const uint32_t *)lwcx_kb_sched)
+#elif !defined(LWCX_OPENCL_C) /* (OpenCL: KB_SCHED_DECL copies them) */
+#define KB_SCHED(a) ((const uint32_t *)(uintptr_t)(a)->sched)
 #endif
 
-/* CU_SCHED_DECL(s, g, a): s = the launch's one-key masks. OpenCL: copied
+/* KB_SCHED_DECL(s, g, a): s = the launch's one-key masks. OpenCL: copied
  * from the buffer to private memory, which the cores' pointers address
  * (kept simple: the key-search kernels, whose speed matters, do not use it) */
 #if defined(LWCX_OPENCL_C)
-#define CU_SCHED_DECL(s, g, a)                                                                    \
-    uint32_t s[CU_SCHED_WORDS];                                                                   \
-    for (unsigned s##_i = 0; s##_i < CU_SCHED_WORDS; s##_i++) s[s##_i] = CU_BUF(g, const uint32_t, (a)->sched)[s##_i]
+#define KB_SCHED_DECL(s, g, a)                                                                    \
+    uint32_t s[KB_SCHED_WORDS];                                                                   \
+    for (unsigned s##_i = 0; s##_i < KB_SCHED_WORDS; s##_i++) s[s##_i] = KB_BUF(g, const uint32_t, (a)->sched)[s##_i]
 #else
-#define CU_SCHED_DECL(s, g, a) const uint32_t *s = CU_SCHED(a)
+#define KB_SCHED_DECL(s, g, a) const uint32_t *s = KB_SCHED(a)
 #endif
 
-/* cipher numbers, the order of lwcx_blockcipher */
-enum { CU_PRESENT80, CU_PRESENT128, CU_GIFT64, CU_GIFT128, CU_PIPO128, CU_PIPO256, CU_NCIPHERS };
+/* cipher numbers KB_<NAME>, the order of lwcx_blockcipher (../ciphers.h) */
+#define KB_CIPHER_ENUM(nm, NM, bb, kb, r, be, text) KB_##NM,
+enum { LWCX_BC_CIPHERS(KB_CIPHER_ENUM) KB_NCIPHERS };
 
-#define CU_LANES 32 /* blocks of a batch, the lanes of a part */
-#define CU_PARTS (BS_LANES / CU_LANES)
+#define KB_LANES 32 /* blocks of a batch, the lanes of a part */
+#define KB_PARTS (BS_LANES / KB_LANES)
 #ifndef BS_PART
 #define BS_PART(w, j) (w) /* part j of a word, an lvalue: the word itself at 32 lanes */
 #endif
-#define CU_THREADS 256 /* threads per block of every launch */
+#define KB_THREADS 256 /* threads per block of every launch */
 
 /* Everything a kernel gets, by value (kernel parameters); addresses are
  * device addresses, host addresses under the host launcher. */
-typedef struct cu_args {
+typedef struct kb_args {
     uint64_t in, out;  /* ECB, CTR, many keys: the data */
-    uint64_t sched;    /* one key: CU_SCHED_WORDS masks (host launcher only, see CU_SCHED) */
+    uint64_t sched;    /* one key: KB_SCHED_WORDS masks (host launcher only, see KB_SCHED) */
     uint64_t keys;     /* many keys: key i for block i */
     uint64_t nbatches; /* batches of 32 blocks (ECB, many keys) */
     uint64_t len;      /* CTR: bytes of data */
@@ -112,43 +116,48 @@ typedef struct cu_args {
     /* a word's lane-0 key, packed: word q = base[q] (bit t: the key's bit
      * 32 q + t as the core numbers it) XOR, for each of pieces[end[q - 1]
      * .. end[q] - 1] (from | (len - 1) << 6 | at << 11), index bits from ..
-     * from + len - 1 at bits at .. of word q (cu_search_key0; the host makes
+     * from + len - 1 at bits at .. of word q (kb_search_key0; the host makes
      * a piece of index bits whose key bits follow each other in one word) */
     uint32_t base[8];
     uint32_t pieces[64];
     uint8_t end[8];
-    uint32_t flip[256]; /* see cu_search_batch */
+    uint32_t flip[256]; /* see kb_search_batch */
     /* the known block and its ciphertext as masks (0 or ~0), word i = bit i
-     * as the core numbers it (cu_masks): operands read from the constant
+     * as the core numbers it (kb_masks): operands read from the constant
      * bank where used, not values ptxas hoists out of the batch loop into
-     * registers (it spilled 19 of PRESENT-80's 128 that way) */
+     * registers, where they spilled (docs/design/devices.md) */
     uint32_t pt[128], ct[128];
-} cu_args;
+} kb_args;
 
 /* The grid position of one thread. */
-typedef struct cu_pos {
+typedef struct kb_pos {
     unsigned block, thread, block_dim, grid_dim;
 #if defined(LWCX_OPENCL_C)
-    __global uint8_t *mem; /* the launch's buffer (CU_BUF) */
+    __global uint8_t *mem; /* the launch's buffer (KB_BUF) */
 #endif
-} cu_pos;
+} kb_pos;
 
-CU_BODY unsigned cu_block_bytes(int c)
+/* a cipher's sizes and bit order from the table: chains of comparisons
+ * that fold to constants where c is one (every kernel) */
+#define KB_BLOCK_BYTES_IF(nm, NM, bb, kb, r, be, text) c == KB_##NM ? bb##u :
+#define KB_KEY_BYTES_IF(nm, NM, bb, kb, r, be, text) c == KB_##NM ? kb##u :
+#define KB_BE_IF(nm, NM, bb, kb, r, be, text) c == KB_##NM ? be :
+KB_BODY unsigned kb_block_bytes(int c)
 {
-    return c == CU_GIFT128 ? 16u : 8u;
+    return LWCX_BC_CIPHERS(KB_BLOCK_BYTES_IF) 0u;
 }
-CU_BODY unsigned cu_key_bytes(int c)
+KB_BODY unsigned kb_key_bytes(int c)
 {
-    return c == CU_PRESENT80 ? 10u : c == CU_PIPO256 ? 32u : 16u;
+    return LWCX_BC_CIPHERS(KB_KEY_BYTES_IF) 0u;
 }
-CU_BODY int cu_be(int c)
+KB_BODY int kb_be(int c)
 {
-    return c < CU_PIPO128;
+    return LWCX_BC_CIPHERS(KB_BE_IF) 0;
 }
 
 /* a[i] gets bit i of every a[l], in place (each step swaps the off-diagonal
  * quarters of 2j x 2j tiles) */
-CU_BODY void cu_transpose32(uint32_t a[32])
+KB_BODY void kb_transpose32(uint32_t a[32])
 {
     const uint32_t masks[5] = {0x0000FFFFu, 0x00FF00FFu, 0x0F0F0F0Fu, 0x33333333u, 0x55555555u};
     BS_UNROLL(5)
@@ -166,41 +175,41 @@ CU_BODY void cu_transpose32(uint32_t a[32])
 
 /* Byte k of a block or key of `bytes` bytes is byte (bytes - 1 - k) of the
  * integer (big-endian) or byte k (little-endian). */
-CU_BODY unsigned cu_byte_at(unsigned bytes, unsigned k, int be)
+KB_BODY unsigned kb_byte_at(unsigned bytes, unsigned k, int be)
 {
     return be ? bytes - 1 - k : k;
 }
 
 /* limb q (bits 32 q ..) of the integer of `bytes` bytes at p */
-CU_BODY uint32_t cu_limb(CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned q, int be)
+KB_BODY uint32_t kb_limb(KB_GLOBAL const uint8_t *p, unsigned bytes, unsigned q, int be)
 {
     uint32_t v = 0;
     for (unsigned b = 0; b < 4; b++) {
         const unsigned k = 4 * q + b;
-        if (k < bytes) v |= (uint32_t)p[cu_byte_at(bytes, k, be)] << (8 * b);
+        if (k < bytes) v |= (uint32_t)p[kb_byte_at(bytes, k, be)] << (8 * b);
     }
     return v;
 }
 
 /* 4 bytes at p as a little-endian integer: one load on the device, where
  * every batch starts 4-aligned in buffers from cuMemAlloc (256-aligned) */
-CU_BODY uint32_t cu_load32(CU_GLOBAL const uint8_t *p)
+KB_BODY uint32_t kb_load32(KB_GLOBAL const uint8_t *p)
 {
 #if defined(__CUDACC__) || defined(LWCX_OPENCL_C)
-    return *(CU_GLOBAL const uint32_t *)p;
+    return *(KB_GLOBAL const uint32_t *)p;
 #else
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 #endif
 }
-CU_BODY void cu_store32(CU_GLOBAL uint8_t *p, uint32_t v)
+KB_BODY void kb_store32(KB_GLOBAL uint8_t *p, uint32_t v)
 {
 #if defined(__CUDACC__) || defined(LWCX_OPENCL_C)
-    *(CU_GLOBAL uint32_t *)p = v;
+    *(KB_GLOBAL uint32_t *)p = v;
 #else
     p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 #endif
 }
-CU_BODY uint32_t cu_bswap32(uint32_t v)
+KB_BODY uint32_t kb_bswap32(uint32_t v)
 {
     return v << 24 | (v & 0xFF00u) << 8 | (v >> 8 & 0xFF00u) | v >> 24;
 }
@@ -210,7 +219,7 @@ CU_BODY uint32_t cu_bswap32(uint32_t v)
  * blocks and keys lie at multiples of their size from buffers aligned to
  * 256), so that a warp's accesses to 32 adjacent blocks are one run of
  * memory. */
-CU_BODY void cu_load_run(CU_GLOBAL const uint8_t *p, uint32_t *m, unsigned n)
+KB_BODY void kb_load_run(KB_GLOBAL const uint8_t *p, uint32_t *m, unsigned n)
 {
 #if defined(__CUDACC__)
     if (n == 4) {
@@ -225,19 +234,19 @@ CU_BODY void cu_load_run(CU_GLOBAL const uint8_t *p, uint32_t *m, unsigned n)
     }
 #elif defined(LWCX_OPENCL_C)
     if (n == 4) {
-        const uint4 v = vload4(0, (CU_GLOBAL const uint *)p);
+        const uint4 v = vload4(0, (KB_GLOBAL const uint *)p);
         m[0] = v.x, m[1] = v.y, m[2] = v.z, m[3] = v.w;
         return;
     }
     if (n == 2) {
-        const uint2 v = vload2(0, (CU_GLOBAL const uint *)p);
+        const uint2 v = vload2(0, (KB_GLOBAL const uint *)p);
         m[0] = v.x, m[1] = v.y;
         return;
     }
 #endif
-    for (unsigned k = 0; k < n; k++) m[k] = cu_load32(p + 4 * k);
+    for (unsigned k = 0; k < n; k++) m[k] = kb_load32(p + 4 * k);
 }
-CU_BODY void cu_store_run(CU_GLOBAL uint8_t *p, const uint32_t *m, unsigned n)
+KB_BODY void kb_store_run(KB_GLOBAL uint8_t *p, const uint32_t *m, unsigned n)
 {
 #if defined(__CUDACC__)
     if (n == 4) {
@@ -250,31 +259,29 @@ CU_BODY void cu_store_run(CU_GLOBAL uint8_t *p, const uint32_t *m, unsigned n)
     }
 #elif defined(LWCX_OPENCL_C)
     if (n == 4) {
-        vstore4((uint4)(m[0], m[1], m[2], m[3]), 0, (CU_GLOBAL uint *)p);
+        vstore4((uint4)(m[0], m[1], m[2], m[3]), 0, (KB_GLOBAL uint *)p);
         return;
     }
     if (n == 2) {
-        vstore2((uint2)(m[0], m[1]), 0, (CU_GLOBAL uint *)p);
+        vstore2((uint2)(m[0], m[1]), 0, (KB_GLOBAL uint *)p);
         return;
     }
 #endif
-    for (unsigned k = 0; k < n; k++) cu_store32(p + 4 * k, m[k]);
+    for (unsigned k = 0; k < n; k++) kb_store32(p + 4 * k, m[k]);
 }
 
 /* Whether CTR prefetches its input into L2 before the rounds, so that
- * its loads after them find it there (cu_prefetch). Measured on an H200
- * (ctr_1GiB_resident): GIFT-64 282 -> 377 GB/s (with 2 warps per
- * scheduler, 43% of its stalls had waited for those loads), PIPO-256
- * 317 -> 423; but PRESENT-80 300 -> 234 and GIFT-128 331 -> 292 (PRESENT
- * waits on instruction fetch and on its 8 KiB of round-key masks in
- * constant memory, not on data), so only where it helps. */
-CU_BODY int cu_ctr_prefetches(int c)
+ * its loads after them find it there (kb_prefetch): only where it helps,
+ * GIFT-64 and PIPO-256, whose warps waited for those loads; PRESENT waits
+ * on instruction fetch and its round-key masks, and lost (measurements:
+ * docs/design/devices.md). */
+KB_BODY int kb_ctr_prefetches(int c)
 {
-    return c == CU_GIFT64 || c == CU_PIPO256;
+    return c == KB_GIFT64 || c == KB_PIPO256;
 }
 
 /* A hint that the bytes at p will be read soon: on a GPU, fetched into L2 */
-CU_BODY void cu_prefetch(CU_GLOBAL const uint8_t *p)
+KB_BODY void kb_prefetch(KB_GLOBAL const uint8_t *p)
 {
 #if defined(__CUDACC__)
     asm volatile("prefetch.global.L2 [%0];" : : "l"(p));
@@ -285,13 +292,13 @@ CU_BODY void cu_prefetch(CU_GLOBAL const uint8_t *p)
 
 /* Limbs are moved `run` at a time, one vector access per lane: 4 (16 or
  * 32 bytes), 2 (8 bytes), else 1; `run` limbs' bytes are adjacent. */
-CU_BODY unsigned cu_run(unsigned bytes)
+KB_BODY unsigned kb_run(unsigned bytes)
 {
     return bytes % 16 == 0 ? 4u : bytes % 8 == 0 ? 2u : 1u;
 }
 /* Where limbs q0 .. q0 + n - 1 lie in the block: byte offset of the run,
  * limb q0 + i = memory word (be ? n - 1 - i : i), byte-swapped if be. */
-CU_BODY unsigned cu_run_at(unsigned bytes, unsigned q0, unsigned n, int be)
+KB_BODY unsigned kb_run_at(unsigned bytes, unsigned q0, unsigned n, int be)
 {
     return be ? bytes - 4 * (q0 + n) : 4 * q0;
 }
@@ -299,31 +306,31 @@ CU_BODY unsigned cu_run_at(unsigned bytes, unsigned q0, unsigned n, int be)
 /* Words w[32 q + i] = bit 32 q + i of each lane's integer: lane l of part
  * j at p + stride (32 j + l) (bits beyond `bytes`: zero up to whole limbs),
  * for the first `parts` parts (the others zero). */
-CU_BODY void cu_pack(bs_word *w, CU_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be, unsigned parts)
+KB_BODY void kb_pack(bs_word *w, KB_GLOBAL const uint8_t *p, unsigned bytes, unsigned stride, int be, unsigned parts)
 {
-    const unsigned nl = (bytes + 3) / 4, whole = bytes % 4 == 0 && stride % (4 * cu_run(bytes)) == 0;
-    const unsigned run = whole ? cu_run(bytes) : 1;
-    for (unsigned j = 0; j < CU_PARTS; j++) {
-        CU_GLOBAL const uint8_t *pj = p + (size_t)stride * CU_LANES * j;
-        CU_UNROLL(1) /* (PIPO-256's keys, two runs: unrolled, ptxas loaded both first and spilled) */
+    const unsigned nl = (bytes + 3) / 4, whole = bytes % 4 == 0 && stride % (4 * kb_run(bytes)) == 0;
+    const unsigned run = whole ? kb_run(bytes) : 1;
+    for (unsigned j = 0; j < KB_PARTS; j++) {
+        KB_GLOBAL const uint8_t *pj = p + (size_t)stride * KB_LANES * j;
+        KB_UNROLL(1) /* (PIPO-256's keys, two runs: unrolled, ptxas loaded both first and spilled) */
         for (unsigned q0 = 0; q0 < nl; q0 += run) {
             uint32_t a[4][32] = {{0}}; /* (only run of them used: gcc cannot tell) */
             BS_UNROLL(32)
-            for (unsigned l = 0; l < CU_LANES; l++) {
+            for (unsigned l = 0; l < KB_LANES; l++) {
                 uint32_t m[4];
                 if (j >= parts) {
                     for (unsigned i = 0; i < 4; i++) m[i] = 0;
                 } else if (whole) {
-                    cu_load_run(pj + (size_t)stride * l + cu_run_at(bytes, q0, run, be), m, run);
+                    kb_load_run(pj + (size_t)stride * l + kb_run_at(bytes, q0, run, be), m, run);
                 } else {
-                    m[0] = cu_limb(pj + (size_t)stride * l, bytes, q0, be);
+                    m[0] = kb_limb(pj + (size_t)stride * l, bytes, q0, be);
                 }
-                CU_UNROLL(4)
-                for (unsigned i = 0; i < run; i++) a[i][l] = be && whole ? cu_bswap32(m[run - 1 - i]) : m[i];
+                KB_UNROLL(4)
+                for (unsigned i = 0; i < run; i++) a[i][l] = be && whole ? kb_bswap32(m[run - 1 - i]) : m[i];
             }
-            CU_UNROLL(4)
+            KB_UNROLL(4)
             for (unsigned i = 0; i < run; i++) {
-                cu_transpose32(a[i]);
+                kb_transpose32(a[i]);
                 BS_UNROLL(32)
                 for (unsigned k = 0; k < 32; k++) BS_PART(w[32 * (q0 + i) + k], j) = a[i][k];
             }
@@ -335,38 +342,38 @@ CU_BODY void cu_pack(bs_word *w, CU_GLOBAL const uint8_t *p, unsigned bytes, uns
  * to out + stride l, XORed with the same bytes of in if in is not 0. keep:
  * how many bytes from out on to write, the rest (CTR's tail) left alone:
  * then (only in the contiguous layout, stride = bytes) byte by byte. */
-CU_BODY void cu_unpack_part(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned j,
+KB_BODY void kb_unpack_part(KB_GLOBAL uint8_t *out, KB_GLOBAL const uint8_t *in, const bs_word *w, unsigned j,
                             unsigned bytes, unsigned stride, int be, uint64_t keep)
 {
     (void)j; /* unused at 32 lanes (BS_PART) */
-    const unsigned run = cu_run(bytes);
-    const int all = keep >= (uint64_t)CU_LANES * stride;
-    CU_UNROLL(4)
+    const unsigned run = kb_run(bytes);
+    const int all = keep >= (uint64_t)KB_LANES * stride;
+    KB_UNROLL(4)
     for (unsigned q0 = 0; q0 < bytes / 4; q0 += run) {
         uint32_t a[4][32];
-        CU_UNROLL(4)
+        KB_UNROLL(4)
         for (unsigned i = 0; i < run; i++) {
             BS_UNROLL(32)
             for (unsigned k = 0; k < 32; k++) a[i][k] = BS_PART(w[32 * (q0 + i) + k], j);
-            cu_transpose32(a[i]);
+            kb_transpose32(a[i]);
         }
-        const unsigned at = cu_run_at(bytes, q0, run, be);
+        const unsigned at = kb_run_at(bytes, q0, run, be);
         BS_UNROLL(32)
-        for (unsigned l = 0; l < CU_LANES; l++) {
+        for (unsigned l = 0; l < KB_LANES; l++) {
             uint32_t m[4], x[4];
-            CU_UNROLL(4)
-            for (unsigned i = 0; i < run; i++) m[i] = be ? cu_bswap32(a[run - 1 - i][l]) : a[i][l];
+            KB_UNROLL(4)
+            for (unsigned i = 0; i < run; i++) m[i] = be ? kb_bswap32(a[run - 1 - i][l]) : a[i][l];
             const size_t k = (size_t)stride * l + at;
             if (all) {
                 if (in) {
-                    cu_load_run(in + k, x, run);
-                    CU_UNROLL(4)
+                    kb_load_run(in + k, x, run);
+                    KB_UNROLL(4)
                     for (unsigned i = 0; i < run; i++) m[i] ^= x[i];
                 }
-                cu_store_run(out + k, m, run);
+                kb_store_run(out + k, m, run);
                 continue;
             }
-            CU_UNROLL(16) /* the tail: bytes in memory order */
+            KB_UNROLL(16) /* the tail: bytes in memory order */
             for (unsigned b = 0; b < 4 * run; b++) {
                 if (k + b >= keep) continue;
                 uint8_t v = (uint8_t)(m[b / 4] >> (8 * (b % 4)));
@@ -378,44 +385,44 @@ CU_BODY void cu_unpack_part(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in,
 }
 
 /* All parts: keep counts the bytes from out on. */
-CU_BODY void cu_unpack(CU_GLOBAL uint8_t *out, CU_GLOBAL const uint8_t *in, const bs_word *w, unsigned bytes,
+KB_BODY void kb_unpack(KB_GLOBAL uint8_t *out, KB_GLOBAL const uint8_t *in, const bs_word *w, unsigned bytes,
                        unsigned stride, int be, uint64_t keep)
 {
-    for (unsigned j = 0; j < CU_PARTS; j++) {
-        const uint64_t at = (uint64_t)j * CU_LANES * stride;
+    for (unsigned j = 0; j < KB_PARTS; j++) {
+        const uint64_t at = (uint64_t)j * KB_LANES * stride;
         if (keep <= at) break;
-        cu_unpack_part(out + at, in ? in + at : in, w, j, bytes, stride, be, keep - at);
+        kb_unpack_part(out + at, in ? in + at : in, w, j, bytes, stride, be, keep - at);
     }
 }
 
 /* Bit i of a byte string (big- or little-endian integer), 0 or 1. */
-CU_BODY uint32_t cu_bit(const uint8_t *p, unsigned bytes, unsigned i, int be)
+KB_BODY uint32_t kb_bit(const uint8_t *p, unsigned bytes, unsigned i, int be)
 {
-    return (uint32_t)(p[cu_byte_at(bytes, i / 8, be)] >> (i % 8) & 1u);
+    return (uint32_t)(p[kb_byte_at(bytes, i / 8, be)] >> (i % 8) & 1u);
 }
 
 /* Masks of the bits of a byte string (big- or little-endian integer). */
-CU_BODY void cu_masks(bs_word *w, const uint8_t *p, unsigned bytes, int be)
+KB_BODY void kb_masks(bs_word *w, const uint8_t *p, unsigned bytes, int be)
 {
-    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = BS_MASK32(0u - cu_bit(p, bytes, i, be));
+    for (unsigned i = 0; i < 8 * bytes; i++) w[i] = BS_MASK32(0u - kb_bit(p, bytes, i, be));
 }
 
 /* Bit i of the packed key kp (bit i % 32 of kp[i / 32]) as a mask word */
-CU_BODY bs_word cu_kbit(const uint32_t *kp, unsigned i)
+KB_BODY bs_word kb_kbit(const uint32_t *kp, unsigned i)
 {
     return BS_MASK32(0u - (kp[i / 32] >> (i % 32) & 1u));
 }
 
 /* --- one key: x (n words) encrypted or decrypted; returns where the result is */
 
-CU_BODY bs_word *cu_crypt1(int c, int enc, bs_word *x, bs_word *y, const uint32_t *s)
+KB_BODY bs_word *kb_crypt1(int c, int enc, bs_word *x, bs_word *y, const uint32_t *s)
 {
-    if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+    if (c == KB_PRESENT80 || c == KB_PRESENT128) {
         const present_bs_sched *ps = (const present_bs_sched *)s;
         return enc ? present_bs_encrypt(x, y, ps) : present_bs_decrypt(x, y, ps);
     }
-    if (c == CU_GIFT64 || c == CU_GIFT128) {
-        const unsigned n = c == CU_GIFT64 ? 64 : 128;
+    if (c == KB_GIFT64 || c == KB_GIFT128) {
+        const unsigned n = c == KB_GIFT64 ? 64 : 128;
         gift_bs_in(n, x);
         if (enc)
             gift_bs_encrypt(n, x, y, s, 0);
@@ -424,7 +431,7 @@ CU_BODY bs_word *cu_crypt1(int c, int enc, bs_word *x, bs_word *y, const uint32_
         gift_bs_out(n, x);
         return x;
     }
-    const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
+    const unsigned nkw = c == KB_PIPO128 ? 2 : 4, rounds = c == KB_PIPO128 ? 13 : 17;
     bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
     pipo_bs_rc(rc, rounds);
 #if defined(LWCX_OPENCL_C) /* the key's masks as words (a vector word's are wider) */
@@ -438,10 +445,10 @@ CU_BODY bs_word *cu_crypt1(int c, int enc, bs_word *x, bs_word *y, const uint32_
 }
 
 /* The parts of word b that hold some of nbatches batches. */
-CU_BODY unsigned cu_parts(uint64_t b, uint64_t nbatches)
+KB_BODY unsigned kb_parts(uint64_t b, uint64_t nbatches)
 {
-    const uint64_t left = nbatches - CU_PARTS * b;
-    return left < CU_PARTS ? (unsigned)left : CU_PARTS;
+    const uint64_t left = nbatches - KB_PARTS * b;
+    return left < KB_PARTS ? (unsigned)left : KB_PARTS;
 }
 
 /* Which blocks word b holds: lane L (= 32 j + l, part j) holds block
@@ -452,36 +459,36 @@ CU_BODY unsigned cu_parts(uint64_t b, uint64_t nbatches)
  * consecutive blocks per thread, each access touched 32 sectors 256 bytes
  * apart). The last group, if not whole, is contiguous: word b holds blocks
  * BS_LANES b ..; either way, group G holds blocks 32 BS_LANES G ... */
-#define CU_GROUP 32
-CU_BODY uint64_t cu_first(uint64_t b, uint64_t whole, unsigned *stride)
+#define KB_GROUP 32
+KB_BODY uint64_t kb_first(uint64_t b, uint64_t whole, unsigned *stride)
 {
-    if ((b | (CU_GROUP - 1)) < whole) {
-        *stride = CU_GROUP;
-        return (b - b % CU_GROUP) * BS_LANES + b % CU_GROUP;
+    if ((b | (KB_GROUP - 1)) < whole) {
+        *stride = KB_GROUP;
+        return (b - b % KB_GROUP) * BS_LANES + b % KB_GROUP;
     }
     *stride = 1;
     return b * BS_LANES;
 }
 
-/* --- ECB: word W holds batches CU_PARTS W .. (32 CU_PARTS blocks, cu_first);
- * enc: 1 encrypt, 0 decrypt, CU_PACK_ONLY the packing and unpacking alone
+/* --- ECB: word W holds batches KB_PARTS W .. (32 KB_PARTS blocks, kb_first);
+ * enc: 1 encrypt, 0 decrypt, KB_PACK_ONLY the packing and unpacking alone
  * (the bench's measure of what packing costs on the device) */
-#define CU_PACK_ONLY 2
+#define KB_PACK_ONLY 2
 
-CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
+KB_BODY void kb_ecb(int c, int enc, kb_pos g, const kb_args *a)
 {
-    const unsigned bs = cu_block_bytes(c);
+    const unsigned bs = kb_block_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
-    CU_SCHED_DECL(s, g, a);
-    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; CU_PARTS * b < a->nbatches; b += step) {
+    KB_SCHED_DECL(s, g, a);
+    for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; KB_PARTS * b < a->nbatches; b += step) {
         bs_word x[128], y[128];
         unsigned stride;
-        const unsigned parts = cu_parts(b, a->nbatches);
-        const size_t off = (size_t)cu_first(b, a->nbatches / CU_PARTS, &stride) * bs;
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + off, bs, stride * bs, cu_be(c), parts);
-        bs_word *r = enc == CU_PACK_ONLY ? x : cu_crypt1(c, enc, x, y, s);
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, cu_be(c),
-                  (uint64_t)parts * CU_LANES * stride * bs);
+        const unsigned parts = kb_parts(b, a->nbatches);
+        const size_t off = (size_t)kb_first(b, a->nbatches / KB_PARTS, &stride) * bs;
+        kb_pack(x, KB_BUF(g, const uint8_t, a->in) + off, bs, stride * bs, kb_be(c), parts);
+        bs_word *r = enc == KB_PACK_ONLY ? x : kb_crypt1(c, enc, x, y, s);
+        kb_unpack(KB_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, kb_be(c),
+                  (uint64_t)parts * KB_LANES * stride * bs);
     }
 }
 
@@ -492,7 +499,7 @@ CU_BODY void cu_ecb(int c, int enc, cu_pos g, const cu_args *a)
 /* lo = c0 + (L << sh) in lane L, sliced; returns the lanes where that
  * wraps (sh: a constant where inlined, so that lane[] is indexed by
  * constants) */
-CU_BODY bs_word cu_ctr_add(bs_word *lo, uint64_t c0, unsigned sh)
+KB_BODY bs_word kb_ctr_add(bs_word *lo, uint64_t c0, unsigned sh)
 {
     const bs_word lane[] = BS_LANE_PATS;
     const unsigned nlane = sizeof lane / sizeof lane[0];
@@ -507,22 +514,22 @@ CU_BODY bs_word cu_ctr_add(bs_word *lo, uint64_t c0, unsigned sh)
     return carry;
 }
 
-CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
+KB_BODY void kb_ctr(int c, kb_pos g, const kb_args *a)
 {
-    const unsigned bs = cu_block_bytes(c);
+    const unsigned bs = kb_block_bytes(c);
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim;
     const uint64_t nwords = (a->len + (uint64_t)BS_LANES * bs - 1) / ((uint64_t)BS_LANES * bs);
-    CU_SCHED_DECL(s, g, a);
+    KB_SCHED_DECL(s, g, a);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
         bs_word x[128], y[128], lo[64];
         unsigned stride;
-        const uint64_t first = cu_first(b, a->len / ((uint64_t)BS_LANES * bs), &stride);
+        const uint64_t first = kb_first(b, a->len / ((uint64_t)BS_LANES * bs), &stride);
         const uint64_t c0 = a->ctr_lo + first, h0 = a->ctr_hi + (c0 < a->ctr_lo);
-        if (stride == CU_GROUP && cu_ctr_prefetches(c)) /* (whole groups: every lane's block is in the buffer) */
+        if (stride == KB_GROUP && kb_ctr_prefetches(c)) /* (whole groups: every lane's block is in the buffer) */
             for (unsigned l = 0; l < BS_LANES; l++)
-                cu_prefetch(CU_BUF(g, const uint8_t, a->in) + (first + CU_GROUP * l) * bs);
+                kb_prefetch(KB_BUF(g, const uint8_t, a->in) + (first + KB_GROUP * l) * bs);
         /* block first + stride L's counter in lane L; carry: where it wraps */
-        bs_word carry = stride == 1 ? cu_ctr_add(lo, c0, 0) : cu_ctr_add(lo, c0, 5);
+        bs_word carry = stride == 1 ? kb_ctr_add(lo, c0, 0) : kb_ctr_add(lo, c0, 5);
         if (bs == 16) { /* high half: h0 + carry */
             for (unsigned i = 0; i < 64; i++) {
                 const bs_word ai = BS_MASK32(0u - (uint32_t)(h0 >> i & 1));
@@ -532,11 +539,11 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
         }
         /* the counter's bytes are big-endian: PIPO's state bit 8 i + j is
          * bit j of byte i, i.e. bit 8 (7 - i) + j of the integer */
-        for (unsigned i = 0; i < 64; i++) x[i] = cu_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
-        bs_word *r = cu_crypt1(c, 1, x, y, s);
+        for (unsigned i = 0; i < 64; i++) x[i] = kb_be(c) ? lo[i] : lo[8 * (7 - i / 8) + i % 8];
+        bs_word *r = kb_crypt1(c, 1, x, y, s);
         const uint64_t off = first * bs;
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, CU_BUF(g, const uint8_t, a->in) + off, r, bs, stride * bs,
-                  cu_be(c), a->len - off);
+        kb_unpack(KB_BUF(g, uint8_t, a->out) + off, KB_BUF(g, const uint8_t, a->in) + off, r, bs, stride * bs,
+                  kb_be(c), a->len - off);
     }
 }
 
@@ -546,36 +553,36 @@ CU_BODY void cu_ctr(int c, cu_pos g, const cu_args *a)
  * not merged with what was computed before (on a GPU, values ptxas would keep
  * live across the rounds, or spill) */
 #if defined(__CUDACC__)
-#define CU_HIDE64(v) asm("mov.b64 %0, %0;" : "+l"(v))
+#define KB_HIDE64(v) asm("mov.b64 %0, %0;" : "+l"(v))
 #else
-#define CU_HIDE64(v) ((void)0)
+#define KB_HIDE64(v) ((void)0)
 #endif
 
 /* The loop runs over the block's first word b0, the same in every thread
  * (on a GPU a uniform register, not one of the thread's 255), and where a
  * word's blocks go is computed again after the rounds: GIFT-128's
  * encryption, with every register in use, spilled b and its blocks' place
- * (24 bytes) when they were kept. */
-CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
+ * when they were kept. */
+KB_BODY void kb_keys(int c, int enc, kb_pos g, const kb_args *a)
 {
-    const unsigned bs = cu_block_bytes(c), kb = cu_key_bytes(c);
-    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, whole = a->nbatches / CU_PARTS;
-    for (uint64_t b0 = (uint64_t)g.block * g.block_dim; CU_PARTS * b0 < a->nbatches; b0 += step) {
+    const unsigned bs = kb_block_bytes(c), kb = kb_key_bytes(c);
+    const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, whole = a->nbatches / KB_PARTS;
+    for (uint64_t b0 = (uint64_t)g.block * g.block_dim; KB_PARTS * b0 < a->nbatches; b0 += step) {
         const uint64_t b_in = b0 + g.thread; /* this thread's word, for the packing */
-        if (CU_PARTS * b_in >= a->nbatches) continue;
+        if (KB_PARTS * b_in >= a->nbatches) continue;
         bs_word x[128], y[128], k[256], *r;
         unsigned stride;
-        const unsigned parts = cu_parts(b_in, a->nbatches);
-        const size_t first = (size_t)cu_first(b_in, whole, &stride);
-        cu_pack(k, CU_BUF(g, const uint8_t, a->keys) + first * kb, kb, stride * kb, cu_be(c), parts);
-        cu_pack(x, CU_BUF(g, const uint8_t, a->in) + first * bs, bs, stride * bs, cu_be(c), parts);
-        if (c == CU_PRESENT80 || c == CU_PRESENT128) {
+        const unsigned parts = kb_parts(b_in, a->nbatches);
+        const size_t first = (size_t)kb_first(b_in, whole, &stride);
+        kb_pack(k, KB_BUF(g, const uint8_t, a->keys) + first * kb, kb, stride * kb, kb_be(c), parts);
+        kb_pack(x, KB_BUF(g, const uint8_t, a->in) + first * bs, bs, stride * bs, kb_be(c), parts);
+        if (c == KB_PRESENT80 || c == KB_PRESENT128) {
             const unsigned nk = 8 * kb;
             for (unsigned p = 0; p < nk; p++) k[nk + p] = k[p];
             present_bs_keyreg kr = {k, nk, 0, 0, 0, 0, 0, 0, 0};
             r = present_bs_crypt_sliced(x, y, &kr, enc);
-        } else if (c == CU_GIFT64 || c == CU_GIFT128) {
-            const unsigned n = c == CU_GIFT64 ? 64 : 128;
+        } else if (c == KB_GIFT64 || c == KB_GIFT128) {
+            const unsigned n = c == KB_GIFT64 ? 64 : 128;
             bs_word kd[GIFT_KD_WORDS];
             gift_bs_key_double(n, kd, k);
             gift_bs_in(n, x);
@@ -586,18 +593,18 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
             gift_bs_out(n, x);
             r = x;
         } else {
-            const unsigned nkw = c == CU_PIPO128 ? 2 : 4, rounds = c == CU_PIPO128 ? 13 : 17;
+            const unsigned nkw = c == KB_PIPO128 ? 2 : 4, rounds = c == KB_PIPO128 ? 13 : 17;
             bs_word rc[PIPO_BS_MAX_ROUNDS + 1][5];
             pipo_bs_rc(rc, rounds);
             r = enc ? pipo_bs_encrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc)
                     : pipo_bs_decrypt(x, y, k, nkw, rounds, (const bs_word(*)[5])rc);
         }
         uint64_t b = b0; /* b_in again, from the uniform b0: not kept across the rounds */
-        CU_HIDE64(b);
+        KB_HIDE64(b);
         b += g.thread;
-        const size_t off = (size_t)cu_first(b, whole, &stride) * bs;
-        cu_unpack(CU_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, cu_be(c),
-                  (uint64_t)cu_parts(b, a->nbatches) * CU_LANES * stride * bs);
+        const size_t off = (size_t)kb_first(b, whole, &stride) * bs;
+        kb_unpack(KB_BUF(g, uint8_t, a->out) + off, 0, r, bs, stride * bs, kb_be(c),
+                  (uint64_t)kb_parts(b, a->nbatches) * KB_LANES * stride * bs);
     }
 }
 
@@ -607,7 +614,7 @@ CU_BODY void cu_keys(int c, int enc, cu_pos g, const cu_args *a)
  * Lanes outside [lo, lo + n) are ignored. ------------------------------------ */
 
 /* The number of words of a search. */
-CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
+KB_BODY uint64_t kb_search_batches(uint64_t lo, uint64_t n)
 {
     return n / BS_LANES + (n % BS_LANES + lo % BS_LANES + BS_LANES - 1) / BS_LANES;
 }
@@ -619,21 +626,21 @@ CU_BODY uint64_t cu_search_batches(uint64_t lo, uint64_t n)
  * a GPU; a constant-bank operand of the LOP3 that uses it). key0's bits are
  * packed (held, kp) and a word made from them where it is used: one PRMT.
  * Words made once stay in registers (common subexpressions); where key and
- * state are more than a thread's 255 registers (GIFT-128: 128 + 128, ptxas
- * spilled 664 bytes stored and 2012 loaded per batch) some are made again
- * in each round that uses them: PIPO-256 in a loop (cu_pipo256_search_encrypt),
- * GIFT-128 from kp, which cu_skey_round rotates by one bit before each such
+ * state are more than a thread's 255 registers (GIFT-128: 128 + 128 words,
+ * which ptxas spilled) some are made again
+ * in each round that uses them: PIPO-256 in a loop (kb_pipo256_search_encrypt),
+ * GIFT-128 from kp, which kb_skey_round rotates by one bit before each such
  * round so that no compiler sees the same word twice.
  * PRESENT's key schedule mixes the lane bits (at run-time positions) into
  * every key bit, so its words are all made once. In OpenCL the word may be
  * a vector (parts' lane bits at run-time words) and the key stays an array
  * of words. */
 #if defined(__CUDACC__) /* a real rotate: ptxas would see through an empty asm */
-#define CU_ROTL1(v) asm("shf.l.wrap.b32 %0, %0, %0, 1;" : "+r"(v))
+#define KB_ROTL1(v) asm("shf.l.wrap.b32 %0, %0, %0, 1;" : "+r"(v))
 #else
-#define CU_ROTL1(v) ((v) = (v) << 1 | (v) >> 31)
+#define KB_ROTL1(v) ((v) = (v) << 1 | (v) >> 31)
 #endif
-typedef struct cu_skey {
+typedef struct kb_skey {
 #if defined(LWCX_OPENCL_C)
     bs_word k[256];
 #else
@@ -642,11 +649,11 @@ typedef struct cu_skey {
     unsigned rot;
     const uint32_t *flip;
 #endif
-} cu_skey;
+} kb_skey;
 
 /* 0 - (w >> b & 1): on a GPU one PRMT replicating the top bit of byte b / 8
  * of w shifted left by 7 - b % 8 (a shift shared by 4 bits) */
-CU_BODY uint32_t cu_bit_mask(uint32_t w, unsigned b)
+KB_BODY uint32_t kb_bit_mask(uint32_t w, unsigned b)
 {
 #if defined(__CUDACC__)
     uint32_t m;
@@ -658,40 +665,40 @@ CU_BODY uint32_t cu_bit_mask(uint32_t w, unsigned b)
 }
 
 /* Word i of the keys; held: a bit kept as a word across rounds */
-CU_BODY bs_word cu_skey_word(const cu_skey *s, unsigned i, int held)
+KB_BODY bs_word kb_skey_word(const kb_skey *s, unsigned i, int held)
 {
 #if defined(LWCX_OPENCL_C)
     (void)held;
     return s->k[i];
 #else
     const uint32_t m =
-        held ? cu_bit_mask(s->held[i / 32], i % 32) : cu_bit_mask(s->kp[i / 32], (i + s->rot) % 32);
+        held ? kb_bit_mask(s->held[i / 32], i % 32) : kb_bit_mask(s->kp[i / 32], (i + s->rot) % 32);
     return BS_XOR(BS_MASK32(m), s->flip[i]);
 #endif
 }
 
 /* Before each round that makes non-held words: kp anew */
-CU_BODY void cu_skey_round(cu_skey *s)
+KB_BODY void kb_skey_round(kb_skey *s)
 {
 #if !defined(LWCX_OPENCL_C)
-    for (unsigned q = 0; q < 8; q++) CU_ROTL1(s->kp[q]);
+    for (unsigned q = 0; q < 8; q++) KB_ROTL1(s->kp[q]);
     s->rot++;
 #else
     (void)s;
 #endif
 }
 
-/* The keys of a word: key0 packed (cu_search_key0), the lane flips, and in
+/* The keys of a word: key0 packed (kb_search_key0), the lane flips, and in
  * a vector word the parts' bits pos[5..] */
-CU_BODY void cu_skey_init(cu_skey *s, int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos)
+KB_BODY void kb_skey_init(kb_skey *s, int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos)
 {
-    const unsigned kb = cu_key_bytes(c);
+    const unsigned kb = kb_key_bytes(c);
 #if defined(LWCX_OPENCL_C)
-    for (unsigned i = 0; i < 8 * kb; i++) s->k[i] = cu_kbit(key0, i) ^ flip[i];
+    for (unsigned i = 0; i < 8 * kb; i++) s->k[i] = kb_kbit(key0, i) ^ flip[i];
     const bs_word lane[] = BS_LANE_PATS;
     for (unsigned b = 5; b < sizeof lane / sizeof lane[0]; b++) {
         const unsigned p = pos[b];
-        s->k[cu_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= lane[b];
+        s->k[kb_be(c) ? p : 8 * (kb - 1 - p / 8) + p % 8] ^= lane[b];
     }
 #else
     (void)pos, (void)kb; /* 32 lanes: no parts */
@@ -705,28 +712,28 @@ CU_BODY void cu_skey_init(cu_skey *s, int c, const uint32_t *key0, const uint32_
  * r uses key words (q + 2 r) mod 8 for places q (gift_bs_round_ofs), so
  * GIFT-128 alternates between words {0, 1, 4, 5}, held, and {2, 3, 6, 7},
  * made for each odd round (GIFT-64's 64 + 128 words fit: all held). */
-CU_BODY void cu_gift_round_keys(const unsigned n, bs_word *kd, cu_skey *sk, unsigned r)
+KB_BODY void kb_gift_round_keys(const unsigned n, bs_word *kd, kb_skey *sk, unsigned r)
 {
     gift_bs_ofs o[4];
     gift_bs_round_ofs(n, o, r);
-    if (n == 128 && r % 2) cu_skey_round(sk);
-    CU_UNROLL(4)
+    if (n == 128 && r % 2) kb_skey_round(sk);
+    KB_UNROLL(4)
     for (unsigned q = 0; q < (n == 64 ? 2u : 4u); q++) {
         BS_UNROLL(16)
         for (unsigned i = 0; i < 16; i++) {
             const unsigned at = (unsigned)(o[q] + i), g = at / 32, bit = 16 * g + at % 16;
-            const bs_word w = cu_skey_word(sk, bit, n == 64 || !(g & 2));
+            const bs_word w = kb_skey_word(sk, bit, n == 64 || !(g & 2));
             kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
         }
     }
 }
 
 /* Rounds r and r + 1 under the batch's keys (the cores' gift_bs_round2). */
-CU_BODY void cu_gift_search_pair(const unsigned n, bs_word *y, const bs_word *x, cu_skey *sk, unsigned r)
+KB_BODY void kb_gift_search_pair(const unsigned n, bs_word *y, const bs_word *x, kb_skey *sk, unsigned r)
 {
     bs_word kd[GIFT_KD_WORDS];
-    cu_gift_round_keys(n, kd, sk, r);
-    cu_gift_round_keys(n, kd, sk, r + 1);
+    kb_gift_round_keys(n, kd, sk, r);
+    kb_gift_round_keys(n, kd, sk, r + 1);
     if (n == 64) /* (a constant n for the host compilers, whose unrolling needs it) */
         gift_bs_round2(64, y, x, 0, kd, r);
     else
@@ -734,31 +741,31 @@ CU_BODY void cu_gift_search_pair(const unsigned n, bs_word *y, const bs_word *x,
 }
 
 /* GIFT's encryption under the batch's keys: the result in x. */
-CU_BODY void cu_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, cu_skey *sk)
+KB_BODY void kb_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, kb_skey *sk)
 {
     const unsigned rounds = n == 64 ? 28 : 40;
     BS_UNROLL_ROUNDS
     for (unsigned r = 0; r < rounds; r += 4) {
-        cu_gift_search_pair(n, y, x, sk, r);
-        cu_gift_search_pair(n, x, y, sk, r + 2);
+        kb_gift_search_pair(n, y, x, sk, r);
+        kb_gift_search_pair(n, x, y, sk, r + 2);
     }
 }
 
 /* PIPO-256's encryption (pipo_bs_encrypt) under the batch's keys: round r
- * uses key word r mod 4, and 64 + 256 words do not fit (ptxas spilled 1056
- * bytes stored, 1392 loaded per batch). Rounds 2 .. 17 run as a loop of four
- * iterations of four rounds, key words 0 and 1 held in registers, 2 and 3
- * made in each iteration (nvcc keeps them in the loop: 231 registers, no
- * spill; unrolled, the 17 rounds spilled even with no word held). Returns
+ * uses key word r mod 4, and 64 + 256 words do not fit (ptxas spilled).
+ * Rounds 2 .. 17 run as a loop of four iterations of four rounds, key words
+ * 0 and 1 held in registers, 2 and 3 made in each iteration (nvcc keeps them
+ * in the loop with no spill; unrolled, the 17 rounds spilled even with no
+ * word held). Returns
  * where the result is. */
-CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
+KB_BODY bs_word *kb_pipo256_search_encrypt(bs_word *a, bs_word *b, kb_skey *sk)
 {
     bs_word k0[64], kr[64], rc[5];
     BS_UNROLL(64)
-    for (unsigned i = 0; i < 64; i++) k0[i] = cu_skey_word(sk, i, 1), kr[i] = cu_skey_word(sk, 64 + i, 1);
+    for (unsigned i = 0; i < 64; i++) k0[i] = kb_skey_word(sk, i, 1), kr[i] = kb_skey_word(sk, 64 + i, 1);
     for (unsigned j = 0; j < 5; j++) rc[j] = BS_MASK32(0u - (1u >> j & 1u));
     pipo_bs_enc_round(b, a, 1, k0, kr, rc);
-    CU_UNROLL(1)
+    KB_UNROLL(1)
     for (unsigned r = 2; r < 17; r += 4) {
         BS_UNROLL(4)
         for (unsigned h = 0; h < 4; h++) {
@@ -766,7 +773,7 @@ CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
             BS_UNROLL(5)
             for (unsigned j = 0; j < 5; j++) rc[j] = BS_MASK32(0u - ((r + h) >> j & 1u));
             BS_UNROLL(64)
-            for (unsigned i = 0; i < 64; i++) kr[i] = cu_skey_word(sk, 64 * g + i, g < 2);
+            for (unsigned i = 0; i < 64; i++) kr[i] = kb_skey_word(sk, 64 * g + i, g < 2);
             pipo_bs_enc_round(h & 1 ? b : a, h & 1 ? a : b, 0, k0, kr, rc);
         }
     }
@@ -775,26 +782,26 @@ CU_BODY bs_word *cu_pipo256_search_encrypt(bs_word *a, bs_word *b, cu_skey *sk)
 
 /* PRESENT's encryption under the batch's keys (the cores'
  * present_bs_crypt_sliced): rounds 1-7, then rounds 8-31 as a loop of three
- * iterations of 8 rounds unrolled. Unrolled whole, PRESENT-80's search was
- * 6k instructions (96 KiB) run once per batch, and on an H100 its warps
- * waited 1.75 cycles an instruction for the next to be fetched; PRESENT-128's
- * spilled 356 bytes. In the loop the register's words are where the body
+ * iterations of 8 rounds unrolled. Unrolled whole, the search's code run
+ * once per batch was too large for the instruction cache (warps waited for
+ * instruction fetch) and PRESENT-128's spilled (docs/design/devices.md). In
+ * the loop the register's words are where the body
  * expects them at each iteration (moved back by the body's rotation after
  * it: nk moves per 8 rounds), and the round counter's low 3 bits are the
  * body's constants. */
-#define CU_PRESENT_BODY 8
-#define CU_PRESENT_HEAD (PRESENT_ROUNDS % CU_PRESENT_BODY)
-BS_STATIC_ASSERT(CU_PRESENT_BODY == 8, "the body starts at multiples of 8 (the counter's low bits)");
+#define KB_PRESENT_BODY 8
+#define KB_PRESENT_HEAD (PRESENT_ROUNDS % KB_PRESENT_BODY)
+BS_STATIC_ASSERT(KB_PRESENT_BODY == 8, "the body starts at multiples of 8 (the counter's low bits)");
 
-CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_word *y, bs_word *k)
+KB_BODY bs_word *kb_present_search_encrypt(const unsigned nk, bs_word *x, bs_word *y, bs_word *k)
 {
     present_bs_keyreg kr = {k, nk, 0, 0, 0, 0, 0, 0, 0};
     const unsigned ahead = PRESENT_KEY_AFTER; /* (BS_TERN: LOP3) */
     present_bs_sliced_enc_begin(x, &kr);
     BS_UNROLL(8)
-    for (unsigned r = 1; r <= CU_PRESENT_HEAD; r++) present_bs_sliced_enc_round(&x, &y, &kr, r + ahead);
-    CU_UNROLL(1)
-    for (unsigned i = 1; i <= PRESENT_ROUNDS / CU_PRESENT_BODY; i++) {
+    for (unsigned r = 1; r <= KB_PRESENT_HEAD; r++) present_bs_sliced_enc_round(&x, &y, &kr, r + ahead);
+    KB_UNROLL(1)
+    for (unsigned i = 1; i <= PRESENT_ROUNDS / KB_PRESENT_BODY; i++) {
         bs_word moved[128];
         BS_UNROLL(128)
         for (unsigned j = 0; j < nk; j++) moved[j] = k[kr.off + j];
@@ -802,40 +809,41 @@ CU_BODY bs_word *cu_present_search_encrypt(const unsigned nk, bs_word *x, bs_wor
         for (unsigned j = 0; j < nk; j++) k[j] = k[nk + j] = moved[j];
         kr.off = 0;
         BS_UNROLL(8)
-        for (unsigned u = 0; u < CU_PRESENT_BODY; u++)
-            present_bs_sliced_enc_round(&x, &y, &kr, CU_PRESENT_BODY * i + u + ahead);
+        for (unsigned u = 0; u < KB_PRESENT_BODY; u++)
+            present_bs_sliced_enc_round(&x, &y, &kr, KB_PRESENT_BODY * i + u + ahead);
     }
     present_bs_sliced_enc_end(x, &kr);
     return x;
 }
 
 /* The word whose lane l is set iff lane l's key encrypts pt to ct (masks,
- * see cu_args): key0 with the lane flips XORed in (see cu_skey). Word i is
+ * see kb_args): key0 with the lane flips XORed in (see kb_skey). Word i is
  * bit i of the key as a big-endian (PRESENT, GIFT) or little-endian (PIPO)
  * integer, as the cores want it. */
-CU_BODY bs_word cu_search_batch(int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos,
+KB_BODY bs_word kb_search_batch(int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos,
                                 const uint32_t *pt, const uint32_t *ct)
 {
-    const unsigned n = 8 * cu_block_bytes(c);
+    const unsigned n = 8 * kb_block_bytes(c);
     bs_word x[128], y[128], *r, diff = BS_ZERO;
-    cu_skey sk;
-    cu_skey_init(&sk, c, key0, flip, pos);
+    kb_skey sk;
+    kb_skey_init(&sk, c, key0, flip, pos);
     for (unsigned i = 0; i < n; i++) x[i] = BS_MASK32(pt[i]);
-    if (c == CU_PRESENT80 || c == CU_PRESENT128) { /* the doubled register, all words */
-        const unsigned nk = 8 * cu_key_bytes(c);
+    if (c == KB_PRESENT80 || c == KB_PRESENT128) { /* the doubled register, all words */
+        /* (one of PRESENT's two sizes, as gcc can tell where c is not constant) */
+        const unsigned nk = 8 * (c == KB_PRESENT80 ? kb_key_bytes(KB_PRESENT80) : kb_key_bytes(KB_PRESENT128));
         bs_word k[256];
-        for (unsigned i = 0; i < nk; i++) k[i] = k[nk + i] = cu_skey_word(&sk, i, 1);
-        r = cu_present_search_encrypt(nk, x, y, k);
-    } else if (c == CU_GIFT64 || c == CU_GIFT128) {
+        for (unsigned i = 0; i < nk; i++) k[i] = k[nk + i] = kb_skey_word(&sk, i, 1);
+        r = kb_present_search_encrypt(nk, x, y, k);
+    } else if (c == KB_GIFT64 || c == KB_GIFT128) {
         gift_bs_in(n, x);
-        cu_gift_search_encrypt(n, x, y, &sk);
+        kb_gift_search_encrypt(n, x, y, &sk);
         gift_bs_out(n, x);
         r = x;
-    } else if (c == CU_PIPO256) {
-        r = cu_pipo256_search_encrypt(x, y, &sk);
+    } else if (c == KB_PIPO256) {
+        r = kb_pipo256_search_encrypt(x, y, &sk);
     } else { /* PIPO-128: 64 + 128 words fit, all made once, the rounds unrolled */
         bs_word k[128], rc[PIPO_BS_MAX_ROUNDS + 1][5];
-        for (unsigned i = 0; i < 128; i++) k[i] = cu_skey_word(&sk, i, 1);
+        for (unsigned i = 0; i < 128; i++) k[i] = kb_skey_word(&sk, i, 1);
         pipo_bs_rc(rc, 13);
         r = pipo_bs_encrypt(x, y, k, 2, 13, (const bs_word(*)[5])rc);
     }
@@ -843,17 +851,17 @@ CU_BODY bs_word cu_search_batch(int c, const uint32_t *key0, const uint32_t *fli
     return BS_NOT(diff);
 }
 
-/* The lane-0 key of index i0, packed as cu_args' base: a shift and a mask
+/* The lane-0 key of index i0, packed as kb_args' base: a shift and a mask
  * per piece (typically one a key word), each word's pieces in a loop of
  * its own so that no word is chosen at run time (which would put the key
  * in local memory). */
-CU_BODY void cu_search_key0(uint32_t kp[8], const cu_args *a, unsigned kb, uint64_t i0)
+KB_BODY void kb_search_key0(uint32_t kp[8], const kb_args *a, unsigned kb, uint64_t i0)
 {
     for (unsigned q = 0; q < 8; q++) kp[q] = 0;
-    CU_UNROLL(8)
+    KB_UNROLL(8)
     for (unsigned q = 0; q < (kb + 3) / 4; q++) {
         uint32_t w = a->base[q];
-        CU_UNROLL(1) /* (one or two pieces a word, typically) */
+        KB_UNROLL(1) /* (one or two pieces a word, typically) */
         for (unsigned j = q ? a->end[q - 1] : 0; j < a->end[q]; j++) {
             const uint32_t p = a->pieces[j];
             const unsigned from = p & 63, len = (p >> 6 & 31) + 1;
@@ -863,23 +871,23 @@ CU_BODY void cu_search_key0(uint32_t kp[8], const cu_args *a, unsigned kb, uint6
     }
 }
 
-CU_BODY void cu_search(int c, cu_pos g, const cu_args *a)
+KB_BODY void kb_search(int c, kb_pos g, const kb_args *a)
 {
     const uint64_t step = (uint64_t)g.grid_dim * g.block_dim, first = a->lo & ~(uint64_t)(BS_LANES - 1);
-    const uint64_t nwords = cu_search_batches(a->lo, a->n);
+    const uint64_t nwords = kb_search_batches(a->lo, a->n);
     for (uint64_t b = (uint64_t)g.block * g.block_dim + g.thread; b < nwords; b += step) {
         const uint64_t i0 = first + BS_LANES * b;
         uint32_t key0[8];
-        cu_search_key0(key0, a, cu_key_bytes(c), i0);
-        bs_word hits = cu_search_batch(c, key0, a->flip, a->pos, a->pt, a->ct);
-        for (unsigned j = 0; j < CU_PARTS; j++)
+        kb_search_key0(key0, a, kb_key_bytes(c), i0);
+        bs_word hits = kb_search_batch(c, key0, a->flip, a->pos, a->pt, a->ct);
+        for (unsigned j = 0; j < KB_PARTS; j++)
             for (uint32_t h = BS_PART(hits, j); h; h &= h - 1) {
                 unsigned l = 0;
                 while (!(h >> l & 1)) l++;
-                const uint64_t off = i0 + CU_LANES * j + l - a->lo; /* wraps for lanes below lo */
+                const uint64_t off = i0 + KB_LANES * j + l - a->lo; /* wraps for lanes below lo */
                 if (off >= a->n) continue;
-                const uint64_t slot = CU_CLAIM(CU_BUF(g, uint64_t, a->count));
-                if (slot < a->max_cand) CU_BUF(g, uint64_t, a->cand)[slot] = a->lo + off;
+                const uint64_t slot = KB_CLAIM(KB_BUF(g, uint64_t, a->count));
+                if (slot < a->max_cand) KB_BUF(g, uint64_t, a->cand)[slot] = a->lo + off;
             }
     }
 }

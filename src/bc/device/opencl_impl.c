@@ -5,9 +5,10 @@
  * nothing of OpenCL is linked, so the same binary runs where there is none,
  * and `opencl` is then unavailable with the reason (lwcx list).
  *
- * The devices: LWCX_OPENCL_DEVICE=N (or N,M,...) picks devices N (M, ...)
- * of all platforms' devices (in the order the loader lists them; `lwcx
- * keysearch --device opencl:N` sets it); unset, every GPU and accelerator.
+ * The devices: lwcx_opencl_set_devices (`lwcx keysearch --device
+ * opencl:N`), else LWCX_OPENCL_DEVICE=N (or N,M,...), picks devices N (M,
+ * ...) of all platforms' devices (in the order the loader lists them);
+ * neither, every GPU and accelerator.
  * A CPU device (PoCL) is only used when named: it exists for tests and
  * portability, not speed. The program is built once per device and
  * process, by the probe (so a device whose compiler rejects the kernels is
@@ -15,7 +16,8 @@
  * device, and a key search feeds each device from its own thread
  * (device/device_modes.tmpl.h). If an OpenCL call fails in the middle of an
  * operation, the operation is completed by running the same bodies on the
- * CPU (as device/cuda_impl.c's host launcher does), so results are always right.
+ * CPU (as device/cuda_impl.c's host launcher does), so results are always
+ * right, and the caller is told (lwcx_impl_fallbacks).
  *
  * Never the automatic choice (desc.manual); force it with LWCX_IMPL or a
  * handle. */
@@ -75,7 +77,7 @@ typedef struct cl_dev {
     unsigned parts; /* 32-lane parts of the kernels' word (device/bs_word_opencl.h) */
     cl_context ctx;
     cl_command_queue queue;
-    cl_kernel fn[CU_NCIPHERS][NMODES];
+    cl_kernel fn[KB_NCIPHERS][NMODES];
     char name[128];
     int is_cpu;
     cl_mem mem; /* the calls' buffer, kept and grown, not created per call */
@@ -118,7 +120,7 @@ static unsigned pick_devices(const long *want, unsigned nwant, const char **why)
     for (unsigned i = 0; i < (nwant ? nwant : seen) && n < DEV_MAX; i++) {
         const long d = nwant ? want[i] : (long)i;
         if (d >= (long)seen) {
-            snprintf(g.why_buf, sizeof g.why_buf, "LWCX_OPENCL_DEVICE: no device %ld (%u OpenCL devices)", d, seen);
+            snprintf(g.why_buf, sizeof g.why_buf, "no OpenCL device %ld (%u OpenCL devices)", d, seen);
             *why = g.why_buf;
             return 0;
         }
@@ -147,7 +149,7 @@ static unsigned pick_devices(const long *want, unsigned nwant, const char **why)
  * the width, e.g. to run the GPU's word on PoCL in the tests. Sets
  * d->parts. */
 #define PRELUDE_BYTES 2048
-#define CPU_LANES 512 /* PRESENT-80 search on PoCL, Zen 4: 221 M keys/s; 256 lanes: ~100 M */
+#define CPU_LANES 512 /* twice 256 lanes' key search rate on PoCL (docs/design/devices.md) */
 static const char *make_prelude(char *out, int cpu, cl_dev *d)
 {
     unsigned long lanes = cpu ? CPU_LANES : 32;
@@ -211,7 +213,7 @@ static const char *build(cl_dev *d)
         snprintf(g.why_buf, sizeof g.why_buf, "the kernels do not build on %.64s (error %d: %.140s)", d->name, err, log);
         return g.why_buf;
     }
-    for (int c = 0; c < CU_NCIPHERS; c++)
+    for (int c = 0; c < KB_NCIPHERS; c++)
         for (int m = 0; m < NMODES; m++) {
             char name[48];
             snprintf(name, sizeof name, "lwcx_%s_%s", dev_cipher_names[c], dev_mode_names[m]);
@@ -244,10 +246,14 @@ static const char *load(void)
     SYM(EnqueueNDRangeKernel, "clEnqueueNDRangeKernel");
     SYM(Finish, "clFinish");
     SYM(EnqueueFillBuffer, "clEnqueueFillBuffer");
-    /* LWCX_OPENCL_DEVICE: N or N,M,... */
+    /* the devices lwcx_opencl_set_devices named, else LWCX_OPENCL_DEVICE
+     * (the user's choice): N or N,M,... */
     long want[DEV_MAX];
+    unsigned set[BC_OPENCL_MAX_DEVICES];
+    const int nset = lwcx_bc_opencl_devices_take(set);
     unsigned nwant = 0;
-    const char *e = getenv("LWCX_OPENCL_DEVICE");
+    for (int i = 0; i < nset && i < DEV_MAX; i++) want[nwant++] = set[i];
+    const char *e = nset < 0 ? getenv("LWCX_OPENCL_DEVICE") : NULL;
     for (const char *p = e; p && *p; nwant++) {
         char *end;
         if (nwant == DEV_MAX || *p < '0' || *p > '9') return "LWCX_OPENCL_DEVICE must be device numbers: N or N,M,...";
@@ -310,64 +316,80 @@ static size_t groups_for(uint64_t work, cl_uint units)
     return want == 0 ? 1 : want < cap ? (size_t)want : (size_t)cap;
 }
 
-/* On device d (its lock held): one buffer holding the cu_args, then each
- * io at a 64-aligned offset; nonzero if an OpenCL call failed. */
-static LWCX_NODISCARD int on_device(cl_dev *d, int c, int mode, cu_args *a, uint64_t work, dev_io *bufs, int nbufs)
+/* An OpenCL call of on_device: 1 if it failed; the first failure's call
+ * and error into *why (why_buf). */
+static int check(cl_int r, const char *call, const cl_dev *d, const char **why, char *why_buf, size_t cap)
 {
+    if (r != CL_SUCCESS && !*why) {
+        snprintf(why_buf, cap, "%s failed on %.80s (OpenCL error %d)", call, d->name, (int)r);
+        *why = why_buf;
+    }
+    return r != CL_SUCCESS;
+}
+#define CHECK(call, args) check(cl.call args, "cl" #call, d, &why, why_buf, sizeof why_buf)
+
+/* On device d (its lock held): one buffer holding the kb_args, then each
+ * io at a 64-aligned offset; NULL, or the OpenCL call that failed, in words. */
+static const char *on_device(cl_dev *d, int c, int mode, kb_args *a, uint64_t work, dev_io *bufs, int nbufs)
+{
+    static _Thread_local char why_buf[160];
+    const char *why = NULL;
     size_t at[8], total = (sizeof *a + 63) / 64 * 64;
     for (int i = 0; i < nbufs; i++) {
         at[i] = total;
         *bufs[i].field = total;
         total += (bufs[i].bytes + 63) / 64 * 64;
     }
-    cl_int err = 0;
     if (total > d->mem_bytes) { /* grown to the next MiB */
         const size_t want = (total + ((size_t)1 << 20) - 1) & ~(((size_t)1 << 20) - 1);
+        cl_int err = CL_SUCCESS;
         if (d->mem) cl.ReleaseMemObject(d->mem);
         d->mem = cl.CreateBuffer(d->ctx, CL_MEM_READ_WRITE, want, NULL, &err);
+        if (!d->mem && err == CL_SUCCESS) err = CL_OUT_OF_RESOURCES;
+        check(err, "clCreateBuffer", d, &why, why_buf, sizeof why_buf);
         d->mem_bytes = d->mem && err == CL_SUCCESS ? want : 0;
         if (!d->mem_bytes) d->mem = NULL;
     }
     cl_mem mem = d->mem;
     int bad = !mem;
-    if (!bad) bad = cl.EnqueueWriteBuffer(d->queue, mem, CL_FALSE, 0, sizeof *a, a, 0, NULL, NULL) != CL_SUCCESS;
+    if (!bad) bad = CHECK(EnqueueWriteBuffer, (d->queue, mem, CL_FALSE, 0, sizeof *a, a, 0, NULL, NULL));
     for (int i = 0; !bad && i < nbufs; i++)
         if (bufs[i].src && bufs[i].bytes)
-            bad = cl.EnqueueWriteBuffer(d->queue, mem, CL_FALSE, at[i], bufs[i].bytes, bufs[i].src, 0, NULL, NULL) !=
-                  CL_SUCCESS;
+            bad = CHECK(EnqueueWriteBuffer, (d->queue, mem, CL_FALSE, at[i], bufs[i].bytes, bufs[i].src, 0, NULL, NULL));
     if (!bad) {
         const size_t local = WG, global = groups_for((work + d->parts - 1) / d->parts, d->units) * WG; /* words */
-        bad = cl.SetKernelArg(d->fn[c][mode], 0, sizeof mem, &mem) != CL_SUCCESS ||
-              cl.EnqueueNDRangeKernel(d->queue, d->fn[c][mode], 1, NULL, &global, &local, 0, NULL, NULL) != CL_SUCCESS;
+        bad = CHECK(SetKernelArg, (d->fn[c][mode], 0, sizeof mem, &mem)) ||
+              CHECK(EnqueueNDRangeKernel, (d->queue, d->fn[c][mode], 1, NULL, &global, &local, 0, NULL, NULL));
     }
     for (int i = 0; !bad && i < nbufs; i++)
         if (bufs[i].dst && bufs[i].bytes)
-            bad = cl.EnqueueReadBuffer(d->queue, mem, CL_TRUE, at[i], bufs[i].bytes, bufs[i].dst, 0, NULL, NULL) !=
-                  CL_SUCCESS;
+            bad = CHECK(EnqueueReadBuffer, (d->queue, mem, CL_TRUE, at[i], bufs[i].bytes, bufs[i].dst, 0, NULL, NULL));
     /* device memory is not ours to wipe after release (on PoCL it is heap) */
     const uint8_t zero = 0;
     for (int i = 0; mem && i < nbufs; i++)
-        if (bufs[i].secret && bufs[i].bytes &&
-            cl.EnqueueFillBuffer(d->queue, mem, &zero, 1, at[i], bufs[i].bytes, 0, NULL, NULL) != CL_SUCCESS)
-            bad = 1;
-    if (cl.Finish(d->queue) != CL_SUCCESS) bad = 1;
-    return bad;
+        if (bufs[i].secret && bufs[i].bytes)
+            CHECK(EnqueueFillBuffer, (d->queue, mem, &zero, 1, at[i], bufs[i].bytes, 0, NULL, NULL));
+    CHECK(Finish, (d->queue));
+    return why ? why : bad ? "no OpenCL buffer" : NULL;
 }
 
 /* Runs kernel (c, mode) over `work` batches on one of the devices, the
- * one-key masks (if any) as one more input; on the CPU if that fails. */
-static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs)
+ * one-key masks (if any) as one more input; if an OpenCL call fails, the
+ * operation again on the CPU, reported (lwcx_bc_dev_fell_back). */
+static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs)
 {
     dev_io all[8];
     int n = 0;
     for (int i = 0; i < nbufs; i++) all[n++] = bufs[i];
-    if (sched) all[n++] = (dev_io){sched, NULL, sizeof(uint32_t) * CU_SCHED_WORDS, &a->sched, 1};
-    if (!probe()) {
+    if (sched) all[n++] = (dev_io){sched, NULL, sizeof(uint32_t) * KB_SCHED_WORDS, &a->sched, 1};
+    const char *why = probe(); /* (only forced calls get here unavailable) */
+    if (!why) {
         const unsigned d = dev_acquire();
-        const int bad = on_device(&g.dev[d], c, mode, a, work, all, n);
-        dev_release(d, work);
-        if (!bad) return;
+        why = on_device(&g.dev[d], c, mode, a, work, all, n);
+        dev_release(d, why ? 0 : work);
+        if (!why) return;
     }
+    lwcx_bc_dev_fell_back(BC_DEV_OPENCL, work, why);
     lwcx_dev_run_on_cpu(c, mode, a, (unsigned)groups_for(work, 1), WG, sched, bufs, nbufs);
 }
 
@@ -377,12 +399,13 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
     {.name = "opencl",                                                                            \
      .description = "OpenCL devices (ICD loader opened at run time), the CUDA "                   \
                     "kernels' bodies, 32 blocks per work-item (512 on a CPU device); never chosen automatically",       \
-     .batch = CU_LANES,                                                                           \
+     .batch = KB_LANES,                                                                           \
      .constant_time = 1,                                                                          \
      .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
      .device = device_name,                                                                       \
      .devices = devices}
-#define DEV_SEARCH_CHUNK ((uint64_t)1 << 24) /* PoCL, 2 cores: ~0.5 s */
+#define DEV_SEARCH_CHUNK ((uint64_t)1 << 24) /* under a second on PoCL (docs/design/devices.md) */
 
-DEV_IMPLS(opencl)
+#define DEV_BACKEND opencl
+DEV_IMPLS()

@@ -6,8 +6,8 @@
  * one OpenCL C 1.2 string that the library embeds and builds at run time
  * (device/opencl_impl.c). Kernel names: lwcx_<cipher>_<mode>, as in CUDA.
  *
- * Every kernel takes one buffer: the cu_args of the launch at offset 0, then
- * the launch's data, whose offsets in it are the cu_args' addresses. */
+ * Every kernel takes one buffer: the kb_args of the launch at offset 0, then
+ * the launch's data, whose offsets in it are the kb_args' addresses. */
 #include "bs_word_opencl.h"
 #include "../gift/bs_core.tmpl.h"
 #include "../pipo/bs_core.tmpl.h"
@@ -18,8 +18,8 @@
 #define CL_KERNEL(name, mode, call)                                                               \
     __kernel void lwcx_##name##_##mode(__global uint8_t *mem)                                     \
     {                                                                                             \
-        const cu_args a = *(__global const cu_args *)mem;                                         \
-        cu_pos g;                                                                                 \
+        const kb_args a = *(__global const kb_args *)mem;                                         \
+        kb_pos g;                                                                                 \
         g.block = (unsigned)get_group_id(0);                                                      \
         g.thread = (unsigned)get_local_id(0);                                                     \
         g.block_dim = (unsigned)get_local_size(0);                                                \
@@ -29,17 +29,13 @@
     }
 
 #define CL_KERNELS(name, c)                                                                       \
-    CL_KERNEL(name, ecb_enc, cu_ecb(c, 1, g, &a))                                                 \
-    CL_KERNEL(name, ecb_dec, cu_ecb(c, 0, g, &a))                                                 \
-    CL_KERNEL(name, ctr, cu_ctr(c, g, &a))                                                        \
-    CL_KERNEL(name, keys_enc, cu_keys(c, 1, g, &a))                                               \
-    CL_KERNEL(name, keys_dec, cu_keys(c, 0, g, &a))                                               \
-    CL_KERNEL(name, search, cu_search(c, g, &a))                                                  \
-    CL_KERNEL(name, pack, cu_ecb(c, CU_PACK_ONLY, g, &a))
+    CL_KERNEL(name, ecb_enc, kb_ecb(c, 1, g, &a))                                                 \
+    CL_KERNEL(name, ecb_dec, kb_ecb(c, 0, g, &a))                                                 \
+    CL_KERNEL(name, ctr, kb_ctr(c, g, &a))                                                        \
+    CL_KERNEL(name, keys_enc, kb_keys(c, 1, g, &a))                                               \
+    CL_KERNEL(name, keys_dec, kb_keys(c, 0, g, &a))                                               \
+    CL_KERNEL(name, search, kb_search(c, g, &a))                                                  \
+    CL_KERNEL(name, pack, kb_ecb(c, KB_PACK_ONLY, g, &a))
 
-CL_KERNELS(present80, CU_PRESENT80)
-CL_KERNELS(present128, CU_PRESENT128)
-CL_KERNELS(gift64, CU_GIFT64)
-CL_KERNELS(gift128, CU_GIFT128)
-CL_KERNELS(pipo128, CU_PIPO128)
-CL_KERNELS(pipo256, CU_PIPO256)
+#define CL_KERNELS_X(nm, NM, bb, kb, r, be, text) CL_KERNELS(nm, KB_##NM)
+LWCX_BC_CIPHERS(CL_KERNELS_X)

@@ -176,6 +176,12 @@ const lwcx_impl *lwcx_keysearch_impl(const lwcx_keysearch *ks)
     return ks ? &ks->im->desc : NULL;
 }
 
+uint64_t lwcx_keysearch_fallback_keys(lwcx_keysearch *ks, const char **why)
+{
+    if (why) *why = ks ? lwcx_bc_dev_fallback_why(lwcx_bc_dev_backend(ks->im->desc.name)) : NULL;
+    return ks ? atomic_load(&ks->fallback_keys) : 0;
+}
+
 void lwcx_keysearch_free(lwcx_keysearch *ks)
 {
     if (!ks) return;
@@ -225,9 +231,11 @@ static LWCX_NODISCARD int search_part(lwcx_keysearch *ks, struct ks_run *r, bc_s
                        uint64_t n)
 {
     uint64_t cand[KS_MAX_CAND];
+    const uint64_t fell_back = lwcx_bc_dev_thread_fallbacks();
     const size_t nc = ks->im->search_range
                           ? ks->im->search_range(&ks->job, lo, n, cand, KS_MAX_CAND)
                           : lwcx_bc_search_range_generic(ks->im, &ks->job, s, lo, n, cand, KS_MAX_CAND);
+    if (lwcx_bc_dev_thread_fallbacks() != fell_back) atomic_fetch_add(&ks->fallback_keys, n); /* ran on the CPU */
     if (nc > KS_MAX_CAND && n > 1) {
         int rc = search_part(ks, r, s, lo, n / 2);
         return rc ? rc : search_part(ks, r, s, lo + n / 2, n - n / 2);

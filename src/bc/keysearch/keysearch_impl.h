@@ -3,6 +3,7 @@
 #ifndef LWCX_KEYSEARCH_IMPL_H
 #define LWCX_KEYSEARCH_IMPL_H
 
+#include <stdatomic.h>
 #include <pthread.h>
 
 #include "../bc_impl.h"
@@ -28,6 +29,7 @@ struct lwcx_keysearch {
     size_t npairs;
     uint64_t start, count;
     uint64_t chunk; /* keys per chunk of lwcx_keysearch_run (0: the implementation's) */
+    _Atomic uint64_t fallback_keys; /* keys a device backend searched on the CPU */
 
     pthread_mutex_t lock; /* guards what follows */
     uint64_t cursor;      /* the dispenser: nothing below it is handed out again */
