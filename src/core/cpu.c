@@ -205,3 +205,10 @@ const char *lwcx_cpu_model(void)
     pthread_once(&model_once, init_model);
     return model_name;
 }
+
+/* TEMPORARY: the features of another CPU, to record the choices before the policy table. */
+void lwcx_test_cpu_override(uint32_t f);
+void lwcx_test_cpu_override(uint32_t f)
+{
+    atomic_store_explicit(&cached_features, f | FEATURES_VALID, memory_order_relaxed);
+}
