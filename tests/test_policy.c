@@ -22,17 +22,17 @@ typedef struct test_cpu {
 #define ICL (HSW | LWCX_CPU_AVX512 | LWCX_CPU_VBMI | LWCX_CPU_VBMI2 | LWCX_CPU_GFNI | LWCX_CPU_VPCLMUL)
 static const test_cpu cpus[] = {
 #if defined(__x86_64__)
-    {"nehalem", 1, 6, 0x1a, X86_BASE},
-    {"haswell", 1, 6, 0x3c, HSW},
-    {"skylakex", 1, 6, 0x55, HSW | LWCX_CPU_AVX512}, /* AVX-512 without GFNI or VBMI */
-    {"zen4", 2, 0x19, 0x61, ICL},
-    {"zen5", 2, 0x1a, 0x44, ICL},
-    {"sapphire", 1, 6, 0x8f, ICL},
+    {"nehalem", LWCX_VENDOR_INTEL, 6, 0x1a, X86_BASE},
+    {"haswell", LWCX_VENDOR_INTEL, 6, 0x3c, HSW},
+    {"skylakex", LWCX_VENDOR_INTEL, 6, 0x55, HSW | LWCX_CPU_AVX512}, /* AVX-512 without GFNI or VBMI */
+    {"zen4", LWCX_VENDOR_AMD, 0x19, 0x61, ICL},                     /* 512-bit operations in halves */
+    {"zen5", LWCX_VENDOR_AMD, 0x1a, 0x44, ICL},
+    {"sapphire", LWCX_VENDOR_INTEL, 6, 0x8f, ICL},
 #elif defined(__aarch64__)
-    {"neon", 3, 0, 0, LWCX_CPU_NEON},
-    {"pmull", 3, 0, 0, LWCX_CPU_NEON | LWCX_CPU_PMULL | LWCX_CPU_ARMAES},
-    {"sha3", 3, 0, 0, LWCX_CPU_NEON | LWCX_CPU_PMULL | LWCX_CPU_ARMAES | LWCX_CPU_SHA3},
-    {"sha3-nopmull", 3, 0, 0, LWCX_CPU_NEON | LWCX_CPU_SHA3},
+    {"neon", LWCX_VENDOR_ARM, 0x41, 0xd03, LWCX_CPU_NEON}, /* Cortex-A53 without its crypto extension */
+    {"pmull", LWCX_VENDOR_ARM, 0x41, 0xd08, LWCX_CPU_NEON | LWCX_CPU_PMULL | LWCX_CPU_ARMAES}, /* Cortex-A72 */
+    {"sha3", LWCX_VENDOR_ARM, 0x41, 0xd40, LWCX_CPU_NEON | LWCX_CPU_PMULL | LWCX_CPU_ARMAES | LWCX_CPU_SHA3}, /* Neoverse V1 */
+    {"sha3-nopmull", LWCX_VENDOR_ARM, 0, 0, LWCX_CPU_NEON | LWCX_CPU_SHA3},
 #endif
 };
 #define NCPUS (sizeof cpus / sizeof cpus[0])
@@ -41,22 +41,24 @@ static const test_cpu cpus[] = {
 static const size_t sizes[] = {1, 2, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1024, 4096, 16384};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
-enum { KIND_DEFAULT, KIND_ONE_KEY, KIND_SEARCH };
-
-/* TEMPORARY (the choice before the policy table): today's resolvers with
- * the CPU's features put in place of this machine's. */
-void lwcx_test_cpu_override(uint32_t f);
-static const char *choose(lwcx_primitive *p, int kind, size_t nblocks, size_t block, const test_cpu *cpu)
+/* Built and usable on cpu, GPUs left out: they are chosen only from their
+ * crossover, which depends on the device (tests/test_cuda.c). */
+static int usable(const lwcx_impl_desc *d, const lwcx_cpu_desc *cpu)
 {
-    uint32_t f = cpu->features;
-    if ((cpu->vendor == 1 || (cpu->vendor == 2 && cpu->family >= 0x1a)) && (f & LWCX_CPU_AVX512))
-        f |= LWCX_CPU_ZMM_FULL;
-    lwcx_test_cpu_override(f);
-    if (lwcx_impl_select(p->name, NULL) != LWCX_OK) return "(error)";
-    int rc = LWCX_OK;
-    const lwcx_impl_desc *d = kind == KIND_DEFAULT ? lwcx_active_impl(p)
-                              : kind == KIND_SEARCH ? lwcx_resolve_search(p, NULL, &rc)
-                                                    : lwcx_resolve_sized(p, NULL, nblocks * block, nblocks, &rc);
+    return (cpu->features & d->features) == d->features && !d->probe;
+}
+
+static lwcx_cpu_desc describe(const test_cpu *t)
+{
+    lwcx_cpu_desc cpu = {t->features, t->vendor, t->family, t->model};
+    lwcx_cpu_complete(&cpu); /* the traits, as cpu.c gives them to this machine */
+    return cpu;
+}
+
+static const char *choose(lwcx_primitive *p, int kind, size_t nblocks, size_t block, const test_cpu *t)
+{
+    const lwcx_cpu_desc cpu = describe(t);
+    const lwcx_impl_desc *d = lwcx_policy_pick(p, kind, nblocks * block, nblocks, &cpu, usable);
     return d ? d->name : "(none)";
 }
 
@@ -97,8 +99,8 @@ static void end_line(void)
 static void row(lwcx_primitive *p, int kind, size_t nblocks, size_t block)
 {
     char label[64];
-    if (kind == KIND_ONE_KEY) snprintf(label, sizeof label, "%s one-key %zu", p->name, nblocks);
-    else snprintf(label, sizeof label, "%s %s", p->name, kind == KIND_SEARCH ? "search" : "default");
+    if (kind == LWCX_CALL_ONE_KEY) snprintf(label, sizeof label, "%s one-key %zu", p->name, nblocks);
+    else snprintf(label, sizeof label, "%s %s", p->name, kind == LWCX_CALL_SEARCH ? "search" : "default");
     add("%-26s", label);
     for (size_t c = 0; c < NCPUS; c++) add(" %-11s", choose(p, kind, nblocks, block, &cpus[c]));
     end_line();
@@ -114,10 +116,10 @@ static void build(void)
     for (size_t i = 0; lwcx_primitives[i]; i++) {
         lwcx_primitive *p = lwcx_primitives[i];
         const size_t block = block_bytes(p->name);
-        row(p, KIND_DEFAULT, 0, block);
+        row(p, LWCX_CALL_DEFAULT, 0, block);
         if (!block) continue;
-        for (size_t s = 0; s < NSIZES; s++) row(p, KIND_ONE_KEY, sizes[s], block);
-        row(p, KIND_SEARCH, 0, block);
+        for (size_t s = 0; s < NSIZES; s++) row(p, LWCX_CALL_ONE_KEY, sizes[s], block);
+        row(p, LWCX_CALL_SEARCH, 0, block);
         /* the sizes hold both sides of every CPU implementation's batch */
         for (size_t k = 0; p->impls[k]; k++) {
             const unsigned b = p->impls[k]->batch;
@@ -129,9 +131,65 @@ static void build(void)
     }
 }
 
+/* The tables name every implementation built and end with ref for every
+ * call kind; this machine's plans are the resolver's for lwcx_cpu_here, and
+ * the library's resolvers follow them. */
+static void consistency(void)
+{
+    int rc = LWCX_OK;
+    for (size_t i = 0; lwcx_primitives[i]; i++) {
+        lwcx_primitive *p = lwcx_primitives[i];
+        const lwcx_policy_rule *rules = lwcx_policy_rules(p), *r = rules;
+        CHECK(rules != NULL, "%s has no policy table", p->name);
+        if (!rules) continue;
+        for (size_t k = 0; p->impls[k]; k++) {
+            for (r = rules; r->impl && strcmp(r->impl, p->impls[k]->name) != 0; r++) continue;
+            CHECK(r->impl != NULL, "%s's table does not name %s", p->name, p->impls[k]->name);
+        }
+        for (r = rules; r[1].impl; r++) continue;
+        CHECK(strcmp(r->impl, "ref") == 0 && r->when[0].when == LWCX_WHEN_ANY && !r->when[0].needs &&
+                  r->when[1].when == LWCX_WHEN_ANY && !r->when[1].needs && r->when[2].when == LWCX_WHEN_ANY &&
+                  !r->when[2].needs,
+              "%s's table does not end with ref for every call", p->name);
+        lwcx_plan want;
+        lwcx_policy_plan(p, lwcx_cpu_here(), lwcx_usable_on, &want);
+        const lwcx_plan *got = lwcx_plan_of(p);
+        CHECK(got->deflt == want.deflt && got->search == want.search && got->nsteps == want.nsteps &&
+                  memcmp(got->step, want.step, sizeof want.step) == 0,
+              "%s: this machine's plan is not the resolver's", p->name);
+        CHECK(want.nsteps < LWCX_PLAN_STEPS, "%s: one-key steps fill the plan", p->name);
+        if (getenv("LWCX_IMPL")) continue; /* named: the resolvers obey that instead */
+        CHECK(lwcx_impl_select(p->name, NULL) == LWCX_OK && lwcx_active_impl(p) == want.deflt,
+              "%s: the automatic choice is not the policy's default", p->name);
+        if (!block_bytes(p->name)) continue;
+        CHECK(lwcx_resolve_search(p, NULL, &rc) == want.search, "%s: the key search's choice", p->name);
+        for (size_t n = 1; n <= 4096; n = n * 2 + (n & 1))
+            CHECK(lwcx_resolve_sized(p, NULL, n * block_bytes(p->name), n, &rc) ==
+                      lwcx_plan_one_key(&want, n * block_bytes(p->name), n, lwcx_cpu_here(), lwcx_usable_on),
+                  "%s: the choice for %zu blocks", p->name, n);
+    }
+}
+
+/* Traits and the parts of AVX-512 come from cpu.c's one place. */
+static void traits(void)
+{
+    for (size_t c = 0; c < NCPUS; c++) {
+        const lwcx_cpu_desc cpu = describe(&cpus[c]);
+        const int full = (cpus[c].features & LWCX_CPU_AVX512) &&
+                         (cpus[c].vendor == LWCX_VENDOR_INTEL || (cpus[c].vendor == LWCX_VENDOR_AMD && cpus[c].family >= 0x1a));
+        CHECK(!!(cpu.features & LWCX_CPU_ZMM_FULL) == full, "%s: zmmfull %d", cpus[c].name, !full);
+    }
+    lwcx_cpu_desc no512 = {LWCX_CPU_AVX2 | LWCX_CPU_VBMI | LWCX_CPU_VBMI2, LWCX_VENDOR_AMD, 0x1a, 0};
+    lwcx_cpu_complete(&no512);
+    CHECK(no512.features == LWCX_CPU_AVX2, "the parts of AVX-512 stay without it");
+    CHECK(lwcx_cpu_here()->features == lwcx_cpu_features(), "lwcx_cpu_features is not lwcx_cpu_here's");
+}
+
 int main(int argc, char **argv)
 {
     build();
+    consistency();
+    traits();
     if (argc < 2) {
         fputs(table, stdout);
         return tu_finish() ? 1 : 0;

@@ -17,8 +17,8 @@
  * operation, the operation is completed by running the same bodies on the
  * CPU (as device/cuda_impl.c's host launcher does), so results are always right.
  *
- * Never the automatic choice (desc.manual); force it with LWCX_IMPL or a
- * handle. */
+ * Never the automatic choice (src/core/policy.c); force it with LWCX_IMPL
+ * or a handle. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -379,7 +379,6 @@ static void dev_run(int c, int mode, cu_args *a, uint64_t work, const void *sche
                     "kernels' bodies, 32 blocks per work-item (512 on a CPU device); never chosen automatically",       \
      .batch = CU_LANES,                                                                           \
      .constant_time = 1,                                                                          \
-     .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
      .device = device_name,                                                                       \
      .devices = devices}
