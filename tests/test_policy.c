@@ -170,6 +170,47 @@ static void consistency(void)
     }
 }
 
+/* A GPU (a stand-in descriptor named cuda, in a copy of a block cipher's
+ * list): chosen for one-key calls from its crossover on, where it is
+ * usable, and never for anything else; a crossover of 0 is never. */
+static size_t gpu_from;
+static size_t fake_from(void)
+{
+    return gpu_from;
+}
+static int gpu_there;
+static int usable_gpu(const lwcx_impl_desc *d, const lwcx_cpu_desc *cpu)
+{
+    return d->auto_from ? gpu_there : usable(d, cpu);
+}
+static void gpu_crossover(void)
+{
+    static const lwcx_impl_desc gpu = {.name = "cuda", .batch = 1u << 14, .auto_from = fake_from};
+    const lwcx_impl_desc *list[32] = {&gpu};
+    const lwcx_primitive *real = lwcx_find_primitive("gift64");
+    size_t n = 1;
+    for (size_t k = 0; real && real->impls[k] && n < 31; k++)
+        if (!real->impls[k]->auto_from) list[n++] = real->impls[k];
+    lwcx_primitive p = {.name = "gift64", .impls = list};
+    const lwcx_cpu_desc cpu = describe(&cpus[NCPUS - 1]);
+    const lwcx_impl_desc *cpu_choice = lwcx_policy_pick(&p, LWCX_CALL_ONE_KEY, 1 << 20, 1 << 17, &cpu, usable);
+    gpu_from = 65536;
+    for (gpu_there = 0; gpu_there < 2; gpu_there++) {
+        const lwcx_impl_desc *big = lwcx_policy_pick(&p, LWCX_CALL_ONE_KEY, 65536, 8192, &cpu, usable_gpu);
+        CHECK(big == (gpu_there ? &gpu : cpu_choice), "a one-key call at the crossover, GPU %s: %s",
+              gpu_there ? "there" : "absent", big ? big->name : "none");
+        CHECK(lwcx_policy_pick(&p, LWCX_CALL_ONE_KEY, 65535, 8191, &cpu, usable_gpu) == cpu_choice,
+              "below the crossover");
+        CHECK(lwcx_policy_pick(&p, LWCX_CALL_DEFAULT, 0, 0, &cpu, usable_gpu) != &gpu &&
+                  lwcx_policy_pick(&p, LWCX_CALL_SEARCH, 0, 0, &cpu, usable_gpu) != &gpu,
+              "the GPU taken for many keys or the key search");
+    }
+    gpu_from = 0;
+    gpu_there = 1;
+    CHECK(lwcx_policy_pick(&p, LWCX_CALL_ONE_KEY, SIZE_MAX, 1 << 17, &cpu, usable_gpu) == cpu_choice,
+          "a crossover of 0 is taken");
+}
+
 /* Traits and the parts of AVX-512 come from cpu.c's one place. */
 static void traits(void)
 {
@@ -189,6 +230,7 @@ int main(int argc, char **argv)
 {
     build();
     consistency();
+    gpu_crossover();
     traits();
     if (argc < 2) {
         fputs(table, stdout);
