@@ -249,8 +249,8 @@ static inline void lwcx_store64le(uint8_t *p, uint64_t v)
 }
 
 /* Big-endian 64-bit loads and stores (PRESENT and GIFT write blocks MSB
- * first). Written out, not as loops: gcc 12 turned the loop forms into 8
- * byte loads and shifts (no bswap), 2x clang's time packing bitslice64. */
+ * first). Written out, not as loops: gcc turned the loop forms into 8 byte
+ * loads and shifts (no bswap), slower packing (docs/design/selection.md). */
 static inline uint64_t lwcx_load64be(const uint8_t *p)
 {
     return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 | (uint64_t)p[3] << 32 |
