@@ -34,16 +34,21 @@ typedef struct cmd_help {
     "         without --insecure\n" EXIT_SIGNALED
 
 static const cmd_help helps[] = {
-    {"list", "lwcx list [--machine]\n",
+    {"list", "lwcx list [--machine]\nlwcx list --explain PRIMITIVE\n",
      "primitives and implementations: available here, selected, constant time",
      "Lists the CPU's features and, per primitive, every implementation built: available\n"
      "here or not, selected (*), constant time with respect to the key (ct) or not (NCT).\n"
+     "With --explain, the selection policy of one primitive as it applies here: for each\n"
+     "call kind (many keys, one key by call size, key search) the implementation chosen,\n"
+     "and for each implementation, in order of preference, its condition and whether it\n"
+     "holds (docs/design/selection.md).\n"
      "exit status:\n"
      "  0      listed\n"
      "  1      standard output could not be written\n"
      "  2      usage error, or LWCX_IMPL / LWCX_CPU_DISABLE not valid\n" EXIT_SIGNALED
      "options:\n"
-     "  --machine              'prim:impl available|unavailable' lines, for scripts\n" COMMON_OPTS},
+     "  --machine              'prim:impl available|unavailable' lines, for scripts\n"
+     "  --explain PRIMITIVE    which implementation takes which call here, and why\n" COMMON_OPTS},
     {"kat", "lwcx kat [PRIMITIVE]\n",
      "every built-in test vector on every available implementation",
      "Runs the built-in known-answer tests (of one primitive, or all) on every available\n"

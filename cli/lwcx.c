@@ -19,16 +19,42 @@ int cmd_keygen(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 
+/* lwcx list --explain PRIMITIVE: the selection policy as it applies here. */
+static int list_explain(const char *prim)
+{
+    if (!lwcx_impl_count(prim)) {
+        cli_error(prim, "unknown primitive (see 'lwcx list')");
+        return 2;
+    }
+    const size_t n = lwcx_impl_explain(prim, NULL, 0);
+    char *text = malloc(n + 1);
+    if (!text) {
+        cli_error(NULL, "out of memory");
+        return 1;
+    }
+    lwcx_impl_explain(prim, text, n + 1);
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}
+
 static int cmd_list(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"machine", 0, 0}, {NULL, 0, 0}};
+    static const opt_def defs[] = {{"machine", 0, 0}, {"explain", 0, 1}, {NULL, 0, 0}};
+    enum { MACHINE, EXPLAIN };
     opt_parser p;
+    const char *explain = NULL;
     int machine = 0, r;
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
-        machine = 1;
+        if (r == MACHINE) machine = 1;
+        else explain = p.arg;
+    }
+    if (explain) {
+        if (machine) return cli_usage_error("--explain", "takes no --machine");
+        return list_explain(explain);
     }
     if (machine) {
         /* for scripts: "primitive:impl available|unavailable", one per implementation built */

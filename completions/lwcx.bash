@@ -21,6 +21,9 @@ _lwcx() {
     --cipher)
         COMPREPLY=($(compgen -W "present80 present128 gift64 gift128 pipo128 pipo256" -- "$cur"))
         return ;;
+    --explain)
+        COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" list --machine 2>/dev/null | cut -d: -f1 | sort -u)" -- "$cur"))
+        return ;;
     -o|--output|--key-file|--key|--pk|--sig|--json|--checkpoint)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

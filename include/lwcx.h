@@ -176,7 +176,8 @@ LWCX_API LWCX_NODISCARD int lwcx_opencl_set_devices(const unsigned *devices, siz
 LWCX_API int lwcx_impl_constant_time(const lwcx_impl *impl);
 
 /* The automatic choice for a primitive (made now if not yet): LWCX_IMPL's
- * entry, else the first available in preference order. NULL for an unknown
+ * entry, else the selection policy's default (docs/design/selection.md;
+ * lwcx_impl_explain shows it for this machine). NULL for an unknown
  * primitive or an invalid LWCX_IMPL. One exception when nothing is named
  * (LWCX_IMPL, lwcx_impl_select): one-key ECB and CTR calls of a block
  * cipher from 1 MiB (LWCX_CUDA_AUTO_BYTES) run on a CUDA GPU if present. */
@@ -198,6 +199,17 @@ LWCX_API LWCX_NODISCARD int lwcx_impl_select(const char *primitive, const char *
 /* Name of the implementation the automatic choice uses (choosing it now if
  * needed), or NULL (unknown primitive, invalid LWCX_IMPL). */
 LWCX_API const char *lwcx_impl_selected(const char *primitive);
+
+/* The selection policy of a primitive as it applies on this machine, as
+ * text: for each call kind (a block cipher's many keys, one key by call
+ * size, key search; one kind for the others) the implementation chosen, and
+ * for each implementation in order of preference the condition under which
+ * the automatic choice takes it and whether it holds here (what
+ * `lwcx list --explain` prints). Writes at most cap bytes to buf, always
+ * NUL-terminated when cap > 0 (buf may be NULL when cap is 0), and returns
+ * the length of the whole text, as snprintf does; 0 for an unknown
+ * primitive. */
+LWCX_API size_t lwcx_impl_explain(const char *primitive, char *buf, size_t cap);
 
 /* Zeroes memory in a way the compiler may not remove. */
 LWCX_API void lwcx_wipe(void *p, size_t len);

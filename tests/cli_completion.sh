@@ -23,6 +23,8 @@ complete_words() {
 [ "$(complete_words keysearch --fi)" = "--first " ] && ok || bad "keysearch options"
 [ "$(complete_words hash --alg xo)" = "xoesch256 xoesch384 " ] && ok || bad "hash --alg: '$(complete_words hash --alg xo)'"
 [ "$(complete_words keygen --alg pipo)" = "pipo128 pipo256 " ] && ok || bad "keygen --alg"
+[ "$(complete_words list --ex)" = "--explain " ] && ok || bad "list options: '$(complete_words list --ex)'"
+[ "$(complete_words list --explain gift)" = "gift128 gift64 " ] && ok || bad "list --explain: '$(complete_words list --explain gift)'"
 touch afile.txt
 [ "$(complete_words enc afi)" = "afile.txt " ] && ok || bad "file names: '$(complete_words enc afi)'"
 
@@ -40,6 +42,7 @@ if command -v zsh > /dev/null; then
   [ "$(zcomplete ke)" = "keygen keysearch " ] && ok || bad "zsh: commands: '$(zcomplete ke)'"
   [ "$(zcomplete enc --key)" = "--key --key-file " ] && ok || bad "zsh: enc options: '$(zcomplete enc --key)'"
   [ "$(zcomplete hash --alg xo)" = "xoesch256 xoesch384 " ] && ok || bad "zsh: hash --alg: '$(zcomplete hash --alg xo)'"
+  [ "$(zcomplete list --explain gift)" = "gift128 gift64 " ] && ok || bad "zsh: list --explain: '$(zcomplete list --explain gift)'"
 else
   echo "skipped: zsh is not installed here (the zsh completion is not checked)"
 fi

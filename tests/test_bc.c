@@ -283,11 +283,11 @@ static void bad_arguments(void)
 }
 
 /* With arguments, only the ciphers they name (ctest runs them in parallel). */
-/* The automatic choice by call size: GIFT's and PIPO's avx512vl (auto_small)
+/* The automatic choice by call size: GIFT's and PIPO's avx512vl (ONE_BATCH)
  * take the one-key calls of at most their batch, avx512 the rest and the
  * key search; no other cipher has such an implementation. PIPO's rows512
  * and GIFT-64's groups512, ahead of both, take every call where they run;
- * GIFT-128's slices512 (auto_one_key) every one-key call of any size, but
+ * GIFT-128's slices512 every one-key call of any size, but
  * neither many keys nor the key search (the automatic choice stays avx512). */
 static void sized_choice(lwcx_blockcipher c)
 {

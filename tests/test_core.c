@@ -431,7 +431,7 @@ static void selection(const char *expect, const char *expect_others)
 
     /* PIPO's key search: rows512; without it avx512 where 512-bit ops run
      * at full width, its avx512vl where they run in halves
-     * (auto_search_features) */
+     * (src/core/policy.c) */
     zmm = rows ? rows : lwcx_impl_find("pipo128", cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512vl");
     if (!expect && zmm && lwcx_impl_available(zmm, NULL)) {
         static const uint8_t blk[8], key[16];

@@ -1,4 +1,6 @@
-/* CPU feature detection: once, lock-free, no init call. */
+/* CPU identification, the one place that says what this CPU is: vendor,
+ * family, model, instruction sets and traits (lwcx_cpu_desc), once,
+ * without an init call. The selection policy (policy.c) reads it. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -18,19 +20,16 @@ static uint64_t read_xcr0(void)
     return (uint64_t)hi << 32 | lo;
 }
 
-/* Whether 512-bit operations run at full width: by vendor and family, as
- * no CPUID bit tells. Zen 4 (family 19h) issues each as two 256-bit halves;
- * Zen 5 (1Ah) desktop and server cores do not. */
-static int zmm_full_width(void)
+/* vendor, family and model from CPUID leaves 0 and 1 */
+static void identify(lwcx_cpu_desc *cpu)
 {
     unsigned a, b, c, d;
-    if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
-    const int intel = b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu; /* GenuineIntel */
-    const int amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;   /* AuthenticAMD */
-    if (intel) return 1;
-    if (!amd || !__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    const unsigned family = ((a >> 8) & 0xf) + ((a >> 20) & 0xff);
-    return family >= 0x1a;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return;
+    if (b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu) cpu->vendor = LWCX_VENDOR_INTEL; /* GenuineIntel */
+    if (b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u) cpu->vendor = LWCX_VENDOR_AMD;   /* AuthenticAMD */
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+    cpu->family = ((a >> 8) & 0xf) + ((a >> 20) & 0xff);
+    cpu->model = ((a >> 4) & 0xf) | ((a >> 12) & 0xf0);
 }
 
 static uint32_t detect(void)
@@ -59,7 +58,6 @@ static uint32_t detect(void)
         if (zmm_ok && (c & (1u << 1))) f |= LWCX_CPU_VBMI;
         if (zmm_ok && (c & (1u << 6))) f |= LWCX_CPU_VBMI2;
     }
-    if (zmm_full_width()) f |= LWCX_CPU_ZMM_FULL; /* kept only with AVX-512 (lwcx_cpu_features) */
     return f;
 }
 
@@ -112,21 +110,33 @@ static uint32_t detect(void)
 }
 #endif
 
-static void read_model(char *buf, size_t len)
+/* MIDR's implementer and part, as Linux shows them (0 where unknown) */
+static void identify(lwcx_cpu_desc *cpu)
 {
-    snprintf(buf, len, "aarch64");
+    cpu->vendor = LWCX_VENDOR_ARM;
     FILE *fp = fopen("/proc/cpuinfo", "r");
     if (!fp) return;
     char line[256];
-    unsigned impl = 0, part = 0;
     while (fgets(line, sizeof line, fp)) {
-        sscanf(line, "CPU implementer : %x", &impl);
-        sscanf(line, "CPU part : %x", &part);
+        if (sscanf(line, "CPU implementer : %x", &cpu->family) == 1) continue;
+        if (sscanf(line, "CPU part : %x", &cpu->model) == 1) continue;
     }
     fclose(fp);
-    if (impl || part) snprintf(buf, len, "aarch64 (implementer 0x%02x, part 0x%03x)", impl, part);
+}
+
+static void read_model(char *buf, size_t len)
+{
+    const lwcx_cpu_desc *cpu = lwcx_cpu_here();
+    if (cpu->family || cpu->model)
+        snprintf(buf, len, "aarch64 (implementer 0x%02x, part 0x%03x)", cpu->family, cpu->model);
+    else
+        snprintf(buf, len, "aarch64");
 }
 #else
+static void identify(lwcx_cpu_desc *cpu)
+{
+    (void)cpu;
+}
 static uint32_t detect(void)
 {
     return 0;
@@ -166,6 +176,45 @@ static uint32_t disabled_by_env(void)
     return off;
 }
 
+/* The traits of a CPU: what no CPUID bit tells. zmmfull: whether 512-bit
+ * operations run at full width, by vendor and family. Zen 4 (family 19h)
+ * issues each as two 256-bit halves; Zen 5 (1Ah) desktop and server cores
+ * and Intel's AVX-512 cores do not. */
+static uint32_t traits(const lwcx_cpu_desc *cpu)
+{
+    if (cpu->vendor == LWCX_VENDOR_INTEL || (cpu->vendor == LWCX_VENDOR_AMD && cpu->family >= 0x1a))
+        return LWCX_CPU_ZMM_FULL;
+    return 0;
+}
+
+/* f without the parts of AVX-512 that come only with it */
+static uint32_t consistent(uint32_t f)
+{
+    return f & LWCX_CPU_AVX512 ? f : f & ~(LWCX_CPU_ZMM_FULL | LWCX_CPU_VBMI | LWCX_CPU_VBMI2);
+}
+
+void lwcx_cpu_complete(lwcx_cpu_desc *cpu)
+{
+    cpu->features = consistent(cpu->features | traits(cpu));
+}
+
+static lwcx_cpu_desc here;
+static pthread_once_t here_once = PTHREAD_ONCE_INIT;
+static void init_here(void)
+{
+    lwcx_cpu_desc cpu = {detect(), LWCX_VENDOR_OTHER, 0, 0};
+    identify(&cpu);
+    /* LWCX_CPU_DISABLE hides traits too (zmmfull), and with AVX-512 its parts */
+    cpu.features = consistent((cpu.features | traits(&cpu)) & ~disabled_by_env());
+    here = cpu;
+}
+
+const lwcx_cpu_desc *lwcx_cpu_here(void)
+{
+    pthread_once(&here_once, init_here);
+    return &here;
+}
+
 #define FEATURES_VALID 0x80000000u
 static _Atomic uint32_t cached_features;
 
@@ -173,8 +222,7 @@ uint32_t lwcx_cpu_features(void)
 {
     uint32_t f = atomic_load_explicit(&cached_features, memory_order_relaxed);
     if (LWCX_LIKELY(f & FEATURES_VALID)) return f & ~FEATURES_VALID;
-    f = detect() & ~disabled_by_env();
-    if (!(f & LWCX_CPU_AVX512)) f &= ~(LWCX_CPU_ZMM_FULL | LWCX_CPU_VBMI | LWCX_CPU_VBMI2); /* parts of AVX-512, hidden with it */
+    f = lwcx_cpu_here()->features;
     atomic_store_explicit(&cached_features, f | FEATURES_VALID, memory_order_relaxed);
     return f;
 }

@@ -21,14 +21,13 @@
  * lwcx_impl (lwcx.h) is this struct. A primitive's own descriptor type embeds
  * it as its first member, named desc, and adds the function pointers at the
  * lowest level that differs between implementations. Descriptors are written
- * with designated initializers; a field left out is 0 / NULL. */
+ * with designated initializers; a field left out is 0 / NULL. They say what
+ * an implementation is and needs; when the automatic choice takes it is the
+ * selection policy's (src/core/policy.c). */
 struct lwcx_impl {
     const char *name;
     const char *description;
     uint32_t features; /* LWCX_CPU_* bits required */
-    /* LWCX_CPU_* bits the automatic choice also asks for: without them the
-     * implementation runs, but a later one in the list is faster */
-    uint32_t auto_features;
     unsigned batch;    /* natural batch width */
     /* 1: running time and memory addresses do not depend on the key or other
      * secrets (no secret-indexed tables, no secret branches) */
@@ -36,9 +35,6 @@ struct lwcx_impl {
     /* NULL, or a check that what the CPU features cannot tell is there (a GPU,
      * a driver): returns NULL if usable, else a static reason */
     const char *(*probe)(void);
-    /* 1: never the automatic choice, only when forced (LWCX_IMPL, a handle):
-     * a GPU, slower than the CPU for small calls */
-    int manual;
     /* NULL, or the name of the device it runs on (an OpenCL device): the
      * benchmark's rows say where they were measured */
     const char *(*device)(void);
@@ -47,34 +43,106 @@ struct lwcx_impl {
      * the batches each device has run to work[0 .. max) (tests, bench). */
     unsigned (*devices)(uint64_t *work, unsigned max);
     /* 0, or (GPUs) the size in bytes from which a one-key ECB or CTR call
-     * runs faster here than on one CPU core (the measured crossover): when
-     * the choice is automatic, such calls come here (lwcx_resolve_sized) */
+     * runs faster here than on one CPU core (the measured crossover), 0 when
+     * never: the policy's CROSSOVER condition reads it */
     size_t (*auto_from)(void);
-    /* 1: chosen automatically only for one-key ECB and CTR calls of at most
-     * one batch, which a later, wider implementation would run half empty
-     * (lwcx_resolve_sized); never for the rest (key search, many keys) */
-    int auto_small;
-    /* 1: chosen automatically for one-key ECB and CTR calls of any size,
-     * never for the rest (key search, many keys), where it has no kernels of
-     * its own and a later implementation runs faster */
-    int auto_one_key;
-    /* LWCX_CPU_* bits the automatic choice of a key search also asks for:
-     * without them a later implementation in the list searches faster
-     * (auto_small ones included, a search having no call size to fill) */
-    uint32_t auto_search_features;
 };
 typedef struct lwcx_impl lwcx_impl_desc;
+
+/* --- the CPU (cpu.c) --------------------------------------------------------- */
+
+enum { LWCX_VENDOR_OTHER, LWCX_VENDOR_INTEL, LWCX_VENDOR_AMD, LWCX_VENDOR_ARM };
+
+/* A CPU as the selection policy sees it. */
+typedef struct lwcx_cpu_desc {
+    uint32_t features; /* LWCX_CPU_* instruction sets and traits (LWCX_CPU_ZMM_FULL) */
+    int vendor;        /* LWCX_VENDOR_* */
+    /* x86: CPUID's family and model (extended fields included); aarch64:
+     * MIDR's implementer and part number (0 where unknown) */
+    unsigned family, model;
+} lwcx_cpu_desc;
+
+/* Completes cpu->features from the identity and the instruction sets: adds
+ * the traits (zmmfull by vendor and family) and drops the parts of
+ * AVX-512 that come only with it. Pure: the tests describe other CPUs. */
+void lwcx_cpu_complete(lwcx_cpu_desc *cpu);
+/* This machine, identified once, LWCX_CPU_DISABLE's features hidden. */
+const lwcx_cpu_desc *lwcx_cpu_here(void);
+
+/* --- the selection policy (policy.c) -------------------------------------------- */
+
+/* Call kinds. DEFAULT: many keys, and the choice of lwcx_impl_auto (the
+ * only kind of a primitive that is not a block cipher); ONE_KEY: one-key
+ * ECB and CTR calls, by size; SEARCH: the key search. */
+enum { LWCX_CALL_DEFAULT, LWCX_CALL_ONE_KEY, LWCX_CALL_SEARCH, LWCX_CALL_KINDS };
+/* When a row of a policy table takes calls of a kind (policy.c says more). */
+enum { LWCX_WHEN_NAMED, LWCX_WHEN_ANY, LWCX_WHEN_ONE_BATCH, LWCX_WHEN_CROSSOVER };
+typedef struct lwcx_policy_cond {
+    unsigned char when; /* LWCX_WHEN_* */
+    uint32_t needs;     /* LWCX_CPU_* bits the CPU must also have */
+} lwcx_policy_cond;
+typedef struct lwcx_policy_rule {
+    const char *impl; /* NULL ends a table */
+    lwcx_policy_cond when[LWCX_CALL_KINDS];
+} lwcx_policy_rule;
+
+/* A primitive's choices on one CPU: the default, the key search's, and the
+ * one-key steps: the first step whose condition holds (a crossover reached
+ * and its device usable, or at most max_blocks blocks) is the choice. */
+#define LWCX_PLAN_STEPS 8
+typedef struct lwcx_plan_step {
+    const lwcx_impl_desc *impl;
+    size_t max_blocks; /* SIZE_MAX: every size */
+    int crossover;     /* 1: from impl->auto_from() bytes, if impl is usable then */
+} lwcx_plan_step;
+typedef struct lwcx_plan {
+    const lwcx_impl_desc *deflt, *search;
+    unsigned nsteps;
+    lwcx_plan_step step[LWCX_PLAN_STEPS];
+} lwcx_plan;
+
+/* Whether d (built) is usable on cpu; for this machine the library asks
+ * lwcx_impl_supported (features and probe). */
+typedef int (*lwcx_usable_fn)(const lwcx_impl_desc *d, const lwcx_cpu_desc *cpu);
+/* d's features on cpu, and its probe (a device here), if any */
+int lwcx_usable_on(const lwcx_impl_desc *d, const lwcx_cpu_desc *cpu);
 
 typedef struct lwcx_primitive {
     const char *name;
     const char *description;
-    const lwcx_impl_desc *const *impls; /* preference order (fastest first), NULL-terminated */
+    /* the implementations built, NULL-terminated, ref last (in no order of
+     * preference: the policy ranks them) */
+    const lwcx_impl_desc *const *impls;
     _Atomic(const lwcx_impl_desc *) active;
     atomic_int forced; /* 1: active was named (LWCX_IMPL, lwcx_impl_select), not chosen */
+    atomic_int planned; /* 1: plan holds this machine's choices */
+    lwcx_plan plan;
 } lwcx_primitive;
 
-/* The automatic choice: LWCX_IMPL, else the first available in preference
- * order, made on first use. Lock-free; racing first calls agree. NULL when
+/* p's policy table (policy.c; NULL if it has none) and how many call kinds
+ * it tells apart (3 for the block ciphers, 1 for the others). */
+const lwcx_policy_rule *lwcx_policy_rules(const lwcx_primitive *p);
+int lwcx_policy_call_kinds(const lwcx_primitive *p);
+/* The resolver: p's choices on cpu, usable saying which implementations
+ * are built and usable there. Pure: the tests hand it any CPU. */
+void lwcx_policy_plan(const lwcx_primitive *p, const lwcx_cpu_desc *cpu, lwcx_usable_fn usable, lwcx_plan *plan);
+/* A one-key call's choice from a plan: len bytes in nblocks blocks. */
+const lwcx_impl_desc *lwcx_plan_one_key(const lwcx_plan *plan, size_t len, size_t nblocks, const lwcx_cpu_desc *cpu,
+                                        lwcx_usable_fn usable);
+/* Both in one: the automatic choice for a call of kind (LWCX_CALL_*) on cpu. */
+const lwcx_impl_desc *lwcx_policy_pick(const lwcx_primitive *p, int kind, size_t len, size_t nblocks,
+                                       const lwcx_cpu_desc *cpu, lwcx_usable_fn usable);
+/* This machine's plan of p, made once, on first use. */
+const lwcx_plan *lwcx_plan_build(lwcx_primitive *p);
+static inline const lwcx_plan *lwcx_plan_of(lwcx_primitive *p)
+{
+    if (LWCX_LIKELY(atomic_load_explicit(&p->planned, memory_order_acquire))) return &p->plan;
+    return lwcx_plan_build(p);
+}
+const lwcx_impl_desc *lwcx_plan_one_key_here(const lwcx_plan *plan, size_t len, size_t nblocks);
+
+/* The automatic choice: LWCX_IMPL, else the policy's default (plan.deflt),
+ * made on first use; racing first calls agree. NULL when
  * LWCX_IMPL is invalid (lwcx_impl_env_check says why). */
 const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p);
 static inline const void *lwcx_active_impl(lwcx_primitive *p)
@@ -95,17 +163,13 @@ static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl,
     return lwcx_resolve_slow(p, impl, status);
 }
 
-/* The same for one call over len bytes in nblocks blocks: where the choice
- * is automatic, an implementation whose auto_from() is set and at most len
- * (a GPU, for large calls), or one ahead of the automatic choice marked
- * auto_small whose batch holds the nblocks, or marked auto_one_key, when it
- * is usable here; else what lwcx_resolve gives. */
+/* The same for a one-key ECB or CTR call over len bytes in nblocks blocks:
+ * where the choice is automatic (no handle, nothing named), the policy's
+ * for the call's size; else what lwcx_resolve gives. */
 const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, size_t nblocks,
                                int *status);
 
-/* The same for a key search: where the choice is automatic, the first
- * implementation in the list usable here with its auto_features and
- * auto_search_features (auto_small ones too, auto_one_key ones not). */
+/* The same for a key search: where the choice is automatic, the policy's. */
 const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status);
 
 /* 1 if this CPU has d's features and its probe (if any) passes. */
@@ -119,10 +183,10 @@ const lwcx_impl_desc *lwcx_find_impl(const lwcx_primitive *p, const char *name);
  * lwcx_prim_<name>. Used once, in the file that owns the primitive. */
 #define LWCX_IMPL_DECLARE_(type, sym) extern const type sym;
 #define LWCX_IMPL_ENTRY_(type, sym) &sym.desc,
-#define LWCX_DEFINE_PRIMITIVE(name, type, text)                                                   \
-    LWCX_IMPLS_##name(LWCX_IMPL_DECLARE_, type) static const lwcx_impl_desc                      \
-        *const lwcx_impls_##name[] = {LWCX_IMPLS_##name(LWCX_IMPL_ENTRY_, type) NULL};           \
-    lwcx_primitive lwcx_prim_##name = {(#name), (text), lwcx_impls_##name, NULL, 0}
+#define LWCX_DEFINE_PRIMITIVE(prim, type, text)                                                   \
+    LWCX_IMPLS_##prim(LWCX_IMPL_DECLARE_, type) static const lwcx_impl_desc                      \
+        *const lwcx_impls_##prim[] = {LWCX_IMPLS_##prim(LWCX_IMPL_ENTRY_, type) NULL};           \
+    lwcx_primitive lwcx_prim_##prim = {.name = (#prim), .description = (text), .impls = lwcx_impls_##prim}
 
 /* Every primitive compiled in. */
 extern lwcx_primitive *const lwcx_primitives[];
@@ -185,8 +249,8 @@ static inline void lwcx_store64le(uint8_t *p, uint64_t v)
 }
 
 /* Big-endian 64-bit loads and stores (PRESENT and GIFT write blocks MSB
- * first). Written out, not as loops: gcc 12 turned the loop forms into 8
- * byte loads and shifts (no bswap), 2x clang's time packing bitslice64. */
+ * first). Written out, not as loops: gcc turned the loop forms into 8 byte
+ * loads and shifts (no bswap), slower packing (docs/design/selection.md). */
 static inline uint64_t lwcx_load64be(const uint8_t *p)
 {
     return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 | (uint64_t)p[3] << 32 |

@@ -1,5 +1,6 @@
-/* The implementation registry: listing, handles, automatic choice, forcing
- * by name, and the strict reading of LWCX_IMPL. */
+/* The implementation registry: listing, handles, forcing by name, the
+ * strict reading of LWCX_IMPL, and the resolvers that apply the selection
+ * policy (policy.c) where nothing is named. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,24 +123,12 @@ int lwcx_impl_env_check(char *msg, size_t cap)
     return read_env(NULL, NULL, msg, cap);
 }
 
-/* d runs here and has what the automatic choice asks of it (auto_features,
- * and the bits also) */
-static int auto_usable(const lwcx_impl_desc *d, uint32_t also)
-{
-    const uint32_t need = d->auto_features | also;
-    return lwcx_impl_supported(d) && (lwcx_cpu_features() & need) == need;
-}
-
 const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
 {
     const lwcx_impl_desc *d = NULL;
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
-    for (size_t i = 0; !d && p->impls[i]; i++)
-        if (!p->impls[i]->manual && !p->impls[i]->auto_small && !p->impls[i]->auto_one_key &&
-            auto_usable(p->impls[i], 0))
-            d = p->impls[i];
-    /* the last entry of every list is "ref", which needs nothing */
+    if (!d) d = lwcx_plan_of(p)->deflt; /* ref, at worst */
     const lwcx_impl_desc *expected = NULL;
     if (atomic_compare_exchange_strong(&p->active, &expected, d)) return d;
     return expected; /* another thread (or lwcx_impl_select) got there first */
@@ -168,29 +157,15 @@ const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t 
 {
     const lwcx_impl_desc *d = lwcx_resolve(p, impl, status);
     if (impl || !d || atomic_load(&p->forced)) return d;
-    int ahead = 1; /* of d in the list */
-    for (size_t i = 0; p->impls[i]; i++) {
-        const lwcx_impl_desc *alt = p->impls[i];
-        if (alt == d) ahead = 0;
-        if (alt->auto_from) {
-            const size_t from = alt->auto_from(); /* (before the probe: small calls never wake a GPU) */
-            if (from && len >= from && lwcx_impl_supported(alt)) return alt;
-        } else if (((alt->auto_small && nblocks <= alt->batch) || alt->auto_one_key) && ahead && auto_usable(alt, 0)) {
-            return alt;
-        }
-    }
-    return d;
+    return lwcx_plan_one_key_here(lwcx_plan_of(p), len, nblocks);
 }
 
 const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status)
 {
     const lwcx_impl_desc *d = lwcx_resolve(p, impl, status);
     if (impl || !d || atomic_load(&p->forced)) return d;
-    for (size_t i = 0; p->impls[i]; i++) {
-        const lwcx_impl_desc *alt = p->impls[i];
-        if (!alt->manual && !alt->auto_one_key && auto_usable(alt, alt->auto_search_features)) return alt;
-    }
-    return d;
+    const lwcx_impl_desc *s = lwcx_plan_of(p)->search;
+    return s ? s : d;
 }
 
 /* --- the public registry API ---------------------------------------------- */

@@ -17,9 +17,9 @@
  * completed the same way on the CPU, so results are always right, and the
  * caller is told (lwcx_impl_fallbacks, the key search's fallback keys).
  *
- * Not the automatic choice (desc.manual): a launch and two copies over the
- * bus cost more than a small call; force it with LWCX_IMPL or a handle. The
- * exception: one-key ECB and CTR calls from the measured crossover up
+ * Not the automatic choice (src/core/policy.c): a launch and two copies over
+ * the bus cost more than a small call; force it with LWCX_IMPL or a handle.
+ * The exception: one-key ECB and CTR calls from the measured crossover up
  * (auto_from), when the choice is automatic. */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -350,7 +350,6 @@ static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sche
                     "32 blocks per thread; automatic only for one-key ECB/CTR calls from 1 MiB",  \
      .batch = KB_LANES,                                                                           \
      .constant_time = 1,                                                                          \
-     .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
      .device = device_name,                                                                       \
      .devices = devices,                                                                          \

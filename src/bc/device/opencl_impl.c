@@ -19,8 +19,8 @@
  * CPU (as device/cuda_impl.c's host launcher does), so results are always
  * right, and the caller is told (lwcx_impl_fallbacks).
  *
- * Never the automatic choice (desc.manual); force it with LWCX_IMPL or a
- * handle. */
+ * Never the automatic choice (src/core/policy.c); force it with LWCX_IMPL
+ * or a handle. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -401,7 +401,6 @@ static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sche
                     "kernels' bodies, 32 blocks per work-item (512 on a CPU device); never chosen automatically",       \
      .batch = KB_LANES,                                                                           \
      .constant_time = 1,                                                                          \
-     .manual = 1,                                                                                 \
      .probe = probe,                                                                              \
      .device = device_name,                                                                       \
      .devices = devices}

@@ -3,12 +3,10 @@
  * -mavx512f -mavx512bw -mavx512vl, so the compilers fuse the S-box's and/xor
  * pairs and the key additions into vpternlogq and have 32 registers. Why not
  * zmm: 4 KiB of 128-bit blocks is 256 blocks, which half-fill the 512-block
- * batch of gift/avx512.c (GIFT-128 ran at half its speed there, slower than
- * avx2), and where a zmm operation runs as two 256-bit halves, per block
- * ymm costs no more. Chosen automatically for the one-key calls its
- * batch holds (auto_small: up to 4 KiB of GIFT-128, 2 KiB of GIFT-64);
- * gift/avx512.c, full, is faster for the rest where zmm runs at full width
- * (docs/design/block-ciphers.md, "GIFT: avx512vl or avx512"). */
+ * batch of gift/avx512.c, and where a zmm operation runs as two 256-bit
+ * halves ymm costs no more per block. The policy (src/core/policy.c) takes
+ * it for the one-key calls its batch holds; docs/design/selection.md has
+ * the measurements. */
 #include "../bitslice/bs_word_avx2.h"
 #define GIFT_BS_GROUP_FENCE() __asm__ volatile("" ::: "memory")
 #include "bs_core.tmpl.h"
@@ -19,6 +17,5 @@
      .description = "AVX-512VL: 256 blocks bitsliced in ymm (4 x 64 lanes), S-box and key addition in vpternlogq, PermBits and key schedule as renaming; chosen for one-key calls of one batch", \
      .features = LWCX_CPU_AVX512, \
      .batch = BS_LANES, \
-     .auto_small = 1, \
      .constant_time = 1}
 #include "bs_impl.tmpl.h"

@@ -23,14 +23,13 @@
  * Per group and round: 8 operations of S-box, key and constant (the
  * constant rides on the next round's operations), and 3.4 moves on
  * average, against the 128-word bitslicing's state stores and loads
- * (gift/avx512vl.c, gift/avx512.c). The rounds issue these zmm operations
- * more slowly than loops of them alone run (the moves share two pipes, one
- * a cycle; docs/avx512.md, "slices512"). Many keys make each lane's 80 key
- * words through the Benes network that one key's words go through
- * (lane_keys_make, ~190 operations a key, six times the block's rounds), so
- * neither many keys nor the key search (one block a key) is faster here
- * than in the 128-word bitslicing, and slices512 is chosen for one-key
- * calls only (auto_one_key).
+ * (gift/avx512vl.c, gift/avx512.c); the moves share two pipes. Many keys
+ * make each lane's 80 key words through the Benes network that one key's
+ * words go through (lane_keys_make, six times the block's rounds in
+ * operations), so neither many keys nor the key search (one block a key)
+ * is faster here than in the 128-word bitslicing, and the policy
+ * (src/core/policy.c) takes slices512 for one-key calls only
+ * (docs/design/selection.md).
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI2 (ISA avx512vbmi2) only. */
 #include <immintrin.h>
@@ -514,8 +513,7 @@ const bc_impl lwcx_bc_gift128_slices512 = {
                             "CTR calls (not many keys or the key search)",
              .features = LWCX_CPU_AVX512 | LWCX_CPU_GFNI | LWCX_CPU_VBMI2,
              .batch = S_BATCH,
-             .constant_time = 1,
-             .auto_one_key = 1},
+             .constant_time = 1},
     .sched_bytes = sizeof(slices_sched),
     .expand = expand,
     .encrypt = encrypt,

@@ -2,12 +2,9 @@
  * 512-lane word of bitslice/bs_word_u64x8.h compiled for AVX-512 (one zmm register
  * per word; the compilers fuse the S-box's and/xor pairs into vpternlogq),
  * the rounds of pipo/bs_core.tmpl.h, packing in pipo/bs_x8.tmpl.h. Compiled with
- * -mavx512f -mavx512bw -mavx512vl only. Chosen at run time when the CPU has
- * AVX-512 but not GFNI and VBMI (rows512, pipo/rows512.c, is ahead), for
- * the calls longer than avx512vl's batch (pipo/avx512vl.c),
- * and for the key search where 512-bit operations run at full width: where
- * they run as two halves avx512vl searched faster
- * (docs/design/block-ciphers.md, "PIPO: avx512vl or avx512"). */
+ * -mavx512f -mavx512bw -mavx512vl only. When the policy takes it:
+ * src/core/policy.c (rows512 and, for one batch, avx512vl rank ahead);
+ * why: docs/design/selection.md. */
 #include "bs_x8.tmpl.h"
 
 #define PIPO_BS_IMPL(n) lwcx_bc_pipo##n##_avx512
@@ -16,6 +13,5 @@
      .description = "AVX-512: 512 blocks bitsliced in 64 zmm, 34-op S-box circuit (vpternlogq), R-layer as renaming", \
      .features = LWCX_CPU_AVX512, \
      .batch = BS_LANES, \
-     .constant_time = 1, \
-     .auto_search_features = LWCX_CPU_ZMM_FULL}
+     .constant_time = 1}
 #include "bs_impl.tmpl.h"

@@ -5,9 +5,9 @@
  * of present/bs_core.tmpl.h in pairs
  * (32 registers hold a 16-word super-box and its temporaries), packing
  * by 8x8 transposes of 64-bit elements before the bit transposes. Compiled
- * with -mavx512f -mavx512bw -mavx512vl only; chosen at run time when the
- * CPU runs 512-bit operations at full width (Intel; present/avx512b.c for
- * the CPUs that split them). */
+ * with -mavx512f -mavx512bw -mavx512vl only; the policy (src/core/policy.c)
+ * takes it where the CPU runs 512-bit operations at full width
+ * (present/avx512b.c where they are split). */
 #include "../bitslice/bs_word_u64x8.h"
 #define PRESENT_TWO_ROUNDS 1
 #define PRESENT_KEY_FENCE() __asm__ volatile("" ::: "memory")
@@ -22,7 +22,6 @@
     {.name = "avx512", \
      .description = "AVX-512: 512 blocks bitsliced in 64 zmm (8 x 64 lanes), S-box in 9 vpternlogd with the next key on its outputs, rounds in pairs", \
      .features = LWCX_CPU_AVX512, \
-     .auto_features = LWCX_CPU_ZMM_FULL, \
      .batch = BS_LANES, \
      .constant_time = 1}
 #define PRESENT_BS_NAME(bits) lwcx_bc_present##bits##_avx512
