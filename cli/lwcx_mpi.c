@@ -465,8 +465,8 @@ static LWCX_NODISCARD int run_root(ks_cli *o, int nranks)
             c.fatal = 1;
             break;
         }
-        /* idle: sleep longer and longer (up to 5 ms: the ranks hold a chunk
-         * in hand, so a late answer costs them nothing); busy: poll again soon */
+        /* idle: sleep longer and longer, to a cap (the ranks hold a chunk in
+         * hand, so a late answer costs them nothing); busy: poll again soon */
         idle_ns = any ? 50000 : idle_ns < 5000000 ? 2 * idle_ns : 5000000;
         if (!any) nap(idle_ns);
     }

@@ -2,8 +2,8 @@
 # nvcc compiles src/bc/device/cuda_kernels.cu three times (fast: the key-search
 # kernels with every round unrolled, LWCX_CU_FAST; bulk: ECB and CTR, rounds
 # unrolled by two, LWCX_CU_BULK; keys: many keys as they are), once per
-# build directory, each into a fat binary for sm_80 (A100) and
-# sm_90 (H100) plus PTX (compute_90) for newer GPUs, compressed; all are
+# build directory, each into a fat binary for sm_80 and sm_90
+# (the two data-center generations, docs/design/devices.md) plus PTX (compute_90) for newer GPUs, compressed; all are
 # embedded as byte arrays (cmake/embed.cmake). Sets LWCX_CUDA_ENABLED,
 # LWCX_CUDA_FATBIN_DIR (where the fat binaries are, for
 # scripts/cuda-sass-report.sh) and LWCX_CUDA_FATBIN_C (generated sources).

@@ -177,9 +177,9 @@ static uint32_t disabled_by_env(void)
 }
 
 /* The traits of a CPU: what no CPUID bit tells. zmmfull: whether 512-bit
- * operations run at full width, by vendor and family. Zen 4 (family 19h)
- * issues each as two 256-bit halves; Zen 5 (1Ah) desktop and server cores
- * and Intel's AVX-512 cores do not. */
+ * operations run at full width, by vendor and family. AMD family 19h
+ * issues each as two 256-bit halves; family 1Ah desktop and server cores
+ * and Intel's AVX-512 cores do not (docs/design/selection.md). */
 static uint32_t traits(const lwcx_cpu_desc *cpu)
 {
     if (cpu->vendor == LWCX_VENDOR_INTEL || (cpu->vendor == LWCX_VENDOR_AMD && cpu->family >= 0x1a))

@@ -189,7 +189,7 @@ static const char *load_driver(void)
         else if (!why) why = w;
     }
     dev_slots_init(usable);
-    for (unsigned i = 0; i < usable; i++) /* "H100 ..., H100 ..." */
+    for (unsigned i = 0; i < usable; i++) /* the devices' names, comma-separated */
         snprintf(g.names + strlen(g.names), sizeof g.names - strlen(g.names), "%s%s", i ? ", " : "",
                  g.dev[i].name);
     return usable ? NULL : why;
