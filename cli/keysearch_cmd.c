@@ -236,8 +236,7 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
     }
     const char *cipher = val[CIPHER], *ckpt = val[CKPT];
     const int resume = !!val[RESUME], force = !!val[FORCE];
-    keyfile kf;
-    memset(&kf, 0, sizeof kf);
+    keyfile kf = {0};
     if (val[BASE] && val[KEY_FILE]) return cli_usage_error("--key-file", "give --key-base or --key-file, not both");
     if (val[KEY_FILE]) {
         if (keyfile_load("keysearch", val[KEY_FILE], &kf)) return 2;
@@ -409,7 +408,7 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     memset(&a, 0, sizeof a);
     a.root_threads = UINT64_MAX; /* as --threads */
     int rc = ks_parse(argc, argv, mpi, &a, &o->quit);
-    if (rc == 0) rc = ks_build(&a, mpi, o);
+    if (rc == 0 && !o->quit) rc = ks_build(&a, mpi, o); /* not after --help */
     lwcx_wipe(&a, sizeof a); /* the key base */
     return rc;
 }
