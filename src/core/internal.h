@@ -80,6 +80,7 @@ enum { LWCX_WHEN_NAMED, LWCX_WHEN_ANY, LWCX_WHEN_ONE_BATCH, LWCX_WHEN_CROSSOVER 
 typedef struct lwcx_policy_cond {
     unsigned char when; /* LWCX_WHEN_* */
     uint32_t needs;     /* LWCX_CPU_* bits the CPU must also have */
+    uint32_t lacks;     /* LWCX_CPU_* bits the CPU must not have */
 } lwcx_policy_cond;
 typedef struct lwcx_policy_rule {
     const char *impl; /* NULL ends a table */

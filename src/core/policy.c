@@ -11,6 +11,7 @@
  *   ANY          every call of the kind
  *   WITH(bits)   every call of the kind, on a CPU that also has bits
  *                (LWCX_CPU_* features or traits such as LWCX_CPU_ZMM_FULL)
+ *   WITHOUT(bits) every call of the kind, on a CPU that lacks all of bits
  *   ONE_BATCH    one-key calls of at most the implementation's batch
  *   CROSSOVER    one-key calls from the size its auto_from() measured (GPUs)
  *   NAMED        never automatic: only when named (LWCX_IMPL, a handle)
@@ -21,11 +22,12 @@
 
 #include "internal.h"
 
-#define ANY {LWCX_WHEN_ANY, 0}
-#define WITH(bits) {LWCX_WHEN_ANY, (bits)}
-#define ONE_BATCH {LWCX_WHEN_ONE_BATCH, 0}
-#define CROSSOVER {LWCX_WHEN_CROSSOVER, 0}
-#define NAMED {LWCX_WHEN_NAMED, 0}
+#define ANY {LWCX_WHEN_ANY, 0, 0}
+#define WITH(bits) {LWCX_WHEN_ANY, (bits), 0}
+#define WITHOUT(bits) {LWCX_WHEN_ANY, 0, (bits)}
+#define ONE_BATCH {LWCX_WHEN_ONE_BATCH, 0, 0}
+#define CROSSOVER {LWCX_WHEN_CROSSOVER, 0, 0}
+#define NAMED {LWCX_WHEN_NAMED, 0, 0}
 /* a primitive with one call kind: the same condition for all */
 #define EVERY(c) {c, c, c}
 
@@ -48,7 +50,7 @@ static const lwcx_policy_rule gift64_rules[] = {
     {"cuda", {NAMED, CROSSOVER, NAMED}},
     {"opencl", {NAMED, NAMED, NAMED}},
     {"groups512", {ANY, ANY, ANY}},
-    {"avx512vl", {NAMED, ONE_BATCH, ANY}},
+    {"avx512vl", {NAMED, ONE_BATCH, WITHOUT(LWCX_CPU_ZMM_FULL)}},
     {"avx512", {ANY, ANY, ANY}},
     {"avx2", {ANY, ANY, ANY}},
     {"neon", {ANY, ANY, ANY}},
@@ -62,7 +64,7 @@ static const lwcx_policy_rule gift128_rules[] = {
     {"cuda", {NAMED, CROSSOVER, NAMED}},
     {"opencl", {NAMED, NAMED, NAMED}},
     {"slices512", {NAMED, ANY, NAMED}}, /* no many-keys or search kernels of its own */
-    {"avx512vl", {NAMED, ONE_BATCH, ANY}},
+    {"avx512vl", {NAMED, ONE_BATCH, WITHOUT(LWCX_CPU_ZMM_FULL)}},
     {"avx512", {ANY, ANY, ANY}},
     {"avx2", {ANY, ANY, ANY}},
     {"neon", {ANY, ANY, ANY}},
@@ -77,8 +79,8 @@ static const lwcx_policy_rule pipo_rules[] = {
     {"cuda", {NAMED, CROSSOVER, NAMED}},
     {"opencl", {NAMED, NAMED, NAMED}},
     {"rows512", {ANY, ANY, ANY}},
-    {"avx512vl", {NAMED, ONE_BATCH, ANY}},
-    {"avx512", {ANY, ANY, WITH(LWCX_CPU_ZMM_FULL)}},
+    {"avx512vl", {NAMED, ONE_BATCH, WITHOUT(LWCX_CPU_ZMM_FULL)}},
+    {"avx512", {ANY, ANY, ANY}},
     {"avx2", {ANY, ANY, ANY}},
     {"neon", {ANY, ANY, ANY}},
     {"bitslice64", {ANY, ANY, ANY}},
@@ -167,7 +169,7 @@ static const lwcx_impl_desc *row_impl(const lwcx_primitive *p, const lwcx_policy
                                       const lwcx_cpu_desc *cpu)
 {
     const lwcx_policy_cond c = r->when[k];
-    if (c.when == LWCX_WHEN_NAMED || (cpu->features & c.needs) != c.needs) return NULL;
+    if (c.when == LWCX_WHEN_NAMED || (cpu->features & c.needs) != c.needs || (cpu->features & c.lacks)) return NULL;
     return lwcx_find_impl(p, r->impl);
 }
 
@@ -289,6 +291,7 @@ static void explain_row(text *t, const lwcx_primitive *p, const lwcx_policy_rule
     else if (c.when == LWCX_WHEN_CROSSOVER) put(t, "calls from its measured crossover");
     else put(t, "every call");
     if (c.needs) put(t, ", with %s", lwcx_cpu_features_string(c.needs, bits, sizeof bits));
+    if (c.lacks) put(t, ", without %s", lwcx_cpu_features_string(c.lacks, bits, sizeof bits));
     const char *why = NULL;
     if (!d) {
         put(t, ": not built\n");
@@ -296,6 +299,10 @@ static void explain_row(text *t, const lwcx_primitive *p, const lwcx_policy_rule
     }
     if ((cpu->features & c.needs) != c.needs) {
         put(t, ": no, lacks %s\n", lwcx_cpu_features_string(c.needs & ~cpu->features, bits, sizeof bits));
+        return;
+    }
+    if (cpu->features & c.lacks) {
+        put(t, ": no, has %s\n", lwcx_cpu_features_string(c.lacks & cpu->features, bits, sizeof bits));
         return;
     }
     if (!lwcx_impl_available(d, &why)) {
