@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,6 +35,9 @@ typedef struct row {
     double cyc_med, cyc_min, ns_med, speedup;
     double vs_warm; /* first-call rows: median of first call / later calls; else 0 */
     double vs_avx2; /* AVX-512 rows: the case's avx2 median over this one (0: no avx2 row) */
+    const char *auto_from; /* the automatic choice's row: where the choice comes from; else NULL */
+    const char *beaten_by; /* the automatic choice's row: a CPU row more than 5% faster, or NULL */
+    double beaten;         /* ... its median over that row's (> 1.05) */
 } row;
 
 static int cmp_double(const void *a, const void *b)
@@ -150,6 +154,8 @@ static void case_rows(const bench_case *bc, const lwcx_impl *const *impls, size_
         if (strcmp(rows[m].impl, "avx2") == 0) avx2_med = rows[m].cyc_med;
     }
     for (size_t m = 0; m < nimpl; m++) {
+        rows[m].auto_from = rows[m].beaten_by = NULL;
+        rows[m].beaten = 0;
         rows[m].speedup = ref_med > 0 && rows[m].cyc_med > 0 ? ref_med / rows[m].cyc_med : 0;
         /* the AVX-512 kernels' gain over the AVX2 ones, in the same run (by the
          * features they need: PIPO's rows512 too) */
@@ -238,6 +244,26 @@ static size_t measure_first_calls(const bench_case *bc, const bench_options *opt
     return nimpl;
 }
 #endif
+
+/* A case of a call kind marks the automatic choice's row and, when a CPU
+ * row is more than 5% faster in the same run, which one. */
+static void mark_auto(const bench_case *bc, row *rows, size_t n)
+{
+    const char *from = NULL;
+    const lwcx_impl *a = bc->call ? lwcx_impl_auto_call(bc->primitive, bc->call, (size_t)bc->units, &from) : NULL;
+    row *mine = NULL, *fastest = NULL;
+    for (size_t m = 0; m < n; m++) {
+        if (a && strcmp(rows[m].impl, lwcx_impl_name(a)) == 0) mine = &rows[m];
+        if (!rows[m].device && rows[m].cyc_med > 0 && (!fastest || rows[m].cyc_med < fastest->cyc_med))
+            fastest = &rows[m];
+    }
+    if (!mine) return;
+    mine->auto_from = from;
+    if (fastest && mine->cyc_med > 1.05 * fastest->cyc_med) {
+        mine->beaten_by = fastest->impl;
+        mine->beaten = mine->cyc_med / fastest->cyc_med;
+    }
+}
 
 static size_t measure_case(const bench_case *bc, const bench_options *opt, uint64_t overhead,
                            row *rows)
@@ -334,7 +360,11 @@ static void print_row(FILE *f, const row *r)
     if (r->device) fprintf(f, " on %s", r->device);
     if (r->vs_warm > 0) fprintf(f, " (%.2fx warm)", r->vs_warm);
     if (r->vs_avx2 > 0) fprintf(f, " (%.2fx avx2)", r->vs_avx2);
+    if (r->auto_from) fprintf(f, " [auto]");
     fputc('\n', f);
+    if (r->beaten_by)
+        fprintf(f, "# %s %s: %s is %.0f%% faster than the automatic choice %s (from the %s)\n", r->bc->primitive,
+                r->bc->op, r->beaten_by, 100 * (r->beaten - 1), r->impl, r->auto_from);
 }
 
 /* a JSON string value: quotes, backslashes and control characters escaped */
@@ -358,7 +388,16 @@ static void json_machine(FILE *f)
     char feats[256];
     lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats);
     fprintf(f, "{\n  \"machine\": {");
+    static const char *const vendors[] = {"other", "GenuineIntel", "AuthenticAMD", "arm"};
+    const lwcx_cpu_desc *cpu = lwcx_cpu_here();
+    char date[16] = "";
+    const time_t now = time(NULL);
+    struct tm utc;
+    if (gmtime_r(&now, &utc)) strftime(date, sizeof date, "%Y-%m-%d", &utc);
     json_str(f, "cpu", lwcx_cpu_model(), ", ");
+    json_str(f, "vendor", vendors[cpu->vendor >= 0 && cpu->vendor < 4 ? cpu->vendor : 0], ", ");
+    fprintf(f, "\"family\": %u, \"model\": %u, \"stepping\": %u, ", cpu->family, cpu->model, cpu->stepping);
+    json_str(f, "date", date, ", ");
     json_str(f, "features", feats, ", ");
     json_str(f, "cycle_counter", TIMER_CYCLES_NAME, ", ");
     fprintf(f, "\"ticks_per_core_cycle\": %.4f, ", ticks_per_cycle);
@@ -385,6 +424,19 @@ static void json_row(FILE *f, const row *r, int first)
     }
     if (r->vs_warm > 0) fprintf(f, ", \"first_call_vs_warm\": %.3f", r->vs_warm);
     if (r->vs_avx2 > 0) fprintf(f, ", \"speedup_vs_avx2\": %.3f", r->vs_avx2);
+    if (r->bc->call) {
+        fputs(", ", f);
+        json_str(f, "call", r->bc->call, "");
+    }
+    if (r->auto_from) {
+        fputs(", \"auto\": true, ", f);
+        json_str(f, "auto_from", r->auto_from, "");
+    }
+    if (r->beaten_by) {
+        fputs(", ", f);
+        json_str(f, "auto_beaten_by", r->beaten_by, "");
+        fprintf(f, ", \"auto_beaten_ratio\": %.3f", r->beaten);
+    }
     fputc('}', f);
 }
 
@@ -428,6 +480,7 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
                     ticks_per_cycle);
         else
             fprintf(opt->table, "core cycles unknown on this architecture\n");
+        fprintf(opt->table, "# [auto]: the row of the automatic choice for the call (lwcx list --explain)\n");
         fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
                 "cyc/unit", "min", "core cyc", "ns/unit", "vs ref");
     }
@@ -440,6 +493,7 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
         for (const bench_case *const *bc = families[f].cases; *bc; bc++) {
             row rows[MAX_IMPLS];
             size_t nr = measure_case(*bc, opt, overhead, rows);
+            mark_auto(*bc, rows, nr);
             for (size_t r = 0; r < nr; r++) {
                 if (opt->table) print_row(opt->table, &rows[r]);
                 if (opt->json) json_row(opt->json, &rows[r], first);

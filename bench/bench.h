@@ -32,6 +32,10 @@ typedef struct bench_case {
      * The row gives the first calls' median and its ratio to the median of
      * the later calls ("x warm"). */
     LWCX_NODISCARD int (*warm)(void *state, const lwcx_impl *impl, unsigned sample, int first);
+    /* NULL, or the call kind of the selection policy the case measures
+     * (lwcx_impl_call_kind: "one_key", "many_states", ...): its rows mark
+     * the automatic choice, lwcx tune and the shipped table read them */
+    const char *call;
 } bench_case;
 
 typedef struct bench_options {

@@ -226,17 +226,18 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
         return has_pack_unpack(cipher, impl);                                                     \
     }                                                                                             \
     static const bench_case prim##_ecb_case = {#prim, "ecb_enc_4KiB", "byte", BULK_BYTES, setup, \
-                                               prim##_ecb, teardown, NULL, NULL};           \
+                                               prim##_ecb, teardown, NULL, NULL, "one_key"};\
     static const bench_case prim##_ctr_case = {#prim, "ctr_4KiB", "byte", BULK_BYTES, setup,     \
-                                               prim##_ctr, teardown, NULL, NULL};           \
+                                               prim##_ctr, teardown, NULL, NULL, "one_key"};\
     static const bench_case prim##_pack_case = {#prim, "pack_unpack_4KiB", "byte", BULK_BYTES,   \
                                                 setup, prim##_pack, teardown, prim##_has_pack,    \
-                                                NULL};                                            \
+                                                NULL, NULL};                                      \
     static const bench_case prim##_search_case = {#prim, "keysearch_1core", "key", SEARCH_KEYS,  \
-                                                  setup, prim##_search, teardown, NULL, NULL};    \
+                                                  setup, prim##_search, teardown, NULL, NULL,     \
+                                                  "key_search"};                                  \
     static const bench_case prim##_search_dev_case = {#prim, "keysearch_device_4M", "key",       \
                                                       DEVICE_KEYS, setup, prim##_search_dev,      \
-                                                      teardown, on_device, NULL};                 \
+                                                      teardown, on_device, NULL, NULL};           \
     BULK_CASE(prim, cipher, ecb, "ecb_enc", "", "byte", bulk_setup)                              \
     BULK_CASE(prim, cipher, ctr, "ctr", "", "byte", bulk_setup)                                  \
     BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident", "byte", bulk_setup)                \
@@ -261,7 +262,7 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
     }                                                                                             \
     static bulk_case prim##_bulk_##kind = {                                                       \
         {#prim, prim##_bulk_##kind.op, unit, 1, setup, prim##_bulk_##kind##_run,                  \
-         bulk_teardown, prim##_bulk_##kind##_applies, NULL},                                      \
+         bulk_teardown, prim##_bulk_##kind##_applies, NULL, NULL},                                \
         ""};
 
 CASES(present80, LWCX_PRESENT80)

@@ -143,16 +143,16 @@ static int run_dec_first(void *p, const lwcx_impl *impl)
     return lwcx_kcc24p6_decrypt_with(impl, s->pt, s->ct, s->len, s->tag, s->key);
 }
 
-static const bench_case enc192 = {"kcc24p6", "encrypt_192B", "call", 1, setup, run_enc_192, teardown, NULL, NULL};
-static const bench_case dec192 = {"kcc24p6", "decrypt_192B", "call", 1, setup_dec, run_dec_192, teardown, NULL, NULL};
-static const bench_case enc64 = {"kcc24p6", "encrypt_64B", "byte", 64, setup, run_enc_64, teardown, NULL, NULL};
-static const bench_case enc255 = {"kcc24p6", "encrypt_255B", "byte", 255, setup, run_enc_255, teardown, NULL, NULL};
+static const bench_case enc192 = {"kcc24p6", "encrypt_192B", "call", 1, setup, run_enc_192, teardown, NULL, NULL, "every_call"};
+static const bench_case dec192 = {"kcc24p6", "decrypt_192B", "call", 1, setup_dec, run_dec_192, teardown, NULL, NULL, "every_call"};
+static const bench_case enc64 = {"kcc24p6", "encrypt_64B", "byte", 64, setup, run_enc_64, teardown, NULL, NULL, "every_call"};
+static const bench_case enc255 = {"kcc24p6", "encrypt_255B", "byte", 255, setup, run_enc_255, teardown, NULL, NULL, "every_call"};
 
-static const bench_case encrand = {"kcc24p6", "encrypt_random_0-255B", "call", 1, setup, run_enc_random, teardown, NULL, NULL};
+static const bench_case encrand = {"kcc24p6", "encrypt_random_0-255B", "call", 1, setup, run_enc_random, teardown, NULL, NULL, "every_call"};
 
 static const bench_case encfirst = {"kcc24p6", "encrypt_new_length", "call", 1, setup, run_enc_first, teardown, NULL,
-                                    warm_enc_first};
+                                    warm_enc_first, NULL};
 static const bench_case decfirst = {"kcc24p6", "decrypt_new_length", "call", 1, setup, run_dec_first, teardown, NULL,
-                                    warm_dec_first};
+                                    warm_dec_first, NULL};
 
 const bench_case *const bench_cases_kcc24p6[] = {&enc192, &dec192, &enc64, &enc255, &encrand, &encfirst, &decfirst, NULL};

@@ -43,7 +43,7 @@ static void teardown(void *p)
 static int permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
 {
     int rc;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, nb, WAYS, &rc);
     if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
     return im ? LWCX_OK : rc;
 }
@@ -58,9 +58,9 @@ static int permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned st
         return permute_x16(p, impl, bytes / 8, steps);                                                  \
     }                                                                                            \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
-                                       setup, run_p##bits, teardown, NULL, NULL};                \
+                                       setup, run_p##bits, teardown, NULL, NULL, "one_state_" #bits};\
     static const bench_case p##bits##x16 = {"sparkle", "sparkle" #bits "_" #steps "steps_16way", \
-                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL, NULL};
+                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL, NULL, "many_states"};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
@@ -80,10 +80,10 @@ PERMUTE(512, 64, 12)
                                                WAYS);                                           \
     }                                                                                           \
     static const bench_case s##name = {"sparkle", "schwaemm256-128_enc_" #name, "byte", len,    \
-                                       setup, run_s##name, teardown, NULL, NULL};               \
+                                       setup, run_s##name, teardown, NULL, NULL, "one_state_384"};\
     static const bench_case s##name##x16 = {"sparkle", "schwaemm256-128_enc_" #name "_16way",   \
                                            "byte", (double)WAYS * len, setup, run_s##name##x16, \
-                                           teardown, NULL, NULL};
+                                           teardown, NULL, NULL, "many_states"};
 SCHWAEMM(16B, 16)
 SCHWAEMM(1KiB, 1024)
 SCHWAEMM(16KiB, 16384)
@@ -100,10 +100,10 @@ SCHWAEMM(16KiB, 16384)
         return lwcx_esch_hash_many_with(impl, LWCX_ESCH256, s->outs, 32, s->msgs, len, WAYS);            \
     }                                                                                             \
     static const bench_case e##name = {"sparkle", "esch256_" #name, "byte", len, setup,           \
-                                       run_e##name, teardown, NULL, NULL};                        \
+                                       run_e##name, teardown, NULL, NULL, "one_state_384"};      \
     static const bench_case e##name##x16 = {"sparkle", "esch256_" #name "_16way", "byte",         \
                                            (double)WAYS * len, setup, run_e##name##x16, teardown, \
-                                           NULL, NULL};
+                                           NULL, NULL, "many_states"};
 ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
 

@@ -211,6 +211,46 @@ LWCX_API const char *lwcx_impl_selected(const char *primitive);
  * primitive. */
 LWCX_API size_t lwcx_impl_explain(const char *primitive, char *buf, size_t cap);
 
+/* The call kinds the selection policy tells apart for a primitive, by
+ * index: "many_keys", "one_key", "key_search" (block ciphers),
+ * "many_states", "one_state_256", "one_state_384", "one_state_512"
+ * (sparkle), "every_call" (the others). Index 0 is the default. NULL past
+ * the last, or for an unknown primitive. */
+LWCX_API const char *lwcx_impl_call_kind(const char *primitive, size_t index);
+/* The implementation the automatic choice runs for calls of one kind on
+ * this machine, for a call of len bytes where the kind's choice depends on
+ * the size ("one_key"; len is ignored otherwise). *source (may be NULL)
+ * says why: "named" (LWCX_IMPL, lwcx_impl_select), "wisdom" (this
+ * machine's wisdom file), "table" (the shipped table for this CPU) or
+ * "policy" (the rules by instruction set). NULL for an unknown primitive
+ * or kind, or an invalid LWCX_IMPL. A GPU's crossover is left out: the
+ * CPU's choice is given. */
+LWCX_API const lwcx_impl *lwcx_impl_auto_call(const char *primitive, const char *kind, size_t len,
+                                              const char **source);
+
+/* The wisdom file (written by `lwcx tune`): for call kinds, the
+ * implementation measured fastest on this machine, tried before the
+ * shipped table and the rules. Read once, on first use, from LWCX_WISDOM
+ * (a path, or "off"), else $XDG_CONFIG_HOME/lwcx/wisdom, else
+ * ~/.config/lwcx/wisdom; used only when made on this CPU (vendor, family,
+ * model, stepping, features) by this version, and whole: a damaged file,
+ * or one naming an implementation this machine cannot run, is ignored.
+ * lwcx_wisdom_status writes where it is read from and whether it is used
+ * (snprintf's conventions). */
+LWCX_API size_t lwcx_wisdom_status(char *buf, size_t cap);
+typedef struct lwcx_wisdom_pick {
+    const char *primitive, *kind, *impl; /* kind: one of lwcx_impl_call_kind */
+} lwcx_wisdom_pick;
+/* Writes a wisdom file for this machine with n choices, at path (NULL: the
+ * file lwcx_wisdom_status names), replacing it whole (a new file renamed
+ * over it); where (cap bytes, may be NULL) gets the path. LWCX_ERR_ARG for a
+ * choice the reader would refuse (an unknown primitive, kind or
+ * implementation, one not usable here or a device's, a kind twice), or
+ * when the file cannot be written; LWCX_ERR_NULL for NULL fields. Takes
+ * effect in processes started afterwards. */
+LWCX_API LWCX_NODISCARD int lwcx_wisdom_save(const char *path, const lwcx_wisdom_pick *picks, size_t n, char *where,
+                                             size_t cap);
+
 /* Zeroes memory in a way the compiler may not remove. */
 LWCX_API void lwcx_wipe(void *p, size_t len);
 /* Constant-time comparison: 0 if equal, -1 otherwise. */

@@ -5,7 +5,8 @@
  * of these internals knows which bench rows to look at.
  *
  * bench.c        struct lwcx_impl: device (the rows of a device are named
- *                for it)
+ *                for it); lwcx_cpu_here (the machine's vendor, family,
+ *                model and stepping in the JSON)
  * bench_bc.c     bc_impl: pack_unpack, expand, resident, bulk_bytes,
  *                sched_bytes, desc.batch (the packing, CTR-resident and bulk
  *                rows of devices); lwcx_bc_ciphers[].prim and .block_bytes,

@@ -26,7 +26,8 @@ static const test_cpu cpus[] = {
     {"haswell", LWCX_VENDOR_INTEL, 6, 0x3c, HSW},
     {"skylakex", LWCX_VENDOR_INTEL, 6, 0x55, HSW | LWCX_CPU_AVX512}, /* AVX-512 without GFNI or VBMI */
     {"zen4", LWCX_VENDOR_AMD, 0x19, 0x61, ICL},                     /* 512-bit operations in halves */
-    {"zen5", LWCX_VENDOR_AMD, 0x1a, 0x44, ICL},
+    {"zen5", LWCX_VENDOR_AMD, 0x1a, 0x44, ICL},                     /* no bench file: the rules */
+    {"zen5-epyc", LWCX_VENDOR_AMD, 0x1a, 0x02, ICL},                /* the shipped table's row */
     {"sapphire", LWCX_VENDOR_INTEL, 6, 0x8f, ICL},
 #elif defined(__aarch64__)
     {"neon", LWCX_VENDOR_ARM, 0x41, 0xd03, LWCX_CPU_NEON}, /* Cortex-A53 without its crypto extension */
@@ -50,7 +51,7 @@ static int usable(const lwcx_impl_desc *d, const lwcx_cpu_desc *cpu)
 
 static lwcx_cpu_desc describe(const test_cpu *t)
 {
-    lwcx_cpu_desc cpu = {t->features, t->vendor, t->family, t->model};
+    lwcx_cpu_desc cpu = {t->features, t->vendor, t->family, t->model, 0};
     lwcx_cpu_complete(&cpu); /* the traits, as cpu.c gives them to this machine */
     return cpu;
 }
@@ -99,8 +100,9 @@ static void end_line(void)
 static void row(lwcx_primitive *p, int kind, size_t nblocks, size_t block)
 {
     char label[64];
-    if (kind == LWCX_CALL_ONE_KEY) snprintf(label, sizeof label, "%s one-key %zu", p->name, nblocks);
-    else snprintf(label, sizeof label, "%s %s", p->name, kind == LWCX_CALL_SEARCH ? "search" : "default");
+    if (kind == lwcx_policy_sized_kind(p))
+        snprintf(label, sizeof label, "%s %s %zu", p->name, lwcx_policy_kind_id(p, kind), nblocks);
+    else snprintf(label, sizeof label, "%s %s", p->name, lwcx_policy_kind_id(p, kind));
     add("%-26s", label);
     for (size_t c = 0; c < NCPUS; c++) add(" %-11s", choose(p, kind, nblocks, block, &cpus[c]));
     end_line();
@@ -108,18 +110,20 @@ static void row(lwcx_primitive *p, int kind, size_t nblocks, size_t block)
 
 static void build(void)
 {
-    add("# The automatic choice: default = the whole primitive (and many keys), one-key N = a\n");
-    add("# one-key ECB or CTR call of N blocks, search = the key search (tests/test_policy.c)\n");
+    add("# The automatic choice for each call kind (the first of a primitive is its default);\n");
+    add("# one_key N = a one-key ECB or CTR call of N blocks (tests/test_policy.c)\n");
     add("%-26s", "cpu");
     for (size_t c = 0; c < NCPUS; c++) add(" %-11s", cpus[c].name);
     end_line();
     for (size_t i = 0; lwcx_primitives[i]; i++) {
         lwcx_primitive *p = lwcx_primitives[i];
         const size_t block = block_bytes(p->name);
-        row(p, LWCX_CALL_DEFAULT, 0, block);
+        for (int k = 0; k < lwcx_policy_call_kinds(p); k++) {
+            if (k != lwcx_policy_sized_kind(p)) row(p, k, 0, block);
+            else
+                for (size_t s = 0; s < NSIZES; s++) row(p, k, sizes[s], block);
+        }
         if (!block) continue;
-        for (size_t s = 0; s < NSIZES; s++) row(p, LWCX_CALL_ONE_KEY, sizes[s], block);
-        row(p, LWCX_CALL_SEARCH, 0, block);
         /* the sizes hold both sides of every CPU implementation's batch */
         for (size_t k = 0; p->impls[k]; k++) {
             const unsigned b = p->impls[k]->batch;
@@ -147,24 +151,28 @@ static void consistency(void)
             CHECK(r->impl != NULL, "%s's table does not name %s", p->name, p->impls[k]->name);
         }
         for (r = rules; r[1].impl; r++) continue;
-        CHECK(strcmp(r->impl, "ref") == 0 && r->when[0].when == LWCX_WHEN_ANY && !r->when[0].needs &&
-                  r->when[1].when == LWCX_WHEN_ANY && !r->when[1].needs && r->when[2].when == LWCX_WHEN_ANY &&
-                  !r->when[2].needs,
-              "%s's table does not end with ref for every call", p->name);
+        int last_ref = strcmp(r->impl, "ref") == 0;
+        for (int k = 0; k < lwcx_policy_call_kinds(p); k++)
+            last_ref &= r->when[k].when == LWCX_WHEN_ANY && !r->when[k].needs && !r->when[k].lacks;
+        CHECK(last_ref, "%s's table does not end with ref for every call", p->name);
         lwcx_plan want;
-        lwcx_policy_plan(p, lwcx_cpu_here(), lwcx_usable_on, &want);
+        lwcx_policy_plan(p, lwcx_cpu_here(), lwcx_wisdom_for(p), lwcx_usable_on, &want);
         const lwcx_plan *got = lwcx_plan_of(p);
-        int same = got->deflt == want.deflt && got->search == want.search && got->nsteps == want.nsteps;
+        int same = got->nsteps == want.nsteps;
+        for (int k = 0; k < LWCX_CALL_KINDS; k++) same &= got->pick[k] == want.pick[k] && got->from[k] == want.from[k];
         for (unsigned k = 0; same && k < want.nsteps; k++) /* field by field: padding may differ */
             same = got->step[k].impl == want.step[k].impl && got->step[k].max_blocks == want.step[k].max_blocks &&
                    got->step[k].crossover == want.step[k].crossover;
         CHECK(same, "%s: this machine's plan is not the resolver's", p->name);
         CHECK(want.nsteps < LWCX_PLAN_STEPS, "%s: one-key steps fill the plan", p->name);
         if (getenv("LWCX_IMPL")) continue; /* named: the resolvers obey that instead */
-        CHECK(lwcx_impl_select(p->name, NULL) == LWCX_OK && lwcx_active_impl(p) == want.deflt,
+        CHECK(lwcx_impl_select(p->name, NULL) == LWCX_OK && lwcx_active_impl(p) == want.pick[LWCX_CALL_DEFAULT],
               "%s: the automatic choice is not the policy's default", p->name);
+        for (int k = 0; k < lwcx_policy_call_kinds(p); k++)
+            CHECK(k == lwcx_policy_sized_kind(p) || lwcx_resolve_kind(p, NULL, k, &rc) == want.pick[k],
+                  "%s: the choice for %s", p->name, lwcx_policy_kind_id(p, k));
         if (!block_bytes(p->name)) continue;
-        CHECK(lwcx_resolve_search(p, NULL, &rc) == want.search, "%s: the key search's choice", p->name);
+        CHECK(lwcx_resolve_search(p, NULL, &rc) == want.pick[LWCX_CALL_SEARCH], "%s: the key search's choice", p->name);
         for (size_t n = 1; n <= 4096; n = n * 2 + (n & 1))
             CHECK(lwcx_resolve_sized(p, NULL, n * block_bytes(p->name), n, &rc) ==
                       lwcx_plan_one_key(&want, n * block_bytes(p->name), n, lwcx_cpu_here(), lwcx_usable_on),
@@ -222,7 +230,7 @@ static void traits(void)
                          (cpus[c].vendor == LWCX_VENDOR_INTEL || (cpus[c].vendor == LWCX_VENDOR_AMD && cpus[c].family >= 0x1a));
         CHECK(!!(cpu.features & LWCX_CPU_ZMM_FULL) == full, "%s: zmmfull %d", cpus[c].name, !full);
     }
-    lwcx_cpu_desc no512 = {LWCX_CPU_AVX2 | LWCX_CPU_VBMI | LWCX_CPU_VBMI2, LWCX_VENDOR_AMD, 0x1a, 0};
+    lwcx_cpu_desc no512 = {LWCX_CPU_AVX2 | LWCX_CPU_VBMI | LWCX_CPU_VBMI2, LWCX_VENDOR_AMD, 0x1a, 0, 0};
     lwcx_cpu_complete(&no512);
     CHECK(no512.features == LWCX_CPU_AVX2, "the parts of AVX-512 stay without it");
     CHECK(lwcx_cpu_here()->features == lwcx_cpu_features(), "lwcx_cpu_features is not lwcx_cpu_here's");

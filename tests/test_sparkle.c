@@ -15,7 +15,7 @@ static const lwcx_impl *ref;
 static const sparkle_impl *find_impl(const lwcx_impl *impl)
 {
     int rc = LWCX_OK;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, 4, 1, &rc);
     CHECK(im != NULL, "%s: %s", lwcx_impl_name(impl), lwcx_strerror(rc));
     return im;
 }

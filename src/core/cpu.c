@@ -30,6 +30,7 @@ static void identify(lwcx_cpu_desc *cpu)
     if (!__get_cpuid(1, &a, &b, &c, &d)) return;
     cpu->family = ((a >> 8) & 0xf) + ((a >> 20) & 0xff);
     cpu->model = ((a >> 4) & 0xf) | ((a >> 12) & 0xf0);
+    cpu->stepping = a & 0xf;
 }
 
 static uint32_t detect(void)
@@ -120,6 +121,9 @@ static void identify(lwcx_cpu_desc *cpu)
     while (fgets(line, sizeof line, fp)) {
         if (sscanf(line, "CPU implementer : %x", &cpu->family) == 1) continue;
         if (sscanf(line, "CPU part : %x", &cpu->model) == 1) continue;
+        unsigned v;
+        if (sscanf(line, "CPU variant : %x", &v) == 1) cpu->stepping |= v << 4;
+        if (sscanf(line, "CPU revision : %u", &v) == 1) cpu->stepping |= v & 0xf;
     }
     fclose(fp);
 }
@@ -202,7 +206,7 @@ static lwcx_cpu_desc here;
 static pthread_once_t here_once = PTHREAD_ONCE_INIT;
 static void init_here(void)
 {
-    lwcx_cpu_desc cpu = {detect(), LWCX_VENDOR_OTHER, 0, 0};
+    lwcx_cpu_desc cpu = {detect(), LWCX_VENDOR_OTHER, 0, 0, 0};
     identify(&cpu);
     /* LWCX_CPU_DISABLE hides traits too (zmmfull), and with AVX-512 its parts */
     cpu.features = consistent((cpu.features | traits(&cpu)) & ~disabled_by_env());

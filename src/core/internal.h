@@ -60,6 +60,7 @@ typedef struct lwcx_cpu_desc {
     /* x86: CPUID's family and model (extended fields included); aarch64:
      * MIDR's implementer and part number (0 where unknown) */
     unsigned family, model;
+    unsigned stepping; /* x86: CPUID's stepping; aarch64: MIDR's variant and revision */
 } lwcx_cpu_desc;
 
 /* Completes cpu->features from the identity and the instruction sets: adds
@@ -71,10 +72,15 @@ const lwcx_cpu_desc *lwcx_cpu_here(void);
 
 /* --- the selection policy (policy.c) -------------------------------------------- */
 
-/* Call kinds. DEFAULT: many keys, and the choice of lwcx_impl_auto (the
- * only kind of a primitive that is not a block cipher); ONE_KEY: one-key
- * ECB and CTR calls, by size; SEARCH: the key search. */
-enum { LWCX_CALL_DEFAULT, LWCX_CALL_ONE_KEY, LWCX_CALL_SEARCH, LWCX_CALL_KINDS };
+/* Call kinds: the columns of a primitive's policy table, named by
+ * lwcx_policy_kind_id. Column 0 is the default (lwcx_impl_auto's choice).
+ * Block ciphers: DEFAULT many keys, ONE_KEY one-key ECB and CTR calls (the
+ * sized kind: its choice depends on the call's size), SEARCH the key
+ * search. SPARKLE: MANY_STATES batches, STATE256/384/512 one state of that
+ * many bits (the permutation, Schwaemm and Esch of one message). The others
+ * have column 0 only. */
+enum { LWCX_CALL_DEFAULT, LWCX_CALL_ONE_KEY, LWCX_CALL_SEARCH, LWCX_CALL_KINDS = 4 };
+enum { LWCX_CALL_MANY_STATES = 0, LWCX_CALL_STATE256, LWCX_CALL_STATE384, LWCX_CALL_STATE512 };
 /* When a row of a policy table takes calls of a kind (policy.c says more). */
 enum { LWCX_WHEN_NAMED, LWCX_WHEN_ANY, LWCX_WHEN_ONE_BATCH, LWCX_WHEN_CROSSOVER };
 typedef struct lwcx_policy_cond {
@@ -87,9 +93,24 @@ typedef struct lwcx_policy_rule {
     lwcx_policy_cond when[LWCX_CALL_KINDS];
 } lwcx_policy_rule;
 
-/* A primitive's choices on one CPU: the default, the key search's, and the
- * one-key steps: the first step whose condition holds (a crossover reached
- * and its device usable, or at most max_blocks blocks) is the choice. */
+/* One preference of the shipped per-CPU table (cpu_table.h, generated from
+ * the bench files of bench/machines/ by scripts/cpu-table.py): on CPUs of
+ * this vendor, family and model range, calls of this kind of this
+ * primitive go to impl first, where it is built and usable. */
+typedef struct lwcx_cpu_pref {
+    int vendor;
+    unsigned family, model_lo, model_hi;
+    const char *primitive, *kind, *impl;
+} lwcx_cpu_pref;
+
+/* Where a choice comes from: the rules of the primitive's table, the
+ * shipped per-CPU table, or this machine's wisdom file (lwcx tune). */
+enum { LWCX_FROM_POLICY, LWCX_FROM_TABLE, LWCX_FROM_WISDOM };
+
+/* A primitive's choices on one CPU: one per call kind (for the sized kind,
+ * the choice for sizes no step takes) and the sized kind's steps: the
+ * first step whose condition holds (a crossover reached and its device
+ * usable, or at most max_blocks blocks) is the choice. */
 #define LWCX_PLAN_STEPS 8
 typedef struct lwcx_plan_step {
     const lwcx_impl_desc *impl;
@@ -97,7 +118,8 @@ typedef struct lwcx_plan_step {
     int crossover;     /* 1: from impl->auto_from() bytes, if impl is usable then */
 } lwcx_plan_step;
 typedef struct lwcx_plan {
-    const lwcx_impl_desc *deflt, *search;
+    const lwcx_impl_desc *pick[LWCX_CALL_KINDS];
+    unsigned char from[LWCX_CALL_KINDS]; /* LWCX_FROM_* */
     unsigned nsteps;
     lwcx_plan_step step[LWCX_PLAN_STEPS];
 } lwcx_plan;
@@ -120,13 +142,30 @@ typedef struct lwcx_primitive {
     lwcx_plan plan;
 } lwcx_primitive;
 
-/* p's policy table (policy.c; NULL if it has none) and how many call kinds
- * it tells apart (3 for the block ciphers, 1 for the others). */
+/* p's policy table (policy.c; NULL if it has none), how many call kinds it
+ * tells apart, each kind's name ("one_key"; NULL past the last) and its
+ * index (-1 if p has no such kind). */
 const lwcx_policy_rule *lwcx_policy_rules(const lwcx_primitive *p);
 int lwcx_policy_call_kinds(const lwcx_primitive *p);
+const char *lwcx_policy_kind_id(const lwcx_primitive *p, int kind);
+int lwcx_policy_kind_index(const lwcx_primitive *p, const char *id);
+/* The kind whose choice depends on the call's size (LWCX_CALL_ONE_KEY for
+ * the block ciphers), or -1. */
+int lwcx_policy_sized_kind(const lwcx_primitive *p);
 /* The resolver: p's choices on cpu, usable saying which implementations
- * are built and usable there. Pure: the tests hand it any CPU. */
-void lwcx_policy_plan(const lwcx_primitive *p, const lwcx_cpu_desc *cpu, lwcx_usable_fn usable, lwcx_plan *plan);
+ * are built and usable there; wisdom: NULL, or for each kind the
+ * implementation this machine measured fastest (lwcx tune; NULL where it
+ * has none), tried first. Then the shipped table's preferences for cpu's
+ * vendor, family and model, then the rules. Pure: the tests hand it any
+ * CPU. */
+void lwcx_policy_plan(const lwcx_primitive *p, const lwcx_cpu_desc *cpu, const char *const *wisdom,
+                      lwcx_usable_fn usable, lwcx_plan *plan);
+/* The shipped table's preference for p's kind on cpu, or NULL. */
+const char *lwcx_policy_table_pick(const lwcx_primitive *p, int kind, const lwcx_cpu_desc *cpu);
+/* This machine's wisdom for p (wisdom.c): for each kind the implementation
+ * lwcx tune measured fastest, or NULL; NULL when no valid wisdom file for
+ * this CPU and version is there. Read once, on first use. */
+const char *const *lwcx_wisdom_for(const lwcx_primitive *p);
 /* A one-key call's choice from a plan: len bytes in nblocks blocks. */
 const lwcx_impl_desc *lwcx_plan_one_key(const lwcx_plan *plan, size_t len, size_t nblocks, const lwcx_cpu_desc *cpu,
                                         lwcx_usable_fn usable);
@@ -142,7 +181,7 @@ static inline const lwcx_plan *lwcx_plan_of(lwcx_primitive *p)
 }
 const lwcx_impl_desc *lwcx_plan_one_key_here(const lwcx_plan *plan, size_t len, size_t nblocks);
 
-/* The automatic choice: LWCX_IMPL, else the policy's default (plan.deflt),
+/* The automatic choice: LWCX_IMPL, else the policy's default (pick[0]),
  * made on first use; racing first calls agree. NULL when
  * LWCX_IMPL is invalid (lwcx_impl_env_check says why). */
 const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p);
@@ -170,8 +209,13 @@ static inline const void *lwcx_resolve(lwcx_primitive *p, const lwcx_impl *impl,
 const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t len, size_t nblocks,
                                int *status);
 
-/* The same for a key search: where the choice is automatic, the policy's. */
-const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status);
+/* The same for a call of a kind (LWCX_CALL_*): where the choice is
+ * automatic, the policy's for the kind. */
+const void *lwcx_resolve_kind(lwcx_primitive *p, const lwcx_impl *impl, int kind, int *status);
+static inline const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status)
+{
+    return lwcx_resolve_kind(p, impl, LWCX_CALL_SEARCH, status);
+}
 
 /* 1 if this CPU has d's features and its probe (if any) passes. */
 int lwcx_impl_supported(const lwcx_impl_desc *d);

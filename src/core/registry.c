@@ -128,7 +128,7 @@ const lwcx_impl_desc *lwcx_choose_impl(lwcx_primitive *p)
     const lwcx_impl_desc *d = NULL;
     if (read_env(p, &d, NULL, 0) != LWCX_OK) return NULL; /* not cached: fails until fixed */
     if (d) atomic_store(&p->forced, 1); /* (only lwcx_impl_select(p, NULL) clears it) */
-    if (!d) d = lwcx_plan_of(p)->deflt; /* ref, at worst */
+    if (!d) d = lwcx_plan_of(p)->pick[LWCX_CALL_DEFAULT]; /* ref, at worst */
     const lwcx_impl_desc *expected = NULL;
     if (atomic_compare_exchange_strong(&p->active, &expected, d)) return d;
     return expected; /* another thread (or lwcx_impl_select) got there first */
@@ -160,12 +160,12 @@ const void *lwcx_resolve_sized(lwcx_primitive *p, const lwcx_impl *impl, size_t 
     return lwcx_plan_one_key_here(lwcx_plan_of(p), len, nblocks);
 }
 
-const void *lwcx_resolve_search(lwcx_primitive *p, const lwcx_impl *impl, int *status)
+const void *lwcx_resolve_kind(lwcx_primitive *p, const lwcx_impl *impl, int kind, int *status)
 {
     const lwcx_impl_desc *d = lwcx_resolve(p, impl, status);
-    if (impl || !d || atomic_load(&p->forced)) return d;
-    const lwcx_impl_desc *s = lwcx_plan_of(p)->search;
-    return s ? s : d;
+    if (impl || !d || atomic_load(&p->forced) || kind < 0 || kind >= LWCX_CALL_KINDS) return d;
+    const lwcx_impl_desc *k = lwcx_plan_of(p)->pick[kind];
+    return k ? k : d;
 }
 
 /* --- the public registry API ---------------------------------------------- */
@@ -271,6 +271,47 @@ const lwcx_impl *lwcx_impl_auto(const char *primitive)
 {
     lwcx_primitive *p = lwcx_find_primitive(primitive);
     return p ? lwcx_active_impl(p) : NULL;
+}
+
+/* A block cipher's block in bytes, 0 for another primitive. */
+static size_t block_bytes_of(const char *name)
+{
+    for (int i = 0; lwcx_bc_name((lwcx_blockcipher)i); i++)
+        if (strcmp(lwcx_bc_name((lwcx_blockcipher)i), name) == 0) return lwcx_bc_block_bytes((lwcx_blockcipher)i);
+    return 0;
+}
+
+const char *lwcx_impl_call_kind(const char *primitive, size_t index)
+{
+    const lwcx_primitive *p = lwcx_find_primitive(primitive);
+    return p && index < (size_t)lwcx_policy_call_kinds(p) ? lwcx_policy_kind_id(p, (int)index) : NULL;
+}
+
+const lwcx_impl *lwcx_impl_auto_call(const char *primitive, const char *kind, size_t len, const char **source)
+{
+    static const char *const sources[] = {"policy", "table", "wisdom"};
+    lwcx_primitive *p = lwcx_find_primitive(primitive);
+    const int k = p ? lwcx_policy_kind_index(p, kind) : -1;
+    if (source) *source = NULL;
+    if (k < 0) return NULL;
+    const lwcx_impl_desc *d = lwcx_active_impl(p);
+    if (!d) return NULL;
+    if (atomic_load(&p->forced)) {
+        if (source) *source = "named";
+        return d;
+    }
+    const lwcx_plan *plan = lwcx_plan_of(p);
+    d = plan->pick[k];
+    if (k == lwcx_policy_sized_kind(p)) {
+        const size_t block = block_bytes_of(p->name);
+        for (unsigned i = 0; i < plan->nsteps; i++) /* the CPU's steps, without a GPU's crossover */
+            if (!plan->step[i].crossover && (block ? len / block : len) <= plan->step[i].max_blocks) {
+                d = plan->step[i].impl;
+                break;
+            }
+    }
+    if (source) *source = sources[plan->from[k]];
+    return d;
 }
 
 int lwcx_impl_select(const char *primitive, const char *name)

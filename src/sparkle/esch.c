@@ -98,7 +98,7 @@ int lwcx_esch_hash_many_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t
     for (size_t i = 0; i < count; i++)
         if ((outlen && !out[i]) || (len && !msg[i])) return LWCX_ERR_NULL;
     int rc = LWCX_OK;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, p->nb, count, &rc);
     if (!im || outlen == 0) return rc;
     for (size_t g = 0; g < count; g += LANES)
         hash_group(p, im, out + g, outlen, msg + g, len, count - g < LANES ? count - g : LANES);
@@ -154,7 +154,7 @@ int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *uctx, lwcx_esch_va
     if (!ctx) return LWCX_ERR_NULL;
     if (!params_of(v)) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, params_of(v)->nb, 1, &rc);
     if (!im) return rc;
     memset(uctx, 0, sizeof *uctx);
     ctx->magic = CTX_MAGIC;

@@ -4,14 +4,18 @@
 LWCX_DEFINE_PRIMITIVE(sparkle, sparkle_impl,
                       "SPARKLE256/384/512 permutations, Schwaemm AEAD, Esch hash and XOEsch XOF");
 
-const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, int *status)
+const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, unsigned nb, size_t count, int *status)
 {
     const int injected = lwcx_test_fail_point(LWCX_ERR_UNSUPPORTED);
     if (LWCX_UNLIKELY(injected)) {
         *status = injected;
         return NULL;
     }
-    return lwcx_resolve(&lwcx_prim_sparkle, impl, status);
+    const int kind = count > 1 ? LWCX_CALL_MANY_STATES
+                     : nb == 4 ? LWCX_CALL_STATE256
+                     : nb == 6 ? LWCX_CALL_STATE384
+                               : LWCX_CALL_STATE512;
+    return lwcx_resolve_kind(&lwcx_prim_sparkle, impl, kind, status);
 }
 
 int lwcx_sparkle_impl_valid(const sparkle_impl *im)
@@ -60,7 +64,7 @@ int lwcx_sparkle_permute_with(const lwcx_impl *impl, uint8_t *state, size_t stat
     if (state_bytes != 32 && state_bytes != 48 && state_bytes != 64) return LWCX_ERR_LENGTH;
     if (steps < 1 || steps > 12) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, (unsigned)state_bytes / 8, 1, &rc);
     if (!im) return rc;
     uint32_t w[2 * SPARKLE_MAX_BRANCHES];
     permute_bytes(im, w, state, state_bytes, steps);

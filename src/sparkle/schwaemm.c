@@ -196,7 +196,7 @@ int lwcx_schwaemm_encrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
     lanes L;
     L.p = params_of(v);
     int rc = check_args(L.p, ct, tag, pt, len, ad, adlen, nonce, key, 1);
-    if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
+    if (rc || !(L.im = lwcx_sparkle_pick(impl, L.p->nb, 1, &rc))) return rc;
     L.count = 1;
     run_lanes(&L, &ct, &tag, &pt, len, &ad, adlen, &nonce, &key, DATA_ENCRYPT);
     return LWCX_OK;
@@ -209,7 +209,7 @@ int lwcx_schwaemm_decrypt_with(const lwcx_impl *impl, lwcx_schwaemm_variant v, u
     lanes L;
     L.p = params_of(v);
     int rc = check_args(L.p, pt, tag, ct, len, ad, adlen, nonce, key, 0);
-    if (rc || !(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
+    if (rc || !(L.im = lwcx_sparkle_pick(impl, L.p->nb, 1, &rc))) return rc;
     L.count = 1;
     /* In place: decrypt aside and copy only once the tag verified, so that a
      * forged message leaves the caller's ciphertext as it was instead of
@@ -268,7 +268,7 @@ int lwcx_schwaemm_encrypt_many_with(const lwcx_impl *impl, lwcx_schwaemm_variant
         if (rc) return rc;
     }
     int rc = LWCX_OK;
-    if (!(L.im = lwcx_sparkle_pick(impl, &rc))) return rc;
+    if (!(L.im = lwcx_sparkle_pick(impl, L.p->nb, count, &rc))) return rc;
     for (size_t g = 0; g < count; g += LANES) {
         L.count = count - g < LANES ? count - g : LANES;
         run_lanes(&L, ct + g, tag + g, pt + g, len, ad + g, adlen, nonce + g, key + g, DATA_ENCRYPT);
@@ -323,7 +323,7 @@ int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *uctx, lwcx
         lwcx_overlap(uctx, sizeof *uctx, nonce, 4u * p->rate_words))
         return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, &rc);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, p->nb, 1, &rc);
     if (!im) return rc;
     memset(uctx, 0, sizeof *uctx);
     ctx->magic = CTX_MAGIC;

@@ -47,10 +47,12 @@ extern const uint32_t lwcx_sparkle_rcon[SPARKLE_MAX_BRANCHES];
 extern const sparkle_impl lwcx_sparkle_ref;
 extern const sparkle_impl lwcx_sparkle_opt;
 
-/* The implementation to run: impl when given, else the automatic choice;
- * NULL with *status set when there is none (see lwcx_resolve). A fail point
- * of the error-injection tests (lwcx_test_fail_point). */
-const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, int *status);
+/* The implementation to run count states of nb branches side by side (1:
+ * one state): impl when given, else the automatic choice for that call kind
+ * (one state of 256, 384 or 512 bits, or many states); NULL with *status
+ * set when there is none (see lwcx_resolve). A fail point of the
+ * error-injection tests (lwcx_test_fail_point). */
+const sparkle_impl *lwcx_sparkle_pick(const lwcx_impl *impl, unsigned nb, size_t count, int *status);
 
 /* 1 if im, read back from an incremental context in the caller's storage, is
  * one of SPARKLE's implementations usable here: a corrupted context must
