@@ -3,6 +3,7 @@
  * and median per unit, timer overhead subtracted, speedup over ref. */
 #include "bench.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,8 +121,10 @@ static size_t case_impls(const bench_case *bc, const bench_options *opt, const l
     size_t nimpl = 0;
     for (size_t i = 0; i < lwcx_impl_count(bc->primitive) && nimpl < MAX_IMPLS; i++) {
         const lwcx_impl *impl = lwcx_impl_at(bc->primitive, i);
+        const int ref = strcmp(lwcx_impl_name(impl), "ref") == 0;
+        if (opt->cpu_only && (ref || impl->device || impl->probe)) continue;
         if (lwcx_impl_available(impl, NULL) && (!bc->applies || bc->applies(impl)) &&
-            (strcmp(lwcx_impl_name(impl), "ref") == 0 || named(opt->impls, lwcx_impl_name(impl))))
+            (ref || named(opt->impls, lwcx_impl_name(impl))))
             impls[nimpl++] = impl;
     }
     return nimpl;
@@ -503,5 +506,115 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
         }
     }
     if (opt->json) fprintf(opt->json, "\n  ]\n}\n");
+    return 0;
+}
+
+/* --- lwcx tune ------------------------------------------------------------------- */
+
+#define TUNE_MAX_CASES 128
+
+typedef struct tune_case {
+    const bench_case *bc;
+    size_t nimpl;
+    const char *impl[MAX_IMPLS];
+    double sum[MAX_IMPLS]; /* median ticks summed over the rounds */
+} tune_case;
+
+/* Whether family f is wanted (all when n == 0). */
+static int wanted_family(size_t f, const char *const *primitives, size_t n)
+{
+    int w = n == 0;
+    for (size_t i = 0; i < n; i++) w |= strcmp(families[f].name, primitives[i]) == 0;
+    return w;
+}
+
+/* The winner of kind call over cases[lo, hi) (those of the kind), and the
+ * costs in the table. */
+static const char *tune_winner(const tune_case *cases, size_t ncases, const char *prim, const char *call, FILE *table)
+{
+    const char *names[MAX_IMPLS];
+    double logsum[MAX_IMPLS] = {0};
+    size_t nn = 0, nc = 0;
+    for (size_t c = 0; c < ncases; c++) {
+        const tune_case *t = &cases[c];
+        if (strcmp(t->bc->primitive, prim) != 0 || strcmp(t->bc->call, call) != 0) continue;
+        if (nc++ == 0) {
+            nn = t->nimpl;
+            memcpy(names, t->impl, nn * sizeof *names);
+        }
+        double best = 0;
+        for (size_t m = 0; m < t->nimpl; m++)
+            if (t->sum[m] > 0 && (best == 0 || t->sum[m] < best)) best = t->sum[m];
+        for (size_t k = 0; k < nn; k++) {
+            size_t m = 0;
+            while (m < t->nimpl && strcmp(t->impl[m], names[k]) != 0) m++;
+            /* an implementation missing from a case of the kind cannot win it */
+            logsum[k] += m < t->nimpl && t->sum[m] > 0 && best > 0 ? log(t->sum[m] / best) : 1e9;
+        }
+    }
+    if (!nc || !nn) return NULL;
+    size_t win = 0;
+    for (size_t k = 1; k < nn; k++)
+        if (logsum[k] < logsum[win]) win = k;
+    if (table) {
+        fprintf(table, "%-10s %-14s %-10s", prim, call, names[win]);
+        for (size_t k = 0; k < nn; k++)
+            if (logsum[k] < 1e8) fprintf(table, " %s %.3f", names[k], exp(logsum[k] / (double)nc));
+        fprintf(table, "\n");
+    }
+    return logsum[win] < 1e8 ? names[win] : NULL;
+}
+
+int bench_tune(const char *const *primitives, size_t n, const bench_options *opt, int rounds,
+               lwcx_wisdom_pick *picks, size_t max, size_t *npicks)
+{
+    static tune_case cases[TUNE_MAX_CASES];
+    size_t ncases = 0;
+    *npicks = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t f = 0;
+        while (f < NFAMILIES && strcmp(families[f].name, primitives[i]) != 0) f++;
+        if (f == NFAMILIES) {
+            fprintf(stderr, "lwcx tune: unknown primitive '%s' (see 'lwcx list')\n", primitives[i]);
+            return -1;
+        }
+    }
+    bench_options o = *opt;
+    o.cpu_only = 1;
+    o.impls = NULL;
+    for (size_t f = 0; f < NFAMILIES; f++)
+        for (const bench_case *const *bc = families[f].cases; wanted_family(f, primitives, n) && *bc; bc++)
+            if ((*bc)->call && !(*bc)->warm && ncases < TUNE_MAX_CASES) cases[ncases++] = (tune_case){*bc, 0, {0}, {0}};
+    const uint64_t overhead = timer_overhead();
+    if (rounds < 3) rounds = 3;
+    for (int r = 0; r < rounds; r++) {
+        if (opt->table) fprintf(opt->table, "lwcx tune: round %d of %d (%zu cases)\n", r + 1, rounds, ncases);
+        if (opt->table) fflush(opt->table);
+        for (size_t c = 0; c < ncases; c++) {
+            row rows[MAX_IMPLS];
+            const size_t nr = measure_case(cases[c].bc, &o, overhead, rows);
+            tune_case *t = &cases[c];
+            for (size_t m = 0; m < nr; m++) {
+                size_t k = 0;
+                while (k < t->nimpl && strcmp(t->impl[k], rows[m].impl) != 0) k++;
+                if (k == t->nimpl) {
+                    if (r > 0 || k == MAX_IMPLS) continue; /* rows of every round only */
+                    t->impl[t->nimpl++] = rows[m].impl; /* (a name of static storage) */
+                }
+                t->sum[k] += rows[m].cyc_med;
+            }
+        }
+    }
+    if (opt->table) fprintf(opt->table, "%-10s %-14s %-10s costs (relative to each case's best, geometric mean)\n",
+                            "primitive", "call", "winner");
+    for (size_t c = 0; c < ncases; c++) {
+        int seen = 0; /* the kind's first case */
+        for (size_t d = 0; d < c; d++)
+            seen |= strcmp(cases[d].bc->primitive, cases[c].bc->primitive) == 0 &&
+                    strcmp(cases[d].bc->call, cases[c].bc->call) == 0;
+        if (seen) continue;
+        const char *w = tune_winner(cases, ncases, cases[c].bc->primitive, cases[c].bc->call, opt->table);
+        if (w && *npicks < max) picks[(*npicks)++] = (lwcx_wisdom_pick){cases[c].bc->primitive, cases[c].bc->call, w};
+    }
     return 0;
 }

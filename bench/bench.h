@@ -43,11 +43,22 @@ typedef struct bench_options {
     FILE *table;      /* human-readable table, or NULL */
     FILE *json;       /* JSON document, or NULL */
     const char *impls; /* "a,b,..": time only these implementations (and ref), or NULL: all */
+    int cpu_only;      /* lwcx tune: only the CPU implementations the automatic choice may take, no ref */
 } bench_options;
 
 /* Benchmarks the named primitives (all when n == 0). Returns 0, or -1 if a
  * name is unknown (after printing a message to stderr). */
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt);
+
+/* lwcx tune: measures, rounds times over (at least 3), every CPU
+ * implementation of each case that names a call kind of the named
+ * primitives (all when n == 0), interleaved within a case and round after
+ * round over the cases; a kind's winner has the least cost: the geometric
+ * mean over its cases of the mean median ticks over the rounds, relative
+ * to the case's best. Writes up to max winners to picks (*npicks), a table
+ * of the costs to opt->table. Returns 0, or -1 for an unknown name. */
+int bench_tune(const char *const *primitives, size_t n, const bench_options *opt, int rounds,
+               lwcx_wisdom_pick *picks, size_t max, size_t *npicks);
 
 /* Prints the rows two `lwcx bench --json` files share, with the ratio of
  * their medians (B/A). Returns 0, or 2 if a file cannot be read. */

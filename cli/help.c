@@ -38,10 +38,12 @@ static const cmd_help helps[] = {
      "primitives and implementations: available here, selected, constant time",
      "Lists the CPU's features and, per primitive, every implementation built: available\n"
      "here or not, selected (*), constant time with respect to the key (ct) or not (NCT).\n"
+     "Then, per primitive, the automatic choice for each call kind and where it comes from\n"
+     "(policy, table, wisdom, named), and the wisdom file's status.\n"
      "With --explain, the selection policy of one primitive as it applies here: for each\n"
-     "call kind (many keys, one key by call size, key search) the implementation chosen,\n"
-     "and for each implementation, in order of preference, its condition and whether it\n"
-     "holds (docs/design/selection.md).\n"
+     "call kind (many keys, one key by call size, key search, one state...) the\n"
+     "implementation chosen, and for each implementation, in order of preference, its\n"
+     "condition and whether it holds (docs/design/selection.md).\n"
      "exit status:\n"
      "  0      listed\n"
      "  1      standard output could not be written\n"
@@ -74,6 +76,24 @@ static const cmd_help helps[] = {
      "  --impl NAME,...        time only these implementations (and ref, for the speedup)\n"
      "  --json FILE            also write the results as JSON ('-': JSON on stdout, table on stderr)\n"
      "  --compare A B          compare two JSON result files\n" COMMON_OPTS},
+    {"tune", "lwcx tune [PRIMITIVE...] [--quick] [--rounds N] [--out FILE] [--dry-run]\n",
+     "measure which implementation is fastest here, for every call kind: the wisdom file",
+     "Times every CPU implementation of each primitive (all, or those named) on the bench's\n"
+     "cases of each call kind (one state, one key, many keys, key search...), interleaved,\n"
+     "N rounds (at least 3) over all cases; a kind's winner has the least mean cost over the\n"
+     "rounds. Writes the winners to the wisdom file (LWCX_WISDOM, else\n"
+     "$XDG_CONFIG_HOME/lwcx/wisdom or ~/.config/lwcx/wisdom), which the library reads\n"
+     "before the shipped per-CPU table and the rules, on this CPU and version only. 'lwcx\n"
+     "list' shows where each choice comes from; LWCX_WISDOM=off ignores the file.\n"
+     "exit status:\n"
+     "  0      measured (and written)\n"
+     "  1      the wisdom file or standard output could not be written\n"
+     "  2      usage error, unknown primitive\n" EXIT_SIGNALED
+     "options:\n"
+     "  --quick                fewer repetitions in each round\n"
+     "  --rounds N             rounds over every case (3 to 100; default 3)\n"
+     "  --out FILE             write the wisdom here, not to the default file\n"
+     "  --dry-run              measure and print the winners, write nothing\n" COMMON_OPTS},
     {"enc",
      "lwcx enc [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [-o OUT|-] [IN|-]\n",
      "authenticated encryption of a file (Schwaemm, streamed)",

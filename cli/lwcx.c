@@ -73,6 +73,9 @@ static int cmd_list(int argc, char **argv)
            lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats));
     const char *env = getenv("LWCX_IMPL");
     if (env) printf("LWCX_IMPL=%s\n", env);
+    char wisdom[4200];
+    lwcx_wisdom_status(wisdom, sizeof wisdom);
+    printf("wisdom: %s\n", wisdom);
     for (size_t p = 0; p < lwcx_primitive_count(); p++) {
         const char *prim = lwcx_primitive_name(p);
         printf("\n%s: %s\n", prim, lwcx_primitive_description(prim));
@@ -89,9 +92,19 @@ static int cmd_list(int argc, char **argv)
                    need[0] ? need : "-", lwcx_impl_description(im));
             if (!available) printf("%18s(%s)\n", "", why);
         }
+        printf("    choice:");
+        for (size_t k = 0; lwcx_impl_call_kind(prim, k); k++) {
+            const char *from = NULL, *kind = lwcx_impl_call_kind(prim, k);
+            const lwcx_impl *im = lwcx_impl_auto_call(prim, kind, 4096, &from);
+            printf("%s %s %s (%s)", k ? "," : "", kind, im ? lwcx_impl_name(im) : "none", from ? from : "-");
+        }
+        printf("\n");
     }
     printf("\n(* = selected; ct = constant time with respect to the key, NCT = not: it indexes\n"
-           " tables or branches with key bits)\n");
+           " tables or branches with key bits; choice: the automatic choice for each call kind\n"
+           " (one_key: a 4 KiB call) and where it comes from: policy = the rules by instruction set,\n"
+           " table = the shipped table for this CPU, wisdom = this machine's wisdom file (lwcx tune),\n"
+           " named = LWCX_IMPL)\n");
     return 0;
 }
 
@@ -121,7 +134,7 @@ static int cmd_bench(int argc, char **argv)
     static const opt_def defs[] = {
         {"quick", 0, 0}, {"json", 0, 1}, {"compare", 0, 0}, {"impl", 0, 1}, {NULL, 0, 0}};
     enum { QUICK, JSON, COMPARE, IMPL };
-    bench_options opt = {0, stdout, NULL, NULL};
+    bench_options opt = {0, stdout, NULL, NULL, 0};
     const char *json_path = NULL;
     const char **prims = calloc((size_t)argc + 1, sizeof *prims);
     size_t nprims = 0;
@@ -166,6 +179,54 @@ out:
     return rc;
 }
 
+/* lwcx tune: the fastest implementation of each call kind, measured here,
+ * into the wisdom file. */
+static int cmd_tune(int argc, char **argv)
+{
+    static const opt_def defs[] = {{"quick", 0, 0}, {"rounds", 0, 1}, {"out", 0, 1}, {"dry-run", 0, 0}, {NULL, 0, 0}};
+    enum { QUICK, ROUNDS, OUT, DRY };
+    bench_options opt = {0, stdout, NULL, NULL, 0};
+    const char *out = NULL;
+    const char **prims = calloc((size_t)argc + 1, sizeof *prims);
+    size_t nprims = 0, npicks = 0;
+    int rounds = 3, dry = 0, r;
+    opt_parser p;
+    if (!prims) return 1;
+    opt_init(&p, argc, argv);
+    while ((r = opt_next(&p, defs)) != OPT_END) {
+        if (r == OPT_FAIL || r == OPT_QUIT) {
+            free(prims);
+            return opt_status(r);
+        }
+        if (r == QUICK) opt.quick = 1;
+        else if (r == OUT) out = p.arg;
+        else if (r == DRY) dry = 1;
+        else if (r == ROUNDS) {
+            char *end;
+            const long v = strtol(p.arg, &end, 10);
+            if (*end || v < 3 || v > 100) {
+                free(prims);
+                return cli_usage_error("--rounds", "takes a number from 3 to 100");
+            }
+            rounds = (int)v;
+        } else prims[nprims++] = p.arg;
+    }
+    lwcx_wisdom_pick picks[64];
+    int rc = bench_tune(prims, nprims, &opt, rounds, picks, sizeof picks / sizeof picks[0], &npicks) ? 2 : 0;
+    free(prims);
+    if (rc || dry) return rc;
+    char where[4096];
+    const int st = lwcx_wisdom_save(out, picks, npicks, where, sizeof where);
+    if (st != LWCX_OK) {
+        char status[4200];
+        lwcx_wisdom_status(status, sizeof status);
+        cli_error(out ? out : status, "the wisdom file could not be written");
+        return 1;
+    }
+    printf("lwcx tune: %zu choices written to %s (read by processes started from now on)\n", npicks, where);
+    return 0;
+}
+
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -174,7 +235,7 @@ typedef struct command {
 static const command commands[] = {
     {"list", cmd_list},   {"kat", cmd_kat},       {"bench", cmd_bench},   {"enc", cmd_enc},
     {"dec", cmd_dec},     {"hash", cmd_hash},     {"keysearch", cmd_keysearch},
-    {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify},
+    {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify}, {"tune", cmd_tune},
 };
 
 /* --help and --version answer whatever the environment says. */

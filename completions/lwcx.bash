@@ -4,7 +4,7 @@ _lwcx() {
     local cur prev words cword
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local cmds="list kat bench enc dec hash keysearch keygen sign verify"
+    local cmds="list kat bench tune enc dec hash keysearch keygen sign verify"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$cmds --help --version" -- "$cur"))
         return
@@ -24,10 +24,10 @@ _lwcx() {
     --explain)
         COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" list --machine 2>/dev/null | cut -d: -f1 | sort -u)" -- "$cur"))
         return ;;
-    -o|--output|--key-file|--key|--pk|--sig|--json|--checkpoint)
+    -o|--output|--key-file|--key|--pk|--sig|--json|--checkpoint|--out)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
-    --pt|--ct|--pt2|--ct2|--key-base|--mask|--start|--count|--threads|--every|--length)
+    --pt|--ct|--pt2|--ct2|--key-base|--mask|--start|--count|--threads|--every|--length|--rounds)
         return ;;
     esac
     if [[ "$cur" == -* ]]; then
@@ -38,7 +38,7 @@ _lwcx() {
         return
     fi
     case "$cmd" in
-    kat|bench) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" list --machine 2>/dev/null | cut -d: -f1 | sort -u)" -- "$cur")) ;;
+    kat|bench|tune) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" list --machine 2>/dev/null | cut -d: -f1 | sort -u)" -- "$cur")) ;;
     list|keygen|keysearch) ;;
     *) COMPREPLY=($(compgen -f -- "$cur")) ;;
     esac

@@ -8,7 +8,7 @@
 # Arguments: the tool, the README.
 . "$(dirname "$0")/cli_common.sh"
 readme=$2
-cmds="list kat bench enc dec hash keysearch keygen sign verify"
+cmds="list kat bench tune enc dec hash keysearch keygen sign verify"
 
 # --help and -h: the command's usage on stdout, nothing on stderr, exit 0
 for c in $cmds; do
