@@ -46,16 +46,20 @@ def machines():
 
 
 def mean_ticks(files):
-    """{(primitive, call, op): {impl: mean median ticks}} over rows present in every file"""
-    per = {}
+    """{(primitive, call, op): {impl: (mean median ticks, a row)}} over the files that have the op"""
+    per, nfiles = {}, {}
     for _, doc in files:
+        seen = set()
         for r in doc['results']:
             if r.get('call'):
-                per.setdefault((r['primitive'], r['call'], r['op']), {}).setdefault(r['impl'], []).append(
-                    (r['cycles_per_unit_median'], r))
+                key = (r['primitive'], r['call'], r['op'])
+                per.setdefault(key, {}).setdefault(r['impl'], []).append((r['cycles_per_unit_median'], r))
+                seen.add(key)
+        for key in seen:
+            nfiles[key] = nfiles.get(key, 0) + 1
     out = {}
-    for key, impls in per.items():
-        out[key] = {i: (sum(t for t, _ in v) / len(v), v[0][1]) for i, v in impls.items() if len(v) == len(files)}
+    for key, impls in per.items():  # an implementation measured in every file that has the op
+        out[key] = {i: (sum(t for t, _ in v) / len(v), v[0][1]) for i, v in impls.items() if len(v) == nfiles[key]}
     return out
 
 
@@ -92,7 +96,7 @@ def render(found):
         if vendor not in vendors:
             sys.exit('unknown vendor %r' % vendor)
         names = sorted({os.path.dirname(p) for p, _ in files})
-        lines.append('    /* %s, %s */' % (files[0][1]['machine'].get('cpu', '?'), ', '.join(names)))
+        lines.append('    /* %s */' % ', '.join(names))
         for prim, call, impl, _, _ in preferences(files):
             lines.append('    {%s, 0x%x, 0x%x, 0x%x, "%s", "%s", "%s"},' % (vendors[vendor], family, model, model,
                                                                       prim, call, impl))
