@@ -299,6 +299,13 @@ static void sized_choice(lwcx_blockcipher c)
     const size_t bb = lwcx_bc_block_bytes(c);
     int rc = LWCX_OK;
     if (getenv("LWCX_IMPL") || !gen) return; /* forced: sizes play no part */
+    const lwcx_plan *plan = lwcx_plan_of(p);
+    if (plan->from[LWCX_CALL_ONE_KEY] != LWCX_FROM_POLICY) { /* a measured preference takes every size */
+        for (size_t n = 1; n <= 4096; n *= 4)
+            CHECK(lwcx_resolve_sized(p, NULL, bb * n, n, &rc) == plan->pick[LWCX_CALL_ONE_KEY],
+                  "%s: %zu-block calls to the measured preference", prim, n);
+        return;
+    }
     if (one_key && lwcx_impl_available(one_key, NULL)) {
         CHECK(gen != one_key && gen == lwcx_impl_find(prim, "avx512"), "%s: automatic choice %s", prim,
               lwcx_impl_name(gen));
