@@ -21,6 +21,7 @@
 #include "lwcx.h"
 
 #define BULK_BYTES 4096
+#define KEYS_BLOCKS 512 /* many keys: one block each, the widest CPU batch */
 #define SEARCH_KEYS 8192 /* per call: 16 batches of the widest kernel (512 lanes); ref takes ms */
 #define DEVICE_KEYS ((uint64_t)1 << 22)
 
@@ -29,6 +30,8 @@ typedef struct state {
     uint8_t key[LWCX_BC_MAX_KEY_BYTES], iv[LWCX_BC_MAX_BLOCK_BYTES];
     uint8_t pt[LWCX_BC_MAX_BLOCK_BYTES], ct[LWCX_BC_MAX_BLOCK_BYTES];
     uint64_t next_start; /* each call searches fresh keys */
+    uint8_t keys[KEYS_BLOCKS * LWCX_BC_MAX_KEY_BYTES];
+    uint8_t kin[KEYS_BLOCKS * LWCX_BC_MAX_BLOCK_BYTES], kout[KEYS_BLOCKS * LWCX_BC_MAX_BLOCK_BYTES];
 } state;
 
 static void *setup(void)
@@ -38,6 +41,8 @@ static void *setup(void)
     for (size_t i = 0; i < BULK_BYTES; i++) s->in[i] = (uint8_t)i;
     for (size_t i = 0; i < sizeof s->key; i++) s->key[i] = (uint8_t)(i + 1);
     for (size_t i = 0; i < sizeof s->ct; i++) s->ct[i] = (uint8_t)(0x5A ^ i);
+    for (size_t i = 0; i < sizeof s->keys; i++) s->keys[i] = (uint8_t)(i * 7 + 3);
+    for (size_t i = 0; i < sizeof s->kin; i++) s->kin[i] = (uint8_t)(i * 13);
     return s;
 }
 
@@ -197,6 +202,11 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
         state *s = p;                                                                             \
         return lwcx_bc_ctr_with(impl, cipher, s->key, s->iv, s->out, s->in, BULK_BYTES);                 \
     }                                                                                             \
+    static int prim##_keys(void *p, const lwcx_impl *impl)                                        \
+    {                                                                                             \
+        state *s = p;                                                                             \
+        return lwcx_bc_encrypt_keys_with(impl, cipher, s->kout, s->kin, s->keys, KEYS_BLOCKS);    \
+    }                                                                                             \
     static int prim##_search(void *p, const lwcx_impl *impl)                                      \
     {                                                                                             \
         state *s = p;                                                                             \
@@ -229,6 +239,9 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
                                                prim##_ecb, teardown, NULL, NULL, "one_key"};\
     static const bench_case prim##_ctr_case = {#prim, "ctr_4KiB", "byte", BULK_BYTES, setup,     \
                                                prim##_ctr, teardown, NULL, NULL, "one_key"};\
+    static const bench_case prim##_keys_case = {#prim, "encrypt_keys_512", "block", KEYS_BLOCKS, \
+                                                setup, prim##_keys, teardown, NULL, NULL,         \
+                                                "many_keys"};                                     \
     static const bench_case prim##_pack_case = {#prim, "pack_unpack_4KiB", "byte", BULK_BYTES,   \
                                                 setup, prim##_pack, teardown, prim##_has_pack,    \
                                                 NULL, NULL};                                      \
@@ -244,7 +257,8 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
     BULK_CASE(prim, cipher, pack_resident, "pack_unpack", "_resident", "byte", bulk_setup)       \
     BULK_CASE(prim, cipher, search, "keysearch_device", "", "key", bulk_search_setup)            \
     const bench_case *const bench_cases_##prim[] = {                                              \
-        &prim##_ecb_case,         &prim##_ctr_case,         &prim##_pack_case,                    \
+        &prim##_ecb_case,         &prim##_ctr_case,         &prim##_keys_case,                    \
+        &prim##_pack_case,                                                                        \
         &prim##_search_case,      &prim##_search_dev_case,  &prim##_bulk_ecb.bc,                  \
         &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc,    \
         &prim##_bulk_search.bc,   NULL};
