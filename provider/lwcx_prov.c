@@ -102,6 +102,8 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
     switch (operation_id) {
     case OSSL_OP_DIGEST:
         return lwcx_prov_digests;
+    case OSSL_OP_CIPHER:
+        return lwcx_prov_ciphers;
     default:
         return NULL;
     }

@@ -32,5 +32,6 @@ void lwcx_prov_raise(const lwcx_prov *prov, int reason, const char *file, int li
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 extern const OSSL_ALGORITHM lwcx_prov_digests[];
+extern const OSSL_ALGORITHM lwcx_prov_ciphers[];
 
 #endif

@@ -24,6 +24,10 @@ out=$(LWCX_IMPL=sparkle:ref "$openssl" list -providers -verbose "${P[@]}" 2>&1)
 grep -q 'sparkle256=ref (named), sparkle384=ref (named), sparkle512=ref (named)' <<< "$out" && ok || bad "LWCX_IMPL=sparkle:ref: $out"
 out=$("$openssl" list -digest-algorithms "${P[@]}" 2>&1)
 for a in ESCH256 ESCH384 XOESCH256 XOESCH384; do grep -q "^ *$a @ lwcx$" <<< "$out" && ok || bad "digest $a not listed"; done
+out=$("$openssl" list -cipher-algorithms "${P[@]}" 2>&1)
+for a in SCHWAEMM128-128 SCHWAEMM256-128 SCHWAEMM192-192 SCHWAEMM256-256; do
+  grep -q "^ *$a @ lwcx$" <<< "$out" && ok || bad "cipher $a not listed"
+done
 
 # digests: empty, short, around the 16-byte rate, several blocks
 printf '' > empty.bin; printf 'abc' > abc.bin
@@ -73,4 +77,5 @@ fails "a missing file" "missing.bin" "$openssl" dgst "${P[@]}" -esch256 missing.
 fails "-xoflen on a digest" "xof|length" "$openssl" dgst "${P[@]}" -esch256 -xoflen 20 abc.bin
 fails "an invalid LWCX_IMPL" "LWCX_IMPL" env LWCX_IMPL=nonesuch "$openssl" list -providers "${P[@]}"
 fails "a provider path without the module" "lwcx" "$openssl" list -providers -provider-path "$dir" -provider lwcx
+fails "AEAD in openssl enc" "AEAD|not supported" "$openssl" enc "${P[@]}" -schwaemm256-128 -K 00 -iv 00 -in abc.bin
 finish

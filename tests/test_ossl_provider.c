@@ -1,0 +1,327 @@
+/* The OpenSSL provider (provider/) through EVP, against lwcx's own calls:
+ * the provider's parameters; Esch256/384 digests and XOEsch256/384 XOFs on
+ * random messages in one call and in pieces; the four Schwaemm variants
+ * as AEAD ciphers on random keys, nonces, associated data and messages,
+ * encrypting and decrypting in one call and in pieces of every size, the
+ * plaintext returned by EVP_DecryptUpdate before the tag is checked (EVP's
+ * convention), in place, and a context reused with a new nonce; then what
+ * must fail, with an error on OpenSSL's queue: a flipped tag, ciphertext,
+ * associated data or nonce bit, a truncated or extended ciphertext, no tag,
+ * tags, keys and nonces of the wrong size, associated data after the
+ * message, a nonce used twice, copying a context.
+ * Usage: test_ossl_provider MODULE_DIR (the folder holding lwcx.so). */
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+
+#include "lwcx.h"
+#include "testutil.h"
+
+/* An error on OpenSSL's queue, and the queue emptied: a failure must say
+ * why. The provider's own errors (with_text) carry a message too. */
+static int error_queued_text(const char *what, int with_text)
+{
+    const char *data = NULL;
+    int flags = 0;
+    const unsigned long e = ERR_peek_last_error_data(&data, &flags);
+    char buf[256];
+    ERR_error_string_n(e, buf, sizeof buf);
+    const int text = data && *data && (flags & ERR_TXT_STRING);
+    if (getenv("VERBOSE")) fprintf(stderr, "%s: %s: %s\n", what, buf, text ? data : "(no message)");
+    ERR_clear_error();
+    return e != 0 && (text || !with_text);
+}
+#define error_queued(what) error_queued_text(what, 1)
+
+static void provider_params(OSSL_PROVIDER *prov)
+{
+    char impls[400] = "";
+    const char *name = NULL, *info = NULL;
+    OSSL_PARAM params[] = {OSSL_PARAM_utf8_string("lwcx-sparkle-impl", impls, sizeof impls),
+                           OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, (char **)&name, 0),
+                           OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, (char **)&info, 0), OSSL_PARAM_END};
+    CHECK(OSSL_PROVIDER_get_params(prov, params) == 1, "provider parameters");
+    CHECK(name && !strcmp(name, "lwcx"), "name %s", name ? name : "(none)");
+    /* the implementations the module's lwcx chose: this program's lwcx, under
+     * the same environment, chooses the same ones */
+    static const char *const kinds[] = {"one_state_256", "one_state_384", "one_state_512"};
+    for (int i = 0; i < 3; i++) {
+        const lwcx_impl *im = lwcx_impl_auto_call("sparkle", kinds[i], 0, NULL);
+        char want[64];
+        snprintf(want, sizeof want, "sparkle%s=%s ", kinds[i] + 10, im ? lwcx_impl_name(im) : "?");
+        CHECK(strstr(impls, want) != NULL, "lwcx-sparkle-impl '%s' lacks '%s'", impls, want);
+        CHECK(info && strstr(info, want) != NULL, "buildinfo '%s' lacks '%s'", info ? info : "", want);
+    }
+    printf("provider: %s\n", info ? info : "(no buildinfo)");
+}
+
+/* ---- Esch ------------------------------------------------------------------ */
+
+static void esch(const char *alg, lwcx_esch_variant v)
+{
+    EVP_MD *md = EVP_MD_fetch(NULL, alg, "provider=lwcx");
+    CHECK(md != NULL, "fetch %s", alg);
+    if (!md) return;
+    const int xof = v == LWCX_XOESCH256 || v == LWCX_XOESCH384;
+    CHECK(EVP_MD_get_size(md) == (int)lwcx_esch_digest_bytes(v), "%s size %d", alg, EVP_MD_get_size(md));
+    CHECK(!!(EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) == xof, "%s XOF flag", alg);
+    static uint8_t msg[1100];
+    uint8_t got[200], want[200];
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    for (size_t len = 0; len <= sizeof msg; len += len < 70 ? 1 : 97) {
+        tu_fill(msg, len);
+        const size_t outlen = xof ? 1 + len % 150 : lwcx_esch_digest_bytes(v);
+        CHECK_OK(lwcx_esch_hash(v, want, outlen, msg, len));
+        /* one call, then pieces of a size that changes with the length */
+        unsigned int n = 0;
+        if (!xof) {
+            CHECK(EVP_Digest(msg, len, got, &n, md, NULL) == 1 && n == outlen, "%s EVP_Digest %zu", alg, len);
+            CHECK(!memcmp(got, want, outlen), "%s EVP_Digest differs at length %zu", alg, len);
+        }
+        const size_t piece = 1 + len % 37;
+        int ok = EVP_DigestInit_ex(ctx, md, NULL);
+        for (size_t at = 0; at < len; at += piece) ok &= EVP_DigestUpdate(ctx, msg + at, len - at < piece ? len - at : piece);
+        ok &= xof ? EVP_DigestFinalXOF(ctx, got, outlen) : EVP_DigestFinal_ex(ctx, got, &n);
+        CHECK(ok == 1, "%s in pieces of %zu, length %zu", alg, piece, len);
+        CHECK(!memcmp(got, want, outlen), "%s in pieces of %zu differs at length %zu", alg, piece, len);
+    }
+    /* what must fail: a length for a fixed-size digest, copying a context */
+    CHECK(EVP_DigestInit_ex(ctx, md, NULL) == 1, "%s init", alg);
+    if (!xof) CHECK(EVP_DigestFinalXOF(ctx, got, 20) != 1 && error_queued("XOF length on a digest"), "%s: XOF length accepted", alg);
+    EVP_MD_CTX *copy = EVP_MD_CTX_new();
+    CHECK(EVP_DigestInit_ex(ctx, md, NULL) == 1, "%s init", alg);
+    CHECK(EVP_MD_CTX_copy_ex(copy, ctx) != 1 && error_queued_text("copy", 0), "%s: context copied", alg);
+    EVP_MD_CTX_free(copy);
+    EVP_MD_CTX_free(ctx);
+    EVP_MD_free(md);
+}
+
+/* ---- Schwaemm ------------------------------------------------------------- */
+
+typedef struct {
+    const char *alg;
+    lwcx_schwaemm_variant v;
+    size_t kb, nb, tb;
+    EVP_CIPHER *c;
+} variant;
+
+/* Encrypts or decrypts with EVP, associated data and message in pieces of
+ * `piece` bytes (0: one call each); tag in (decrypt) or out (encrypt).
+ * Returns EVP's verdict of the final call (1 or not), -1 if an earlier call failed. */
+static int evp_run(EVP_CIPHER_CTX *ctx, const variant *V, int enc, uint8_t *out, const uint8_t *in, size_t len,
+                   const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key, uint8_t *tag,
+                   size_t piece)
+{
+    int n;
+    if (EVP_CipherInit_ex(ctx, V->c, NULL, key, nonce, enc) != 1) return -1;
+    if (!enc && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)V->tb, tag) != 1) return -1;
+    const size_t ap = piece ? piece : adlen ? adlen : 1, mp = piece ? piece : len ? len : 1;
+    for (size_t at = 0; at < adlen; at += ap) {
+        const size_t k = adlen - at < ap ? adlen - at : ap;
+        if (EVP_CipherUpdate(ctx, NULL, &n, ad + at, (int)k) != 1 || n != (int)k) return -1;
+    }
+    for (size_t at = 0; at < len; at += mp) {
+        const size_t k = len - at < mp ? len - at : mp;
+        if (EVP_CipherUpdate(ctx, out + at, &n, in + at, (int)k) != 1 || n != (int)k) return -1;
+    }
+    uint8_t dummy[1];
+    const int r = EVP_CipherFinal_ex(ctx, dummy, &n);
+    if (r == 1 && n != 0) return -1;
+    if (r == 1 && enc && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)V->tb, tag) != 1) return -1;
+    return r;
+}
+
+enum { MAXLEN = 200 };
+
+static void schwaemm_random(const variant *V, EVP_CIPHER_CTX *ctx)
+{
+    uint8_t key[32], nonce[32], ad[MAXLEN], pt[MAXLEN], ct[MAXLEN], want_ct[MAXLEN], got[MAXLEN];
+    uint8_t tag[32], want_tag[32];
+    /* lengths around one to three rate blocks of every variant, each in
+     * one call and in pieces of a size that changes with it */
+    for (size_t len = 0; len <= 100; len += len < 70 ? 1 : 15) {
+        const size_t adlen = (len * 7 + 3) % 71;
+        tu_fill(key, V->kb), tu_fill(nonce, V->nb), tu_fill(ad, adlen), tu_fill(pt, len);
+        CHECK_OK(lwcx_schwaemm_encrypt(V->v, want_ct, want_tag, pt, len, ad, adlen, nonce, key));
+        for (size_t piece = 0; piece <= 1 + len % 19; piece += 1 + len % 19) {
+            memset(ct, 0, sizeof ct), memset(tag, 0, sizeof tag);
+            CHECK(evp_run(ctx, V, 1, ct, pt, len, ad, adlen, nonce, key, tag, piece) == 1, "%s encrypt %zu/%zu",
+                  V->alg, len, adlen);
+            CHECK(!memcmp(ct, want_ct, len) && !memcmp(tag, want_tag, V->tb), "%s: ciphertext or tag differs, %zu/%zu pieces %zu",
+                  V->alg, len, adlen, piece);
+            memset(got, 0, sizeof got);
+            CHECK(evp_run(ctx, V, 0, got, want_ct, len, ad, adlen, nonce, key, want_tag, piece) == 1, "%s decrypt %zu/%zu",
+                  V->alg, len, adlen);
+            CHECK(!memcmp(got, pt, len), "%s: plaintext differs, %zu/%zu pieces %zu", V->alg, len, adlen, piece);
+        }
+    }
+}
+
+/* One message, associated data and message in pieces of every size from 1
+ * to the message's length, encrypting and decrypting. */
+static void schwaemm_every_piece(const variant *V, EVP_CIPHER_CTX *ctx)
+{
+    enum { LEN = 131, ADLEN = 75 };
+    uint8_t key[32], nonce[32], ad[ADLEN], pt[LEN], ct[LEN], want_ct[LEN], got[LEN], tag[32], want_tag[32];
+    tu_fill(key, V->kb), tu_fill(nonce, V->nb), tu_fill(ad, ADLEN), tu_fill(pt, LEN);
+    CHECK_OK(lwcx_schwaemm_encrypt(V->v, want_ct, want_tag, pt, LEN, ad, ADLEN, nonce, key));
+    for (size_t piece = 1; piece <= LEN; piece++) {
+        CHECK(evp_run(ctx, V, 1, ct, pt, LEN, ad, ADLEN, nonce, key, tag, piece) == 1 && !memcmp(ct, want_ct, LEN) &&
+                  !memcmp(tag, want_tag, V->tb),
+              "%s: encryption in pieces of %zu", V->alg, piece);
+        CHECK(evp_run(ctx, V, 0, got, want_ct, LEN, ad, ADLEN, nonce, key, want_tag, piece) == 1 && !memcmp(got, pt, LEN),
+              "%s: decryption in pieces of %zu", V->alg, piece);
+    }
+    /* in place, and the plaintext out of EVP_DecryptUpdate before the tag is
+     * checked (the convention the docs warn about): a wrong tag still fails
+     * at final, after update returned the plaintext */
+    memcpy(got, want_ct, LEN);
+    CHECK(evp_run(ctx, V, 0, got, got, LEN, ad, ADLEN, nonce, key, want_tag, 10) == 1 && !memcmp(got, pt, LEN),
+          "%s: in place", V->alg);
+    memcpy(tag, want_tag, V->tb);
+    tag[0] ^= 1;
+    memset(got, 0, LEN);
+    CHECK(evp_run(ctx, V, 0, got, want_ct, LEN, ad, ADLEN, nonce, key, tag, 0) == 0 && error_queued("wrong tag"),
+          "%s: a wrong tag accepted", V->alg);
+    CHECK(!memcmp(got, pt, LEN), "%s: EVP_DecryptUpdate did not return the plaintext before the tag check", V->alg);
+}
+
+/* Every way decryption must fail, each with an error queued. */
+static void schwaemm_rejects(const variant *V, EVP_CIPHER_CTX *ctx)
+{
+    enum { LEN = 50, ADLEN = 20 };
+    uint8_t key[32], nonce[32], ad[ADLEN], pt[LEN + 1], ct[LEN + 1], got[LEN + 1], tag[32], t2[32];
+    tu_fill(key, V->kb), tu_fill(nonce, V->nb), tu_fill(ad, ADLEN), tu_fill(pt, LEN + 1);
+    CHECK_OK(lwcx_schwaemm_encrypt(V->v, ct, tag, pt, LEN, ad, ADLEN, nonce, key));
+    ct[LEN] = 0x5a;
+    for (size_t bit = 0; bit < 8 * V->tb; bit += 7) {
+        memcpy(t2, tag, V->tb);
+        t2[bit / 8] ^= (uint8_t)(1u << bit % 8);
+        CHECK(evp_run(ctx, V, 0, got, ct, LEN, ad, ADLEN, nonce, key, t2, 0) == 0 && error_queued("tag bit"),
+              "%s: tag bit %zu flipped accepted", V->alg, bit);
+    }
+    for (size_t bit = 0; bit < 8 * LEN; bit += 13) {
+        ct[bit / 8] ^= (uint8_t)(1u << bit % 8);
+        CHECK(evp_run(ctx, V, 0, got, ct, LEN, ad, ADLEN, nonce, key, tag, 7) == 0 && error_queued("ct bit"),
+              "%s: ciphertext bit %zu flipped accepted", V->alg, bit);
+        ct[bit / 8] ^= (uint8_t)(1u << bit % 8);
+    }
+    ad[3] ^= 0x10;
+    CHECK(evp_run(ctx, V, 0, got, ct, LEN, ad, ADLEN, nonce, key, tag, 0) == 0 && error_queued("ad bit"), "%s: AD flip",
+          V->alg);
+    ad[3] ^= 0x10;
+    nonce[V->nb - 1] ^= 0x80;
+    CHECK(evp_run(ctx, V, 0, got, ct, LEN, ad, ADLEN, nonce, key, tag, 0) == 0 && error_queued("nonce bit"),
+          "%s: nonce flip", V->alg);
+    nonce[V->nb - 1] ^= 0x80;
+    for (size_t len = 0; len < LEN; len += 9)
+        CHECK(evp_run(ctx, V, 0, got, ct, len, ad, ADLEN, nonce, key, tag, 0) == 0 && error_queued("truncated"),
+              "%s: truncated to %zu accepted", V->alg, len);
+    CHECK(evp_run(ctx, V, 0, got, ct, LEN + 1, ad, ADLEN, nonce, key, tag, 0) == 0 && error_queued("extended"),
+          "%s: extended ciphertext accepted", V->alg);
+    CHECK(evp_run(ctx, V, 0, got, ct, LEN, ad, ADLEN - 1, nonce, key, tag, 0) == 0 && error_queued("short AD"),
+          "%s: shortened AD accepted", V->alg);
+    CHECK(evp_run(ctx, V, 0, got, ct, LEN, ad, ADLEN, nonce, key, tag, 0) == 1, "%s: the right message refused", V->alg);
+
+    int n;
+    /* no tag set before final */
+    CHECK(EVP_DecryptInit_ex(ctx, V->c, NULL, key, nonce) == 1 && EVP_DecryptUpdate(ctx, got, &n, ct, LEN) == 1,
+          "%s: decrypt", V->alg);
+    CHECK(EVP_DecryptFinal_ex(ctx, got, &n) != 1 && error_queued("no tag"), "%s: final without a tag", V->alg);
+    /* tags of the wrong size, set or asked for; a tag set for encryption */
+    CHECK(EVP_DecryptInit_ex(ctx, V->c, NULL, key, nonce) == 1, "%s: init", V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)V->tb - 1, tag) != 1 && error_queued("short tag"),
+          "%s: a short tag set", V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)V->tb, NULL) == 1, "%s: the tag's length", V->alg);
+    CHECK(EVP_EncryptInit_ex(ctx, V->c, NULL, key, nonce) == 1, "%s: init", V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)V->tb, tag) != 1 && error_queued("tag on encrypt"),
+          "%s: a tag set for encryption", V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)V->tb, t2) != 1 && error_queued("tag before final"),
+          "%s: the tag before final", V->alg);
+    CHECK(EVP_EncryptUpdate(ctx, got, &n, pt, LEN) == 1 && EVP_EncryptFinal_ex(ctx, got, &n) == 1, "%s: encrypt", V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)V->tb - 1, t2) != 1 && error_queued("truncated tag"),
+          "%s: a truncated tag given", V->alg);
+    /* the nonce is used up by final: the next message needs a new one */
+    CHECK(EVP_EncryptInit_ex(ctx, NULL, NULL, NULL, NULL) == 1, "%s: init", V->alg);
+    CHECK(EVP_EncryptUpdate(ctx, got, &n, pt, LEN) != 1 && error_queued("nonce reuse"), "%s: a nonce used twice", V->alg);
+    /* a new nonce alone (the key kept) makes the next message, as lwcx does */
+    nonce[0] ^= 1;
+    uint8_t want[LEN], want_tag[32];
+    CHECK_OK(lwcx_schwaemm_encrypt(V->v, want, want_tag, pt, LEN, NULL, 0, nonce, key));
+    CHECK(EVP_EncryptInit_ex(ctx, NULL, NULL, NULL, nonce) == 1 && EVP_EncryptUpdate(ctx, got, &n, pt, LEN) == 1 &&
+              EVP_EncryptFinal_ex(ctx, got + LEN, &n) == 1 &&
+              EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)V->tb, t2) == 1,
+          "%s: a second message with a new nonce", V->alg);
+    CHECK(!memcmp(got, want, LEN) && !memcmp(t2, want_tag, V->tb), "%s: the second message differs", V->alg);
+    /* associated data after the message */
+    CHECK(EVP_EncryptInit_ex(ctx, NULL, NULL, NULL, nonce) == 1 && EVP_EncryptUpdate(ctx, got, &n, pt, 5) == 1,
+          "%s: encrypt", V->alg);
+    CHECK(EVP_EncryptUpdate(ctx, NULL, &n, ad, 5) != 1 && error_queued("AD after message"), "%s: AD after the message",
+          V->alg);
+    /* no key */
+    EVP_CIPHER_CTX *fresh = EVP_CIPHER_CTX_new();
+    CHECK(EVP_EncryptInit_ex(fresh, V->c, NULL, NULL, nonce) == 1, "%s: init", V->alg);
+    CHECK(EVP_EncryptUpdate(fresh, got, &n, pt, LEN) != 1 && error_queued("no key"), "%s: no key", V->alg);
+    /* keys and nonces of the wrong size */
+    CHECK(EVP_CIPHER_CTX_set_key_length(fresh, (int)V->kb + 1) != 1 && error_queued("key length"), "%s: key length",
+          V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(fresh, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) != 1 && error_queued("nonce length"),
+          "%s: nonce length", V->alg);
+    CHECK(EVP_CIPHER_CTX_ctrl(fresh, EVP_CTRL_AEAD_SET_IVLEN, (int)V->nb, NULL) == 1, "%s: its own nonce length",
+          V->alg);
+    /* contexts are not copied */
+    EVP_CIPHER_CTX *copy = EVP_CIPHER_CTX_new();
+    CHECK(EVP_CIPHER_CTX_copy(copy, fresh) != 1 && error_queued_text("copy", 0), "%s: context copied", V->alg);
+    EVP_CIPHER_CTX_free(copy);
+    EVP_CIPHER_CTX_free(fresh);
+}
+
+static void schwaemm(const char *alg, lwcx_schwaemm_variant v)
+{
+    variant V = {alg, v, lwcx_schwaemm_key_bytes(v), lwcx_schwaemm_nonce_bytes(v), lwcx_schwaemm_tag_bytes(v), NULL};
+    V.c = EVP_CIPHER_fetch(NULL, alg, "provider=lwcx");
+    CHECK(V.c != NULL, "fetch %s", alg);
+    if (!V.c) return;
+    CHECK(EVP_CIPHER_get_key_length(V.c) == (int)V.kb && EVP_CIPHER_get_iv_length(V.c) == (int)V.nb &&
+              EVP_CIPHER_get_block_size(V.c) == 1 && (EVP_CIPHER_get_flags(V.c) & EVP_CIPH_FLAG_AEAD_CIPHER),
+          "%s: sizes and flags", alg);
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    CHECK(EVP_EncryptInit_ex(ctx, V.c, NULL, NULL, NULL) == 1 && EVP_CIPHER_CTX_get_tag_length(ctx) == (int)V.tb,
+          "%s: tag length", alg);
+    schwaemm_random(&V, ctx);
+    schwaemm_every_piece(&V, ctx);
+    schwaemm_rejects(&V, ctx);
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(V.c);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_ossl_provider MODULE_DIR\n");
+        return 2;
+    }
+    OSSL_PROVIDER *prov = NULL, *dflt = NULL;
+    if (!OSSL_PROVIDER_set_default_search_path(NULL, argv[1]) || !(prov = OSSL_PROVIDER_load(NULL, "lwcx")) ||
+        !(dflt = OSSL_PROVIDER_load(NULL, "default"))) {
+        fprintf(stderr, "cannot load the lwcx provider from %s:\n", argv[1]);
+        ERR_print_errors_fp(stderr);
+        return 1;
+    }
+    provider_params(prov);
+    esch("ESCH256", LWCX_ESCH256);
+    esch("ESCH384", LWCX_ESCH384);
+    esch("XOESCH256", LWCX_XOESCH256);
+    esch("XOESCH384", LWCX_XOESCH384);
+    schwaemm("SCHWAEMM128-128", LWCX_SCHWAEMM128_128);
+    schwaemm("SCHWAEMM256-128", LWCX_SCHWAEMM256_128);
+    schwaemm("SCHWAEMM192-192", LWCX_SCHWAEMM192_192);
+    schwaemm("SCHWAEMM256-256", LWCX_SCHWAEMM256_256);
+    CHECK(ERR_peek_error() == 0, "errors left on the queue");
+    ERR_print_errors_fp(stderr);
+    OSSL_PROVIDER_unload(dflt);
+    OSSL_PROVIDER_unload(prov);
+    return tu_finish();
+}
