@@ -8,8 +8,11 @@
  * must fail, with an error on OpenSSL's queue: a flipped tag, ciphertext,
  * associated data or nonce bit, a truncated or extended ciphertext, no tag,
  * tags, keys and nonces of the wrong size, associated data after the
- * message, a nonce used twice, copying a context.
- * Usage: test_ossl_provider MODULE_DIR (the folder holding lwcx.so). */
+ * message, a nonce used twice, copying a context. With KAT_DIR (the NIST
+ * KAT files of tests/kat/sparkle_kat.tar.gz, extracted): every record of
+ * each Esch, XOEsch and Schwaemm file through EVP as well.
+ * Usage: test_ossl_provider MODULE_DIR [KAT_DIR]
+ * (MODULE_DIR: the folder holding lwcx.so). */
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -297,10 +300,136 @@ static void schwaemm(const char *alg, lwcx_schwaemm_variant v)
     EVP_CIPHER_free(V.c);
 }
 
+/* ---- the official vectors -------------------------------------------------- */
+
+/* Hex to bytes; the byte count, or -1 for bad hex or too long. */
+static long unhex(const char *h, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    while (h[0] && h[0] != '\n' && h[0] != '\r') {
+        unsigned v;
+        if (n == cap || sscanf(h, "%2x", &v) != 1 || !h[1]) return -1;
+        out[n++] = (uint8_t)v;
+        h += 2;
+    }
+    return (long)n;
+}
+
+enum { KAT_MAX = 1024 };
+typedef struct {
+    uint8_t key[64], nonce[64], pt[KAT_MAX], ad[KAT_MAX], ct[KAT_MAX], msg[KAT_MAX], md[KAT_MAX];
+    long keylen, noncelen, ptlen, adlen, ctlen, msglen, mdlen;
+} kat_record;
+
+/* Reads one record ("Name = hex" lines up to a blank line); 0 at the end. */
+static int kat_next(FILE *f, kat_record *r)
+{
+    char line[2 * KAT_MAX + 64];
+    int fields = 0;
+    memset(r, 0, sizeof *r);
+    r->keylen = r->noncelen = r->ptlen = r->adlen = r->ctlen = r->msglen = r->mdlen = -1;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '\n' || line[0] == '\r') {
+            if (fields) return 1;
+            continue;
+        }
+        char *eq = strstr(line, " = ");
+        if (!eq) eq = strstr(line, " =");
+        if (!eq) continue;
+        const char *h = eq[2] == ' ' ? eq + 3 : eq + 2;
+        *eq = 0;
+        fields++;
+        if (!strcmp(line, "Key")) r->keylen = unhex(h, r->key, sizeof r->key);
+        else if (!strcmp(line, "Nonce")) r->noncelen = unhex(h, r->nonce, sizeof r->nonce);
+        else if (!strcmp(line, "PT")) r->ptlen = unhex(h, r->pt, sizeof r->pt);
+        else if (!strcmp(line, "AD")) r->adlen = unhex(h, r->ad, sizeof r->ad);
+        else if (!strcmp(line, "CT")) r->ctlen = unhex(h, r->ct, sizeof r->ct);
+        else if (!strcmp(line, "Msg")) r->msglen = unhex(h, r->msg, sizeof r->msg);
+        else if (!strcmp(line, "MD")) r->mdlen = unhex(h, r->md, sizeof r->md);
+    }
+    return fields > 0;
+}
+
+static FILE *kat_open(const char *dir, const char *file)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    return f;
+}
+
+static void kat_hash(const char *dir, const char *file, const char *alg, int xof)
+{
+    FILE *f = kat_open(dir, file);
+    if (!f) return;
+    EVP_MD *md = EVP_MD_fetch(NULL, alg, "provider=lwcx");
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    static kat_record r;
+    unsigned records = 0;
+    uint8_t got[KAT_MAX];
+    while (md && kat_next(f, &r)) {
+        CHECK(r.msglen >= 0 && r.mdlen > 0, "%s: a malformed record after %u", file, records);
+        if (r.msglen < 0 || r.mdlen <= 0) break;
+        unsigned int n = 0;
+        const int ok = EVP_DigestInit_ex(ctx, md, NULL) && EVP_DigestUpdate(ctx, r.msg, (size_t)r.msglen) &&
+                       (xof ? EVP_DigestFinalXOF(ctx, got, (size_t)r.mdlen) : EVP_DigestFinal_ex(ctx, got, &n));
+        CHECK(ok && !memcmp(got, r.md, (size_t)r.mdlen), "%s: record %u", file, records + 1);
+        records++;
+    }
+    CHECK(records >= 1000, "%s: %u records", file, records);
+    EVP_MD_CTX_free(ctx);
+    EVP_MD_free(md);
+    fclose(f);
+}
+
+static void kat_aead(const char *dir, const char *file, const char *alg, lwcx_schwaemm_variant v)
+{
+    FILE *f = kat_open(dir, file);
+    if (!f) return;
+    variant V = {alg, v, lwcx_schwaemm_key_bytes(v), lwcx_schwaemm_nonce_bytes(v), lwcx_schwaemm_tag_bytes(v), NULL};
+    V.c = EVP_CIPHER_fetch(NULL, alg, "provider=lwcx");
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    static kat_record r;
+    unsigned records = 0;
+    uint8_t got[KAT_MAX], tag[32];
+    while (V.c && kat_next(f, &r)) {
+        const int good = r.keylen == (long)V.kb && r.noncelen == (long)V.nb && r.ptlen >= 0 && r.adlen >= 0 &&
+                         r.ctlen == r.ptlen + (long)V.tb;
+        CHECK(good, "%s: a malformed record after %u", file, records);
+        if (!good) break;
+        const size_t len = (size_t)r.ptlen;
+        CHECK(evp_run(ctx, &V, 1, got, r.pt, len, r.ad, (size_t)r.adlen, r.nonce, r.key, tag, 0) == 1 &&
+                  !memcmp(got, r.ct, len) && !memcmp(tag, r.ct + len, V.tb),
+              "%s: record %u encrypted", file, records + 1);
+        memcpy(tag, r.ct + len, V.tb);
+        CHECK(evp_run(ctx, &V, 0, got, r.ct, len, r.ad, (size_t)r.adlen, r.nonce, r.key, tag, 0) == 1 &&
+                  !memcmp(got, r.pt, len),
+              "%s: record %u decrypted", file, records + 1);
+        records++;
+    }
+    CHECK(records >= 1000, "%s: %u records", file, records);
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(V.c);
+    fclose(f);
+}
+
+static void kat(const char *dir)
+{
+    kat_hash(dir, "esch256v2_LWC_HASH_KAT_256.txt", "ESCH256", 0);
+    kat_hash(dir, "esch384v2_LWC_HASH_KAT_384.txt", "ESCH384", 0);
+    kat_hash(dir, "xoesch256_rweather_lwc-finalists.txt", "XOESCH256", 1);
+    kat_hash(dir, "xoesch384_rweather_lwc-finalists.txt", "XOESCH384", 1);
+    kat_aead(dir, "schwaemm128128v2_LWC_AEAD_KAT_128_128.txt", "SCHWAEMM128-128", LWCX_SCHWAEMM128_128);
+    kat_aead(dir, "schwaemm256128v2_LWC_AEAD_KAT_128_256.txt", "SCHWAEMM256-128", LWCX_SCHWAEMM256_128);
+    kat_aead(dir, "schwaemm192192v2_LWC_AEAD_KAT_192_192.txt", "SCHWAEMM192-192", LWCX_SCHWAEMM192_192);
+    kat_aead(dir, "schwaemm256256v2_LWC_AEAD_KAT_256_256.txt", "SCHWAEMM256-256", LWCX_SCHWAEMM256_256);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_ossl_provider MODULE_DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: test_ossl_provider MODULE_DIR [KAT_DIR]\n");
         return 2;
     }
     OSSL_PROVIDER *prov = NULL, *dflt = NULL;
@@ -319,6 +448,7 @@ int main(int argc, char **argv)
     schwaemm("SCHWAEMM256-128", LWCX_SCHWAEMM256_128);
     schwaemm("SCHWAEMM192-192", LWCX_SCHWAEMM192_192);
     schwaemm("SCHWAEMM256-256", LWCX_SCHWAEMM256_256);
+    if (argc == 3) kat(argv[2]);
     CHECK(ERR_peek_error() == 0, "errors left on the queue");
     ERR_print_errors_fp(stderr);
     OSSL_PROVIDER_unload(dflt);
