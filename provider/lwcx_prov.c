@@ -39,6 +39,8 @@ static const OSSL_ITEM reason_strings[] = {
     {LWCX_PROV_R_TAG_MISMATCH, "tag mismatch"},
     {LWCX_PROV_R_LIBRARY, "lwcx error"},
     {LWCX_PROV_R_BAD_PARAM, "bad parameter"},
+    {LWCX_PROV_R_NO_PRIVATE_KEY, "no private key"},
+    {LWCX_PROV_R_BAD_SIGNATURE, "bad signature"},
     {0, NULL}};
 
 /* The implementation each SPARKLE state size runs here, as the automatic
@@ -59,7 +61,16 @@ static void sparkle_impls(char *buf, size_t cap)
     }
 }
 
+/* AIMer's: one kind of call. "aimer=avx2 (policy)". */
+static void aimer_impl(char *buf, size_t cap)
+{
+    const char *source = NULL, *kind = lwcx_impl_call_kind("aimer", 0);
+    const lwcx_impl *im = kind ? lwcx_impl_auto_call("aimer", kind, 0, &source) : NULL;
+    snprintf(buf, cap, "aimer=%s (%s)", im ? lwcx_impl_name(im) : "none", source ? source : "LWCX_IMPL invalid");
+}
+
 #define PARAM_SPARKLE_IMPL "lwcx-sparkle-impl"
+#define PARAM_AIMER_IMPL "lwcx-aimer-impl"
 
 static const OSSL_PARAM *prov_gettable_params(void *provctx)
 {
@@ -70,6 +81,7 @@ static const OSSL_PARAM *prov_gettable_params(void *provctx)
         OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
         OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
         OSSL_PARAM_utf8_string(PARAM_SPARKLE_IMPL, NULL, 0),
+        OSSL_PARAM_utf8_string(PARAM_AIMER_IMPL, NULL, 0),
         OSSL_PARAM_END};
     return params;
 }
@@ -92,6 +104,10 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
         sparkle_impls(impls, sizeof impls);
         if (!OSSL_PARAM_set_utf8_string(p, impls)) return 0;
     }
+    if ((p = OSSL_PARAM_locate(params, PARAM_AIMER_IMPL))) {
+        aimer_impl(impls, sizeof impls);
+        if (!OSSL_PARAM_set_utf8_string(p, impls)) return 0;
+    }
     return 1;
 }
 
@@ -104,6 +120,10 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
         return lwcx_prov_digests;
     case OSSL_OP_CIPHER:
         return lwcx_prov_ciphers;
+    case OSSL_OP_KEYMGMT:
+        return lwcx_prov_keymgmt;
+    case OSSL_OP_SIGNATURE:
+        return lwcx_prov_signatures;
     default:
         return NULL;
     }
@@ -163,9 +183,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
     }
     /* buildinfo is handed out as a pointer (what `openssl list -providers
      * -verbose` prints), so it is made once and kept with the provider */
-    char impls[sizeof prov->buildinfo - 32];
+    char impls[sizeof prov->buildinfo / 2], aimer[64];
     sparkle_impls(impls, sizeof impls);
-    snprintf(prov->buildinfo, sizeof prov->buildinfo, "lwcx %s; %s", LWCX_VERSION_STRING, impls);
+    aimer_impl(aimer, sizeof aimer);
+    snprintf(prov->buildinfo, sizeof prov->buildinfo, "lwcx %s; %s; %s", LWCX_VERSION_STRING, impls, aimer);
     *out = prov_dispatch;
     *provctx = prov;
     return 1;

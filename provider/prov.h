@@ -21,7 +21,9 @@ enum {
     LWCX_PROV_R_NO_TAG,         /* decryption finished without an expected tag */
     LWCX_PROV_R_TAG_MISMATCH,   /* the tag did not verify: the plaintext must be discarded */
     LWCX_PROV_R_LIBRARY,        /* lwcx returned an error (its message follows) */
-    LWCX_PROV_R_BAD_PARAM       /* a parameter that cannot be set */
+    LWCX_PROV_R_BAD_PARAM,      /* a parameter that cannot be set */
+    LWCX_PROV_R_NO_PRIVATE_KEY, /* signing with a key that has no private part */
+    LWCX_PROV_R_BAD_SIGNATURE   /* a signature that does not verify */
 };
 
 /* Raises an error on the calling thread's OpenSSL error queue, with a
@@ -33,5 +35,7 @@ void lwcx_prov_raise(const lwcx_prov *prov, int reason, const char *file, int li
 
 extern const OSSL_ALGORITHM lwcx_prov_digests[];
 extern const OSSL_ALGORITHM lwcx_prov_ciphers[];
+extern const OSSL_ALGORITHM lwcx_prov_keymgmt[];
+extern const OSSL_ALGORITHM lwcx_prov_signatures[];
 
 #endif

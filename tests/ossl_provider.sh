@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The OpenSSL provider through the openssl command itself: the provider and
-# its algorithms listed (its implementations in -verbose), openssl dgst
+# its algorithms listed (digests, ciphers, AIMer's signatures and key
+# managers; its implementations in -verbose), openssl dgst
 # with Esch256/384 equal to lwcx hash on several files (empty, short, one
 # and many rate blocks, stdin), the XOFs with -xoflen, loading through the
 # example openssl.cnf, and bad input failing with a message.
@@ -27,6 +28,12 @@ for a in ESCH256 ESCH384 XOESCH256 XOESCH384; do grep -q "^ *$a @ lwcx$" <<< "$o
 out=$("$openssl" list -cipher-algorithms "${P[@]}" 2>&1)
 for a in SCHWAEMM128-128 SCHWAEMM256-128 SCHWAEMM192-192 SCHWAEMM256-256; do
   grep -q "^ *$a @ lwcx$" <<< "$out" && ok || bad "cipher $a not listed"
+done
+out=$("$openssl" list -signature-algorithms "${P[@]}" 2>&1)
+out2=$("$openssl" list -key-managers "${P[@]}" 2>&1)
+for a in AIMER128F AIMER128S AIMER192F AIMER192S AIMER256F AIMER256S; do
+  grep -q "^ *$a @ lwcx$" <<< "$out" && ok || bad "signature $a not listed"
+  grep -q "IDs: $a @ lwcx$" <<< "$out2" && ok || bad "key manager $a not listed"
 done
 
 # digests: empty, short, around the 16-byte rate, several blocks

@@ -8,7 +8,9 @@
  * must fail, with an error on OpenSSL's queue: a flipped tag, ciphertext,
  * associated data or nonce bit, a truncated or extended ciphertext, no tag,
  * tags, keys and nonces of the wrong size, associated data after the
- * message, a nonce used twice, copying a context. With KAT_DIR (the NIST
+ * message, a nonce used twice, copying a context; AIMer keys and signatures
+ * (every set) against lwcx's own calls, and tampering and bad keys refused.
+ * With KAT_DIR (the NIST
  * KAT files of tests/kat/sparkle_kat.tar.gz, extracted): every record of
  * each Esch, XOEsch and Schwaemm file through EVP as well.
  * Usage: test_ossl_provider MODULE_DIR [KAT_DIR]
@@ -23,18 +25,24 @@
 #include "testutil.h"
 
 /* An error on OpenSSL's queue, and the queue emptied: a failure must say
- * why. The provider's own errors (with_text) carry a message too. */
+ * why. The provider's own errors (with_text) carry a message too, somewhere
+ * on the queue (EVP may add its own after the provider's). */
 static int error_queued_text(const char *what, int with_text)
 {
     const char *data = NULL;
-    int flags = 0;
-    const unsigned long e = ERR_peek_last_error_data(&data, &flags);
-    char buf[256];
-    ERR_error_string_n(e, buf, sizeof buf);
-    const int text = data && *data && (flags & ERR_TXT_STRING);
-    if (getenv("VERBOSE")) fprintf(stderr, "%s: %s: %s\n", what, buf, text ? data : "(no message)");
-    ERR_clear_error();
-    return e != 0 && (text || !with_text);
+    int flags = 0, errors = 0, text = 0;
+    unsigned long e;
+    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
+        errors++;
+        const int t = data && *data && (flags & ERR_TXT_STRING);
+        text |= t;
+        if (getenv("VERBOSE")) {
+            char buf[256];
+            ERR_error_string_n(e, buf, sizeof buf);
+            fprintf(stderr, "%s: %s: %s\n", what, buf, t ? data : "(no message)");
+        }
+    }
+    return errors && (text || !with_text);
 }
 #define error_queued(what) error_queued_text(what, 1)
 
@@ -300,6 +308,154 @@ static void schwaemm(const char *alg, lwcx_schwaemm_variant v)
     EVP_CIPHER_free(V.c);
 }
 
+/* ---- AIMer ------------------------------------------------------------------- */
+
+static EVP_PKEY *aimer_from(const char *alg, int selection, const uint8_t *pk, size_t pklen, const uint8_t *sk,
+                            size_t sklen)
+{
+    EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL, alg, "provider=lwcx");
+    EVP_PKEY *pkey = NULL;
+    OSSL_PARAM params[3];
+    size_t n = 0;
+    if (pk) params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, (void *)pk, pklen);
+    if (sk) params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, (void *)sk, sklen);
+    params[n] = OSSL_PARAM_construct_end();
+    if (!pc || EVP_PKEY_fromdata_init(pc) != 1 || EVP_PKEY_fromdata(pc, &pkey, selection, params) != 1) pkey = NULL;
+    EVP_PKEY_CTX_free(pc);
+    return pkey;
+}
+
+/* EVP_DigestSign (one call, or update in pieces and final) with no digest. */
+static int evp_sign(EVP_PKEY *pkey, uint8_t *sig, size_t *siglen, const uint8_t *msg, size_t len, size_t piece)
+{
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    size_t cap = *siglen;
+    int ok = EVP_DigestSignInit_ex(md, NULL, NULL, NULL, NULL, pkey, NULL) == 1;
+    if (ok && !piece) {
+        ok = EVP_DigestSign(md, NULL, siglen, msg, len) == 1 && *siglen <= cap &&
+             EVP_DigestSign(md, sig, siglen, msg, len) == 1;
+    } else if (ok) {
+        for (size_t at = 0; ok && at < len; at += piece)
+            ok = EVP_DigestSignUpdate(md, msg + at, len - at < piece ? len - at : piece) == 1;
+        ok = ok && EVP_DigestSignFinal(md, NULL, siglen) == 1 && *siglen <= cap &&
+             EVP_DigestSignFinal(md, sig, siglen) == 1;
+    }
+    EVP_MD_CTX_free(md);
+    return ok;
+}
+
+/* EVP_DigestVerify likewise: 1 valid, 0 refused, -1 setup failed. */
+static int evp_verify(EVP_PKEY *pkey, const uint8_t *sig, size_t siglen, const uint8_t *msg, size_t len, size_t piece)
+{
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    int r = -1;
+    if (EVP_DigestVerifyInit_ex(md, NULL, NULL, NULL, NULL, pkey, NULL) == 1) {
+        if (!piece) {
+            r = EVP_DigestVerify(md, sig, siglen, msg, len) == 1;
+        } else {
+            int ok = 1;
+            for (size_t at = 0; ok && at < len; at += piece)
+                ok = EVP_DigestVerifyUpdate(md, msg + at, len - at < piece ? len - at : piece) == 1;
+            r = ok ? EVP_DigestVerifyFinal(md, sig, siglen) == 1 : -1;
+        }
+    }
+    EVP_MD_CTX_free(md);
+    return r;
+}
+
+/* Keys generated, exported and imported; signatures made through EVP
+ * verified by lwcx and the other way round, one call and in pieces;
+ * EVP_PKEY_sign/verify; tampering and bad keys refused with a message
+ * (all of it on the first set, the rest on every set). */
+static void aimer(const char *alg, lwcx_aimer_set set, int thorough)
+{
+    const size_t pkb = lwcx_aimer_pk_bytes(set), skb = lwcx_aimer_sk_bytes(set), sigb = lwcx_aimer_sig_bytes(set);
+    EVP_PKEY *pkey = NULL;
+    EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL, alg, "provider=lwcx");
+    CHECK(pc && EVP_PKEY_keygen_init(pc) == 1 && EVP_PKEY_generate(pc, &pkey) == 1, "%s: keygen", alg);
+    EVP_PKEY_CTX_free(pc);
+    if (!pkey) return;
+    CHECK(EVP_PKEY_get_size(pkey) == (int)sigb && EVP_PKEY_get_security_bits(pkey) == 8 * (int)lwcx_aimer_seed_bytes(set),
+          "%s: size %d, security bits %d", alg, EVP_PKEY_get_size(pkey), EVP_PKEY_get_security_bits(pkey));
+    CHECK(EVP_PKEY_is_a(pkey, alg) && EVP_PKEY_get_bits(pkey) == 8 * (int)pkb, "%s: is_a, bits", alg);
+    uint8_t pk[LWCX_AIMER_MAX_PK_BYTES], sk[LWCX_AIMER_MAX_SK_BYTES];
+    size_t pklen = 0, sklen = 0;
+    CHECK(EVP_PKEY_get_octet_string_param(pkey, OSSL_PKEY_PARAM_PUB_KEY, pk, sizeof pk, &pklen) == 1 && pklen == pkb &&
+              EVP_PKEY_get_octet_string_param(pkey, OSSL_PKEY_PARAM_PRIV_KEY, sk, sizeof sk, &sklen) == 1 &&
+              sklen == skb && !memcmp(sk + skb - pkb, pk, pkb),
+          "%s: raw keys", alg);
+    static uint8_t msg[3000], sig[LWCX_AIMER_MAX_SIG_BYTES + 1];
+    const size_t len = thorough ? sizeof msg : 100;
+    tu_fill(msg, len);
+    size_t siglen = sizeof sig;
+    /* EVP signs, lwcx verifies: one call, then in pieces */
+    CHECK(evp_sign(pkey, sig, &siglen, msg, len, 0) && siglen == sigb, "%s: EVP_DigestSign", alg);
+    CHECK(lwcx_aimer_verify(set, sig, siglen, msg, len, pk) == LWCX_OK, "%s: lwcx refuses EVP's signature", alg);
+    if (thorough) {
+        siglen = sizeof sig;
+        CHECK(evp_sign(pkey, sig, &siglen, msg, len, 77) && siglen == sigb, "%s: EVP_DigestSignUpdate/Final", alg);
+        CHECK(lwcx_aimer_verify(set, sig, siglen, msg, len, pk) == LWCX_OK, "%s: lwcx refuses EVP's signature in pieces", alg);
+    }
+    /* lwcx signs, EVP verifies, with the public key alone imported */
+    CHECK_OK(lwcx_aimer_sign(set, sig, msg, len, sk));
+    EVP_PKEY *pub = aimer_from(alg, EVP_PKEY_PUBLIC_KEY, pk, pkb, NULL, 0);
+    CHECK(pub != NULL, "%s: public key import", alg);
+    CHECK(evp_verify(pub, sig, sigb, msg, len, 0) == 1, "%s: EVP_DigestVerify refuses lwcx's signature", alg);
+    CHECK(EVP_PKEY_eq(pub, pkey) == 1, "%s: the public key is not its pair's", alg);
+    if (thorough) {
+        CHECK(evp_verify(pub, sig, sigb, msg, len, 100) == 1, "%s: EVP_DigestVerifyUpdate/Final", alg);
+        EVP_PKEY_CTX *vc = EVP_PKEY_CTX_new_from_pkey(NULL, pub, NULL);
+        CHECK(vc && EVP_PKEY_verify_init(vc) == 1 && EVP_PKEY_verify(vc, sig, sigb, msg, len) == 1, "%s: EVP_PKEY_verify", alg);
+        EVP_PKEY_CTX_free(vc);
+        /* EVP_PKEY_sign on the message with the private key alone imported */
+        EVP_PKEY *priv = aimer_from(alg, EVP_PKEY_KEYPAIR, NULL, 0, sk, skb);
+        EVP_PKEY_CTX *sc = priv ? EVP_PKEY_CTX_new_from_pkey(NULL, priv, NULL) : NULL;
+        siglen = sizeof sig;
+        CHECK(sc && EVP_PKEY_sign_init(sc) == 1 && EVP_PKEY_sign(sc, sig, &siglen, msg, len) == 1 && siglen == sigb &&
+                  lwcx_aimer_verify(set, sig, siglen, msg, len, pk) == LWCX_OK,
+              "%s: EVP_PKEY_sign with an imported private key", alg);
+        CHECK(priv && EVP_PKEY_eq(priv, pkey) == 1, "%s: the imported private key differs", alg);
+        EVP_PKEY *dup = priv ? EVP_PKEY_dup(priv) : NULL;
+        CHECK(dup && EVP_PKEY_eq(dup, pkey) == 1, "%s: EVP_PKEY_dup", alg);
+        EVP_PKEY_free(dup);
+        EVP_PKEY_CTX_free(sc);
+        EVP_PKEY_free(priv);
+        /* tampering: a flipped signature bit, message byte; a short or long signature */
+        CHECK_OK(lwcx_aimer_sign(set, sig, msg, len, sk));
+        for (size_t bit = 0; bit < 8 * sigb; bit += 8 * sigb / 5 + 1) {
+            sig[bit / 8] ^= (uint8_t)(1u << bit % 8);
+            CHECK(evp_verify(pub, sig, sigb, msg, len, 0) == 0 && error_queued("signature bit"), "%s: bit %zu", alg, bit);
+            sig[bit / 8] ^= (uint8_t)(1u << bit % 8);
+        }
+        msg[len / 2] ^= 4;
+        CHECK(evp_verify(pub, sig, sigb, msg, len, 0) == 0 && error_queued("message byte"), "%s: message changed", alg);
+        CHECK(evp_verify(pub, sig, sigb, msg, len, 64) == 0 && error_queued("message byte"), "%s: message changed (pieces)", alg);
+        msg[len / 2] ^= 4;
+        CHECK(evp_verify(pub, sig, sigb - 1, msg, len, 0) == 0 && error_queued("short signature"), "%s: short signature", alg);
+        CHECK(evp_verify(pub, sig, sigb + 1, msg, len, 0) == 0 && error_queued("long signature"), "%s: long signature", alg);
+        CHECK(evp_verify(pub, sig, sigb, msg, len, 0) == 1, "%s: the right signature refused", alg);
+        /* what cannot sign or be imported; a digest named */
+        siglen = sizeof sig;
+        CHECK(!evp_sign(pub, sig, &siglen, msg, len, 0) && error_queued("sign with a public key"), "%s: signed without sk", alg);
+        CHECK(!aimer_from(alg, EVP_PKEY_PUBLIC_KEY, pk, pkb - 1, NULL, 0) && error_queued("short pk"), "%s: short pk", alg);
+        CHECK(!aimer_from(alg, EVP_PKEY_KEYPAIR, NULL, 0, sk, skb + 1) && error_queued("long sk"), "%s: long sk", alg);
+        uint8_t other[LWCX_AIMER_MAX_PK_BYTES];
+        memcpy(other, pk, pkb);
+        other[pkb - 1] ^= 1;
+        CHECK(!aimer_from(alg, EVP_PKEY_KEYPAIR, other, pkb, sk, skb) && error_queued("pk not sk's"), "%s: pk not sk's", alg);
+        EVP_PKEY *otherpub = aimer_from(alg, EVP_PKEY_PUBLIC_KEY, other, pkb, NULL, 0);
+        CHECK(otherpub && EVP_PKEY_eq(otherpub, pkey) != 1, "%s: another public key equal", alg);
+        EVP_PKEY_free(otherpub);
+        EVP_MD_CTX *md = EVP_MD_CTX_new();
+        CHECK(EVP_DigestSignInit_ex(md, NULL, "SHA256", NULL, NULL, pkey, NULL) != 1 && error_queued_text("digest named", 0),
+              "%s: a digest accepted", alg);
+        EVP_MD_CTX_free(md);
+        ERR_clear_error();
+    }
+    EVP_PKEY_free(pub);
+    EVP_PKEY_free(pkey);
+}
+
 /* ---- the official vectors -------------------------------------------------- */
 
 /* Hex to bytes; the byte count, or -1 for bad hex or too long. */
@@ -448,6 +604,12 @@ int main(int argc, char **argv)
     schwaemm("SCHWAEMM256-128", LWCX_SCHWAEMM256_128);
     schwaemm("SCHWAEMM192-192", LWCX_SCHWAEMM192_192);
     schwaemm("SCHWAEMM256-256", LWCX_SCHWAEMM256_256);
+    aimer("AIMER128F", LWCX_AIMER128F, 1);
+    aimer("AIMER128S", LWCX_AIMER128S, 0);
+    aimer("AIMER192F", LWCX_AIMER192F, 0);
+    aimer("AIMER192S", LWCX_AIMER192S, 0);
+    aimer("AIMER256F", LWCX_AIMER256F, 0);
+    aimer("AIMER256S", LWCX_AIMER256S, 0);
     if (argc == 3) kat(argv[2]);
     CHECK(ERR_peek_error() == 0, "errors left on the queue");
     ERR_print_errors_fp(stderr);
