@@ -384,6 +384,15 @@ static void aimer(const char *alg, lwcx_aimer_set set, int thorough)
               EVP_PKEY_get_octet_string_param(pkey, OSSL_PKEY_PARAM_PRIV_KEY, sk, sizeof sk, &sklen) == 1 &&
               sklen == skb && !memcmp(sk + skb - pkb, pk, pkb),
           "%s: raw keys", alg);
+    /* the same through export (EVP_PKEY_todata) */
+    OSSL_PARAM *exported = NULL;
+    CHECK(EVP_PKEY_todata(pkey, EVP_PKEY_KEYPAIR, &exported) == 1, "%s: todata", alg);
+    const OSSL_PARAM *ep = exported ? OSSL_PARAM_locate_const(exported, OSSL_PKEY_PARAM_PUB_KEY) : NULL;
+    const OSSL_PARAM *es = exported ? OSSL_PARAM_locate_const(exported, OSSL_PKEY_PARAM_PRIV_KEY) : NULL;
+    CHECK(ep && ep->data_size == pkb && !memcmp(ep->data, pk, pkb) && es && es->data_size == skb &&
+              !memcmp(es->data, sk, skb),
+          "%s: exported keys differ", alg);
+    OSSL_PARAM_free(exported);
     static uint8_t msg[3000], sig[LWCX_AIMER_MAX_SIG_BYTES + 1];
     const size_t len = thorough ? sizeof msg : 100;
     tu_fill(msg, len);
