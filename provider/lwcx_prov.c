@@ -124,6 +124,10 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
         return lwcx_prov_keymgmt;
     case OSSL_OP_SIGNATURE:
         return lwcx_prov_signatures;
+    case OSSL_OP_ENCODER:
+        return lwcx_prov_encoders;
+    case OSSL_OP_DECODER:
+        return lwcx_prov_decoders;
     default:
         return NULL;
     }
@@ -137,7 +141,9 @@ static const OSSL_ITEM *prov_reason_strings(void *provctx)
 
 static void prov_teardown(void *provctx)
 {
-    free(provctx);
+    lwcx_prov *prov = provctx;
+    if (prov) OSSL_LIB_CTX_free(prov->libctx);
+    free(prov);
 }
 
 static const OSSL_DISPATCH prov_dispatch[] = {
@@ -155,6 +161,7 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, const OSSL_DISPATCH **out,
                        void **provctx)
 {
+    const OSSL_DISPATCH *in0 = in;
     for (; in && in->function_id; in++) {
         switch (in->function_id) {
         case OSSL_FUNC_CORE_NEW_ERROR:
@@ -173,12 +180,18 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
     lwcx_prov *prov = calloc(1, sizeof *prov);
     if (!prov) return 0;
     prov->handle = handle;
+    /* BIOs over the core's (encoders, decoders) need a context made from
+     * the core's dispatch table */
+    if (!(prov->libctx = OSSL_LIB_CTX_new_from_dispatch(handle, in0))) {
+        free(prov);
+        return 0;
+    }
     /* An invalid LWCX_IMPL makes every automatic lwcx call fail: refuse to
      * load, saying why, rather than fail each operation later. */
     char msg[256];
     if (lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
         lwcx_prov_err(prov, LWCX_PROV_R_LIBRARY, "%s", msg);
-        free(prov);
+        prov_teardown(prov);
         return 0;
     }
     /* buildinfo is handed out as a pointer (what `openssl list -providers

@@ -5,11 +5,14 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/crypto.h>
 
-/* One per loaded provider: the core's handle, for reporting errors, and
- * the build information it reports (with the implementations chosen). */
+/* One per loaded provider: the core's handle, for reporting errors, a
+ * library context over the core, and the build information it reports
+ * (with the implementations chosen). */
 typedef struct lwcx_prov {
     const OSSL_CORE_HANDLE *handle;
+    OSSL_LIB_CTX *libctx; /* the core's, for BIOs from the core and key encryption */
     char buildinfo[320];
 } lwcx_prov;
 
@@ -37,5 +40,7 @@ extern const OSSL_ALGORITHM lwcx_prov_digests[];
 extern const OSSL_ALGORITHM lwcx_prov_ciphers[];
 extern const OSSL_ALGORITHM lwcx_prov_keymgmt[];
 extern const OSSL_ALGORITHM lwcx_prov_signatures[];
+extern const OSSL_ALGORITHM lwcx_prov_encoders[];
+extern const OSSL_ALGORITHM lwcx_prov_decoders[];
 
 #endif

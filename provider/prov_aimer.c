@@ -8,7 +8,7 @@
  * EVP_DigestSignUpdate and EVP_DigestVerifyUpdate gather the message in
  * the context: EVP_DigestSignFinal works on a copy of the context, and
  * lwcx's message objects (lwcx_aimer_msg, which would hash it as it comes)
- * cannot be copied. Encoders and decoders (PEM, DER) are not here yet. */
+ * cannot be copied. Key files (encoders and decoders): prov_aimer_codec.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,16 +17,15 @@
 
 #include "lwcx.h"
 #include "prov.h"
+#include "prov_aimer.h"
 
-typedef struct aimer_pkey {
-    const lwcx_prov *prov;
-    lwcx_aimer_set set;
-    int has_pk, has_sk;
-    uint8_t pk[LWCX_AIMER_MAX_PK_BYTES], sk[LWCX_AIMER_MAX_SK_BYTES];
-    lwcx_aimer_key *k; /* loaded from pk (and sk): what signs and verifies */
-} aimer_pkey;
+const char *lwcx_aimer_oname(lwcx_aimer_set set)
+{
+    static const char *const names[] = {"AIMER128F", "AIMER128S", "AIMER192F", "AIMER192S", "AIMER256F", "AIMER256S"};
+    return (unsigned)set < 6 ? names[set] : NULL;
+}
 
-static void *aimer_new(void *provctx, lwcx_aimer_set set)
+void *aimer_new(void *provctx, lwcx_aimer_set set)
 {
     aimer_pkey *key = calloc(1, sizeof *key);
     if (!key) return NULL;
@@ -35,7 +34,7 @@ static void *aimer_new(void *provctx, lwcx_aimer_set set)
     return key;
 }
 
-static void aimer_free(void *vkey)
+void aimer_free(void *vkey)
 {
     aimer_pkey *key = vkey;
     if (!key) return;
@@ -45,7 +44,7 @@ static void aimer_free(void *vkey)
 }
 
 /* Takes pk (and sk, or NULL) into key, checked by loading them into lwcx. */
-static int set_key(aimer_pkey *key, const uint8_t *pk, const uint8_t *sk)
+int aimer_set_key(aimer_pkey *key, const uint8_t *pk, const uint8_t *sk)
 {
     lwcx_aimer_key *k = NULL;
     const int rc = lwcx_aimer_key_new(&k, key->set, pk, sk);
@@ -121,9 +120,9 @@ static int aimer_import(void *vkey, int selection, const OSSL_PARAM params[])
                           lwcx_aimer_name(key->set));
             return 0;
         }
-        return set_key(key, sk + skb - pkb, sk);
+        return aimer_set_key(key, sk + skb - pkb, sk);
     }
-    if (has_pk) return set_key(key, pk, NULL);
+    if (has_pk) return aimer_set_key(key, pk, NULL);
     lwcx_prov_err(key->prov, LWCX_PROV_R_BAD_PARAM, "%s: no key to import (raw '%s' or '%s' octets)",
                   lwcx_aimer_name(key->set), OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_PRIV_KEY);
     return 0;
@@ -137,7 +136,7 @@ static const OSSL_PARAM *aimer_key_types(int selection)
     return selection & OSSL_KEYMGMT_SELECT_KEYPAIR ? key_types : NULL;
 }
 
-static int aimer_export(void *vkey, int selection, OSSL_CALLBACK *cb, void *cbarg)
+int aimer_export(void *vkey, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
     aimer_pkey *key = vkey;
     if (!key || !cb) return 0;
@@ -194,10 +193,21 @@ static void *aimer_dup(const void *vfrom, int selection)
     if (!key) return NULL;
     const int want_sk = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && from->has_sk;
     const int want_pk = (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) && from->has_pk;
-    if (want_pk && !set_key(key, from->pk, want_sk ? from->sk : NULL)) {
+    if (want_pk && !aimer_set_key(key, from->pk, want_sk ? from->sk : NULL)) {
         aimer_free(key);
         return NULL;
     }
+    return key;
+}
+
+/* A key a decoder made (prov_aimer_codec.c), handed over by reference:
+ * taken, and the reference cleared so that the decoder does not free it. */
+static void *aimer_load(const void *reference, size_t size)
+{
+    if (!reference || size != sizeof(aimer_pkey *)) return NULL;
+    aimer_pkey **ref = (aimer_pkey **)reference;
+    aimer_pkey *key = *ref;
+    *ref = NULL;
     return key;
 }
 
@@ -231,7 +241,7 @@ static void *aimer_gen_run(void *vg, OSSL_CALLBACK *cb, void *cbarg)
                       lwcx_strerror(rc));
         aimer_free(key);
         key = NULL;
-    } else if (!set_key(key, pk, sk)) {
+    } else if (!aimer_set_key(key, pk, sk)) {
         aimer_free(key);
         key = NULL;
     }
@@ -369,7 +379,7 @@ static int sig_verify(void *vs, const unsigned char *sig, size_t siglen, const u
     if (!s || !s->key) return 0;
     const int rc = lwcx_aimer_key_verify(s->key->k, sig, siglen, tbs, tbslen);
     if (rc == LWCX_OK) return 1;
-    lwcx_prov_err(s->prov, rc == LWCX_ERR_AUTH ? LWCX_PROV_R_BAD_SIGNATURE : LWCX_PROV_R_LIBRARY, "%s: %s",
+    lwcx_prov_err(s->prov, rc == LWCX_ERR_AUTH || rc == LWCX_ERR_LENGTH ? LWCX_PROV_R_BAD_SIGNATURE : LWCX_PROV_R_LIBRARY, "%s: %s",
                   lwcx_aimer_name(s->key->set),
                   rc == LWCX_ERR_AUTH     ? "the signature does not verify"
                   : rc == LWCX_ERR_LENGTH ? "a signature of the wrong length"
@@ -456,6 +466,7 @@ static const OSSL_DISPATCH aimer_signature_functions[] = {
         {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))aimer_get_params},                                  \
         {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))aimer_gettable_params},                        \
         {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))aimer_dup},                                                \
+        {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))aimer_load},                                              \
         {OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))name##_gen_init},                                     \
         {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))aimer_gen_run},                                            \
         {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, (void (*)(void))aimer_gen_cleanup},                                \
@@ -469,20 +480,20 @@ AIMER_SET(aimer256f, LWCX_AIMER256F)
 AIMER_SET(aimer256s, LWCX_AIMER256S)
 
 const OSSL_ALGORITHM lwcx_prov_keymgmt[] = {
-    {"AIMER128F", "provider=lwcx", aimer128f_keymgmt_functions, "AIMer v2.1 aimer128f keys, lwcx"},
-    {"AIMER128S", "provider=lwcx", aimer128s_keymgmt_functions, "AIMer v2.1 aimer128s keys, lwcx"},
-    {"AIMER192F", "provider=lwcx", aimer192f_keymgmt_functions, "AIMer v2.1 aimer192f keys, lwcx"},
-    {"AIMER192S", "provider=lwcx", aimer192s_keymgmt_functions, "AIMer v2.1 aimer192s keys, lwcx"},
-    {"AIMER256F", "provider=lwcx", aimer256f_keymgmt_functions, "AIMer v2.1 aimer256f keys, lwcx"},
-    {"AIMER256S", "provider=lwcx", aimer256s_keymgmt_functions, "AIMer v2.1 aimer256s keys, lwcx"},
+    {LWCX_AIMER128F_NAMES, "provider=lwcx", aimer128f_keymgmt_functions, "AIMer v2.1 aimer128f keys, lwcx"},
+    {LWCX_AIMER128S_NAMES, "provider=lwcx", aimer128s_keymgmt_functions, "AIMer v2.1 aimer128s keys, lwcx"},
+    {LWCX_AIMER192F_NAMES, "provider=lwcx", aimer192f_keymgmt_functions, "AIMer v2.1 aimer192f keys, lwcx"},
+    {LWCX_AIMER192S_NAMES, "provider=lwcx", aimer192s_keymgmt_functions, "AIMer v2.1 aimer192s keys, lwcx"},
+    {LWCX_AIMER256F_NAMES, "provider=lwcx", aimer256f_keymgmt_functions, "AIMer v2.1 aimer256f keys, lwcx"},
+    {LWCX_AIMER256S_NAMES, "provider=lwcx", aimer256s_keymgmt_functions, "AIMer v2.1 aimer256s keys, lwcx"},
     {NULL, NULL, NULL, NULL}};
 
 /* One signature implementation serves every set: the key says which. */
 const OSSL_ALGORITHM lwcx_prov_signatures[] = {
-    {"AIMER128F", "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer128f signatures, lwcx"},
-    {"AIMER128S", "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer128s signatures, lwcx"},
-    {"AIMER192F", "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer192f signatures, lwcx"},
-    {"AIMER192S", "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer192s signatures, lwcx"},
-    {"AIMER256F", "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer256f signatures, lwcx"},
-    {"AIMER256S", "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer256s signatures, lwcx"},
+    {LWCX_AIMER128F_NAMES, "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer128f signatures, lwcx"},
+    {LWCX_AIMER128S_NAMES, "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer128s signatures, lwcx"},
+    {LWCX_AIMER192F_NAMES, "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer192f signatures, lwcx"},
+    {LWCX_AIMER192S_NAMES, "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer192s signatures, lwcx"},
+    {LWCX_AIMER256F_NAMES, "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer256f signatures, lwcx"},
+    {LWCX_AIMER256S_NAMES, "provider=lwcx", aimer_signature_functions, "AIMer v2.1 aimer256s signatures, lwcx"},
     {NULL, NULL, NULL, NULL}};

@@ -5,7 +5,11 @@
 # with Esch256/384 equal to lwcx hash on several files (empty, short, one
 # and many rate blocks, stdin), the XOFs with -xoflen, loading through the
 # example openssl.cnf, and bad input failing with a message.
-# Usage: ossl_provider.sh LWCX OPENSSL MODULE_DIR OPENSSL_CNF (exit 77: skipped)
+# AIMer: keys generated and written (PKCS#8 PEM, DER and encrypted, SPKI,
+# text) and read back, signatures made and checked with pkeyutl -rawin
+# (also one the lwcx tool made), tampered signatures and messages, wrong
+# passphrases and damaged key files refused with a message.
+# Usage: ossl_provider.sh LWCX OPENSSL MODULE_DIR OPENSSL_CNF OID_ARC (exit 77: skipped)
 . "$(dirname "$0")/cli_common.sh"
 openssl=$2 moddir=$3 cnf=$4
 ver=$("$openssl" version 2> /dev/null) || { echo "skipped: $openssl does not run"; exit 77; }
@@ -14,6 +18,12 @@ case $ver in
   *) echo "skipped: $openssl is '$ver'; the provider needs OpenSSL 3"; exit 77 ;;
 esac
 P=(-provider-path "$moddir" -provider lwcx -provider default)
+oid_arc=$5
+fails() { # what, pattern the message must match, then the command
+  local what=$1 pat=$2; shift 2
+  if "$@" > out.txt 2> err.txt; then bad "accepted: $what"; return; fi
+  grep -Eqi -- "$pat" err.txt && ok || bad "$what: no message matching '$pat': $(cat err.txt)"
+}
 
 # listed, with the implementations lwcx chose (the tool shows the same choice)
 out=$("$openssl" list -providers -verbose "${P[@]}" 2>&1)
@@ -32,8 +42,9 @@ done
 out=$("$openssl" list -signature-algorithms "${P[@]}" 2>&1)
 out2=$("$openssl" list -key-managers "${P[@]}" 2>&1)
 for a in AIMER128F AIMER128S AIMER192F AIMER192S AIMER256F AIMER256S; do
-  grep -q "^ *$a @ lwcx$" <<< "$out" && ok || bad "signature $a not listed"
-  grep -q "IDs: $a @ lwcx$" <<< "$out2" && ok || bad "key manager $a not listed"
+  # named by the set and its object identifier: { OID, NAME } @ lwcx
+  grep -Eq "^ *\{ $oid_arc\.[1-6], $a \} @ lwcx$" <<< "$out" && ok || bad "signature $a not listed"
+  grep -Eq "IDs: \{ $oid_arc\.[1-6], $a \} @ lwcx$" <<< "$out2" && ok || bad "key manager $a not listed"
 done
 
 # digests: empty, short, around the 16-byte rate, several blocks
@@ -74,12 +85,59 @@ grep -q '^  lwcx$' <<< "$out" && grep -q '^  default$' <<< "$out" && ok || bad "
 # the default provider's algorithms are still there
 OPENSSL_CONF=$cnf "$openssl" dgst -sha256 abc.bin > /dev/null 2>&1 && ok || bad "sha256 through openssl-lwcx.cnf"
 
+# AIMer through the openssl command: keys generated and written as PKCS#8
+# (PEM, DER, encrypted), public keys as SubjectPublicKeyInfo, text; messages
+# signed and verified with pkeyutl -rawin; tampering refused
+for set in aimer128f aimer128s aimer192f aimer192s aimer256f aimer256s; do
+  "$openssl" genpkey "${P[@]}" -algorithm $set -out $set.pem 2> err.txt && grep -q "BEGIN PRIVATE KEY" $set.pem &&
+    ok || bad "genpkey $set: $(cat err.txt)"
+  "$openssl" pkey "${P[@]}" -in $set.pem -pubout -out $set.pub.pem 2> err.txt && grep -q "BEGIN PUBLIC KEY" $set.pub.pem &&
+    ok || bad "pkey -pubout $set: $(cat err.txt)"
+  "$openssl" pkeyutl "${P[@]}" -sign -rawin -inkey $set.pem -in f1000.bin -out $set.sig 2> err.txt && ok || bad "sign $set: $(cat err.txt)"
+  "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -inkey $set.pub.pem -in f1000.bin -sigfile $set.sig > out.txt 2>&1 &&
+    grep -q "Signature Verified Successfully" out.txt && ok || bad "verify $set: $(cat out.txt)"
+done
+# the identifiers in the files: the arc's .1 for aimer128f, in both structures
+"$openssl" asn1parse -in aimer128f.pem | grep -q "OBJECT *:$oid_arc\.1$" && ok || bad "aimer128f OID in PKCS#8"
+"$openssl" asn1parse -in aimer256s.pub.pem | grep -q "OBJECT *:$oid_arc\.6$" && ok || bad "aimer256s OID in SPKI"
+# text output, DER both ways, public key from the public file alone
+"$openssl" pkey "${P[@]}" -in aimer128f.pem -text -noout | grep -q "^aimer128f Private key:" && ok || bad "pkey -text"
+"$openssl" pkey "${P[@]}" -pubin -in aimer128f.pub.pem -text -noout | grep -q "^aimer128f Public key:" && ok || bad "pkey -pubin -text"
+"$openssl" pkey "${P[@]}" -in aimer128f.pem -outform DER -out k.der && "$openssl" pkey "${P[@]}" -inform DER -in k.der -pubout -out k2.pub.pem &&
+  cmp -s k2.pub.pem aimer128f.pub.pem && ok || bad "PKCS#8 DER round trip"
+# a password-protected key: written with -aes256, read with the passphrase, refused without it
+"$openssl" genpkey "${P[@]}" -algorithm aimer128s -aes256 -pass pass:lwcx-test -out enc.pem 2> err.txt &&
+  grep -q "BEGIN ENCRYPTED PRIVATE KEY" enc.pem && ok || bad "genpkey -aes256: $(cat err.txt)"
+"$openssl" pkeyutl "${P[@]}" -sign -rawin -inkey enc.pem -passin pass:lwcx-test -in abc.bin -out enc.sig 2> err.txt &&
+  "$openssl" pkey "${P[@]}" -in enc.pem -passin pass:lwcx-test -pubout -out enc.pub.pem &&
+  "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -inkey enc.pub.pem -in abc.bin -sigfile enc.sig > /dev/null &&
+  ok || bad "encrypted key: $(cat err.txt)"
+# tampering: another message, a flipped signature byte, a truncated signature, the wrong key
+fails "a changed message" "bad signature|does not verify" "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin \
+  -inkey aimer128f.pub.pem -in f33.bin -sigfile aimer128f.sig
+printf '\x01' | dd of=aimer128f.sig bs=1 seek=100 conv=notrunc status=none
+fails "a flipped signature byte" "bad signature|does not verify" "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin \
+  -inkey aimer128f.pub.pem -in f1000.bin -sigfile aimer128f.sig
+head -c 4000 aimer128s.sig > short.sig
+fails "a truncated signature" "wrong length|does not verify" "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin \
+  -inkey aimer128s.pub.pem -in f1000.bin -sigfile short.sig
+fails "another set's key" "verif|signature" "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin \
+  -inkey aimer128s.pub.pem -in f1000.bin -sigfile aimer192f.sig
+fails "the wrong passphrase" "decrypt|pass|read" "$openssl" pkey "${P[@]}" -in enc.pem -passin pass:wrong -noout
+# damaged key files: an error and a message, no crash
+head -c 40 k.der > cut.der
+fails "a truncated key file" "read|decod|unsupported" "$openssl" pkey "${P[@]}" -inform DER -in cut.der -noout
+fails "a public key to sign with" "private|read|key" "$openssl" pkeyutl "${P[@]}" -sign -rawin -inkey aimer128f.pub.pem \
+  -in abc.bin -out x.sig
+# the lwcx tool's signature, verified by openssl: lwcx's raw public key in
+# an SPKI made by prefixing the DER header openssl wrote for the same set
+"$lwcx" keygen --alg aimer128f -o lk > /dev/null 2>&1 && "$lwcx" sign --key lk.sk -o lk.sig f1000.bin &&
+  "$openssl" pkey "${P[@]}" -pubin -in aimer128f.pub.pem -outform DER -out ref.der &&
+  { head -c $(($(stat -c %s ref.der) - 32)) ref.der; printf "$(sed -n 2p lk.pk | sed 's/../\\x&/g')"; } > lk.der &&
+  "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -keyform DER -inkey lk.der -in f1000.bin -sigfile lk.sig > /dev/null 2>&1 &&
+  ok || bad "lwcx sign, openssl verify"
+
 # bad input: a non-zero exit and a message
-fails() { # what, pattern the message must match, then the command
-  local what=$1 pat=$2; shift 2
-  if "$@" > out.txt 2> err.txt; then bad "accepted: $what"; return; fi
-  grep -Eqi -- "$pat" err.txt && ok || bad "$what: no message matching '$pat': $(cat err.txt)"
-}
 fails "a missing file" "missing.bin" "$openssl" dgst "${P[@]}" -esch256 missing.bin
 fails "-xoflen on a digest" "xof|length" "$openssl" dgst "${P[@]}" -esch256 -xoflen 20 abc.bin
 fails "an invalid LWCX_IMPL" "LWCX_IMPL" env LWCX_IMPL=nonesuch "$openssl" list -providers "${P[@]}"

@@ -9,13 +9,16 @@
  * associated data or nonce bit, a truncated or extended ciphertext, no tag,
  * tags, keys and nonces of the wrong size, associated data after the
  * message, a nonce used twice, copying a context; AIMer keys and signatures
- * (every set) against lwcx's own calls, and tampering and bad keys refused.
+ * (every set) against lwcx's own calls, keys written as DER and read back,
+ * and tampering, bad keys and damaged key files refused.
  * With KAT_DIR (the NIST
  * KAT files of tests/kat/sparkle_kat.tar.gz, extracted): every record of
  * each Esch, XOEsch and Schwaemm file through EVP as well.
  * Usage: test_ossl_provider MODULE_DIR [KAT_DIR]
  * (MODULE_DIR: the folder holding lwcx.so). */
 #include <openssl/core_names.h>
+#include <openssl/decoder.h>
+#include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -363,6 +366,68 @@ static int evp_verify(EVP_PKEY *pkey, const uint8_t *sig, size_t siglen, const u
     return r;
 }
 
+/* A key written as DER (PKCS#8 PrivateKeyInfo or SubjectPublicKeyInfo) and
+ * read back: the same key, the raw bytes at the end of the DER; a damaged
+ * inner length refused with an error. */
+static void aimer_files(const char *alg, EVP_PKEY *pkey, int selection, const char *structure, const uint8_t *raw,
+                        size_t rawlen)
+{
+    unsigned char *der = NULL;
+    size_t len = 0;
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(pkey, selection, "DER", structure, NULL);
+    CHECK(e && OSSL_ENCODER_to_data(e, &der, &len) == 1 && len > rawlen, "%s: %s written", alg, structure);
+    OSSL_ENCODER_CTX_free(e);
+    if (!der) return;
+    CHECK(!memcmp(der + len - rawlen, raw, rawlen), "%s: %s does not end with the raw key", alg, structure);
+    EVP_PKEY *back = NULL;
+    const unsigned char *p = der;
+    size_t left = len;
+    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&back, "DER", structure, alg, selection, NULL, NULL);
+    CHECK(d && OSSL_DECODER_from_data(d, &p, &left) == 1 && back && EVP_PKEY_eq(back, pkey) == 1, "%s: %s read back", alg,
+          structure);
+    OSSL_DECODER_CTX_free(d);
+    EVP_PKEY_free(back);
+    /* the inner OCTET STRING one byte shorter than it says */
+    der[len - rawlen - 1] = (unsigned char)(rawlen - 1);
+    back = NULL;
+    p = der, left = len;
+    d = OSSL_DECODER_CTX_new_for_pkey(&back, "DER", structure, alg, selection, NULL, NULL);
+    CHECK(d && OSSL_DECODER_from_data(d, &p, &left) != 1 && !back && error_queued_text("damaged key", 0),
+          "%s: damaged %s accepted", alg, structure);
+    OSSL_DECODER_CTX_free(d);
+    EVP_PKEY_free(back);
+    OPENSSL_clear_free(der, len);
+}
+
+/* A private key written as encrypted PEM (PKCS#8, AES-256-CBC under a
+ * passphrase) and read back with the passphrase; refused with another. */
+static void aimer_encrypted(const char *alg, EVP_PKEY *pkey)
+{
+    unsigned char *pem = NULL;
+    size_t len = 0;
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(pkey, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo", NULL);
+    CHECK(e && OSSL_ENCODER_CTX_set_cipher(e, "AES-256-CBC", NULL) == 1 &&
+              OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"lwcx", 4) == 1 &&
+              OSSL_ENCODER_to_data(e, &pem, &len) == 1,
+          "%s: encrypted PEM written", alg);
+    OSSL_ENCODER_CTX_free(e);
+    if (!pem) return;
+    CHECK(len > 40 && !memcmp(pem, "-----BEGIN ENCRYPTED PRIVATE KEY-----", 37), "%s: not an encrypted PEM", alg);
+    for (int right = 1; right >= 0; right--) {
+        EVP_PKEY *back = NULL;
+        const unsigned char *p = pem;
+        size_t left = len;
+        OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&back, "PEM", NULL, alg, EVP_PKEY_KEYPAIR, NULL, NULL);
+        const int ok = d && OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)(right ? "lwcx" : "lwcy"), 4) == 1 &&
+                       OSSL_DECODER_from_data(d, &p, &left) == 1 && back && EVP_PKEY_eq(back, pkey) == 1;
+        CHECK(ok == right, "%s: encrypted PEM read with the %s passphrase", alg, right ? "right" : "wrong");
+        ERR_clear_error();
+        OSSL_DECODER_CTX_free(d);
+        EVP_PKEY_free(back);
+    }
+    OPENSSL_free(pem);
+}
+
 /* Keys generated, exported and imported; signatures made through EVP
  * verified by lwcx and the other way round, one call and in pieces;
  * EVP_PKEY_sign/verify; tampering and bad keys refused with a message
@@ -393,6 +458,9 @@ static void aimer(const char *alg, lwcx_aimer_set set, int thorough)
               !memcmp(es->data, sk, skb),
           "%s: exported keys differ", alg);
     OSSL_PARAM_free(exported);
+    aimer_files(alg, pkey, EVP_PKEY_KEYPAIR, "PrivateKeyInfo", sk, skb);
+    aimer_files(alg, pkey, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo", pk, pkb);
+    if (thorough) aimer_encrypted(alg, pkey);
     static uint8_t msg[3000], sig[LWCX_AIMER_MAX_SIG_BYTES + 1];
     const size_t len = thorough ? sizeof msg : 100;
     tu_fill(msg, len);
