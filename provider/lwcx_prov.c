@@ -11,6 +11,7 @@
 
 #include "lwcx.h"
 #include "prov.h"
+#include "prov_aimer.h"
 
 /* Filled from the core's dispatch table in OSSL_provider_init. A core
  * serves every provider it loads with the same functions, so one copy
@@ -18,6 +19,8 @@
 static OSSL_FUNC_core_new_error_fn *core_new_error;
 static OSSL_FUNC_core_set_error_debug_fn *core_set_error_debug;
 static OSSL_FUNC_core_vset_error_fn *core_vset_error;
+static OSSL_FUNC_core_obj_create_fn *core_obj_create;
+static OSSL_FUNC_core_obj_add_sigid_fn *core_obj_add_sigid;
 
 void lwcx_prov_raise(const lwcx_prov *prov, int reason, const char *file, int line, const char *func,
                      const char *fmt, ...)
@@ -173,6 +176,12 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
         case OSSL_FUNC_CORE_VSET_ERROR:
             core_vset_error = OSSL_FUNC_core_vset_error(in);
             break;
+        case OSSL_FUNC_CORE_OBJ_CREATE:
+            core_obj_create = OSSL_FUNC_core_obj_create(in);
+            break;
+        case OSSL_FUNC_CORE_OBJ_ADD_SIGID:
+            core_obj_add_sigid = OSSL_FUNC_core_obj_add_sigid(in);
+            break;
         default:
             break;
         }
@@ -193,6 +202,20 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
         lwcx_prov_err(prov, LWCX_PROV_R_LIBRARY, "%s", msg);
         prov_teardown(prov);
         return 0;
+    }
+    /* AIMer's identifiers, named, and each as a signature algorithm with no
+     * digest over its own key type, as Ed25519's: what X.509 verification
+     * looks up in a certificate's signature algorithm */
+    for (int set = 0; lwcx_aimer_name((lwcx_aimer_set)set); set++) {
+        char oid[128];
+        const char *sn = lwcx_aimer_oname((lwcx_aimer_set)set), *ln = lwcx_aimer_name((lwcx_aimer_set)set);
+        snprintf(oid, sizeof oid, "%s.%d", LWCX_AIMER_OID_ARC, set + 1);
+        if (!core_obj_create || !core_obj_add_sigid || !core_obj_create(handle, oid, sn, ln) ||
+            !core_obj_add_sigid(handle, sn, "", sn)) {
+            lwcx_prov_err(prov, LWCX_PROV_R_LIBRARY, "cannot register %s's identifier %s", ln, oid);
+            prov_teardown(prov);
+            return 0;
+        }
     }
     /* buildinfo is handed out as a pointer (what `openssl list -providers
      * -verbose` prints), so it is made once and kept with the provider */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "lwcx.h"
@@ -425,6 +426,31 @@ static int sig_dverify_final(void *vs, const unsigned char *sig, size_t siglen)
     return s && sig_verify(s, sig, siglen, s->msg, s->len);
 }
 
+/* What X.509 signing asks: the AlgorithmIdentifier to put in the
+ * certificate (or request) beside the signature. */
+static int sig_get_ctx_params(void *vs, OSSL_PARAM params[])
+{
+    aimer_sig *s = vs;
+    OSSL_PARAM *p;
+    if (!s) return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID))) {
+        unsigned char *der = NULL;
+        const int n = s->key ? aimer_algorithm_id(s->key->set, &der) : -1;
+        const int ok = n > 0 && OSSL_PARAM_set_octet_string(p, der, (size_t)n);
+        OPENSSL_free(der);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+static const OSSL_PARAM *sig_gettable_ctx_params(void *vs, void *provctx)
+{
+    (void)vs, (void)provctx;
+    static const OSSL_PARAM params[] = {OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
+                                        OSSL_PARAM_END};
+    return params;
+}
+
 static const OSSL_DISPATCH aimer_signature_functions[] = {
     {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))sig_newctx},
     {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},
@@ -441,6 +467,8 @@ static const OSSL_DISPATCH aimer_signature_functions[] = {
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))sig_update},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))sig_dverify_final},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))sig_verify},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))sig_gettable_ctx_params},
     {0, NULL}};
 
 /* One key-management table a set. */

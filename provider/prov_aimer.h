@@ -3,6 +3,7 @@
 #ifndef LWCX_PROV_AIMER_H
 #define LWCX_PROV_AIMER_H
 
+#include <openssl/asn1.h>
 #include <openssl/core.h>
 
 #include "lwcx.h"
@@ -35,6 +36,11 @@ void aimer_free(void *key);
 /* Takes pk (and sk, or NULL) into key, checked by loading them into lwcx:
  * 1, or 0 with an error raised. */
 int aimer_set_key(aimer_pkey *key, const uint8_t *pk, const uint8_t *sk);
+/* The set's object identifier (the arc, then 1..6 in lwcx's order of the
+ * sets; the caller frees it), and its signatures' DER AlgorithmIdentifier
+ * (*der to OPENSSL_free; the length, or -1). In prov_aimer_codec.c. */
+ASN1_OBJECT *aimer_set_oid(lwcx_aimer_set set);
+int aimer_algorithm_id(lwcx_aimer_set set, unsigned char **der);
 /* The key's raw parts as parameters to cb (the key manager's export). */
 int aimer_export(void *key, int selection, OSSL_CALLBACK *cb, void *cbarg);
 

@@ -25,12 +25,27 @@
 #include "prov.h"
 #include "prov_aimer.h"
 
-/* The set's identifier: the arc, then 1..6 in lwcx's order of the sets. */
-static ASN1_OBJECT *set_oid(lwcx_aimer_set set)
+ASN1_OBJECT *aimer_set_oid(lwcx_aimer_set set)
 {
     char txt[128];
     snprintf(txt, sizeof txt, "%s.%d", LWCX_AIMER_OID_ARC, (int)set + 1);
     return OBJ_txt2obj(txt, 1);
+}
+
+/* The DER AlgorithmIdentifier of the set's signatures: its identifier, no
+ * parameters (*der to OPENSSL_free). */
+int aimer_algorithm_id(lwcx_aimer_set set, unsigned char **der)
+{
+    X509_ALGOR *a = X509_ALGOR_new();
+    ASN1_OBJECT *oid = aimer_set_oid(set);
+    int n = -1;
+    if (a && oid && X509_ALGOR_set0(a, oid, V_ASN1_UNDEF, NULL)) {
+        oid = NULL; /* a owns it */
+        n = i2d_X509_ALGOR(a, der);
+    }
+    ASN1_OBJECT_free(oid);
+    X509_ALGOR_free(a);
+    return n;
 }
 
 /* ---- encoders ------------------------------------------------------------- */
@@ -113,7 +128,7 @@ static int encode_private(aimer_enc *e, BIO *out, const aimer_pkey *key, int pem
     unsigned char *inner = NULL;
     int ok = 0, n = wrap_octets(key->sk, lwcx_aimer_sk_bytes(key->set), &inner);
     PKCS8_PRIV_KEY_INFO *p8 = PKCS8_PRIV_KEY_INFO_new();
-    ASN1_OBJECT *oid = set_oid(key->set);
+    ASN1_OBJECT *oid = aimer_set_oid(key->set);
     if (n <= 0 || !p8 || !oid || !PKCS8_pkey_set0(p8, oid, 0, V_ASN1_UNDEF, NULL, inner, n)) {
         ASN1_OBJECT_free(oid);
         OPENSSL_clear_free(inner, n > 0 ? (size_t)n : 0);
@@ -142,7 +157,7 @@ static int encode_public(BIO *out, const aimer_pkey *key, int pem)
     unsigned char *inner = NULL, *der = NULL;
     int ok = 0, n = wrap_octets(key->pk, lwcx_aimer_pk_bytes(key->set), &inner);
     X509_PUBKEY *pub = X509_PUBKEY_new();
-    ASN1_OBJECT *oid = set_oid(key->set);
+    ASN1_OBJECT *oid = aimer_set_oid(key->set);
     if (n <= 0 || !pub || !oid || !X509_PUBKEY_set0_param(pub, oid, V_ASN1_UNDEF, NULL, inner, n)) {
         ASN1_OBJECT_free(oid);
         OPENSSL_free(inner);
@@ -298,7 +313,7 @@ static int unwrap_octets(const aimer_dec *d, const unsigned char *der, int derle
 /* Whether alg is this decoder's set. */
 static int is_set(const aimer_dec *d, const ASN1_OBJECT *alg)
 {
-    ASN1_OBJECT *oid = set_oid(d->set);
+    ASN1_OBJECT *oid = aimer_set_oid(d->set);
     const int same = oid && alg && OBJ_cmp(oid, alg) == 0;
     ASN1_OBJECT_free(oid);
     return same;

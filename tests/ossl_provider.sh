@@ -9,7 +9,10 @@
 # text) and read back, signatures made and checked with pkeyutl -rawin
 # (also one the lwcx tool made), tampered signatures and messages, wrong
 # passphrases and damaged key files refused with a message.
-# Usage: ossl_provider.sh LWCX OPENSSL MODULE_DIR OPENSSL_CNF OID_ARC (exit 77: skipped)
+# X.509: the commands of docs/aimer-openssl.md run as they stand (a CA, a
+# request, a certificate, a chain verified, a file signed), then a changed
+# certificate, another authority and a changed message refused.
+# Usage: ossl_provider.sh LWCX OPENSSL MODULE_DIR OPENSSL_CNF OID_ARC GUIDE (exit 77: skipped)
 . "$(dirname "$0")/cli_common.sh"
 openssl=$2 moddir=$3 cnf=$4
 ver=$("$openssl" version 2> /dev/null) || { echo "skipped: $openssl does not run"; exit 77; }
@@ -18,7 +21,7 @@ case $ver in
   *) echo "skipped: $openssl is '$ver'; the provider needs OpenSSL 3"; exit 77 ;;
 esac
 P=(-provider-path "$moddir" -provider lwcx -provider default)
-oid_arc=$5
+oid_arc=$5 guide=$6
 fails() { # what, pattern the message must match, then the command
   local what=$1 pat=$2; shift 2
   if "$@" > out.txt 2> err.txt; then bad "accepted: $what"; return; fi
@@ -136,6 +139,30 @@ fails "a public key to sign with" "private|read|key" "$openssl" pkeyutl "${P[@]}
   { head -c $(($(stat -c %s ref.der) - 32)) ref.der; printf "$(sed -n 2p lk.pk | sed 's/../\\x&/g')"; } > lk.der &&
   "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -keyform DER -inkey lk.der -in f1000.bin -sigfile lk.sig > /dev/null 2>&1 &&
   ok || bad "lwcx sign, openssl verify"
+
+# X.509 with AIMer: the guide docs/aimer-openssl.md, its sh block run as it
+# stands (the openssl under test first on PATH), then what it made checked
+# and tampered with
+mkdir guide && sed -n '/^```sh$/,/^```$/p' "$guide" | sed '1d;$d' > guide/guide.sh
+[ "$(wc -l < guide/guide.sh)" -gt 10 ] && ok || bad "no sh block in $guide"
+ossl_dir=$(mkdir -p bin && cd bin && ln -sf "$openssl" openssl && pwd)
+if (cd guide && LWCX_MODULES=$moddir PATH=$ossl_dir:$PATH bash -e guide.sh > guide.out 2>&1); then ok; else
+  bad "the guide's commands failed: $(tail -5 guide/guide.out)"; fi
+grep -q "Public Key Algorithm: aimer192f" guide/leaf.txt && grep -q "Signature Algorithm: aimer128f" guide/leaf.txt &&
+  ok || bad "leaf.txt: $(head -20 guide/leaf.txt 2> /dev/null)"
+grep -q "^leaf.crt: OK$" guide/guide.out && grep -q "Signature Verified Successfully" guide/guide.out &&
+  ok || bad "guide output: $(cat guide/guide.out)"
+# a changed certificate (a byte of its signature), another authority, a changed message
+"$openssl" x509 -in guide/leaf.crt -outform DER -out bad.der
+printf '\x55' | dd of=bad.der bs=1 seek=$(($(stat -c %s bad.der) - 100)) conv=notrunc status=none
+"$openssl" x509 -inform DER -in bad.der -out bad.crt
+fails "a changed certificate" "signature failure|verification failed" "$openssl" verify "${P[@]}" -CAfile guide/ca.crt bad.crt
+"$openssl" req "${P[@]}" -x509 -new -key aimer128f.pem -subj "/CN=lwcx test CA" -days 1 -out other-ca.crt 2> err.txt &&
+  ok || bad "other CA: $(cat err.txt)"
+fails "another authority" "signature failure|verification failed" "$openssl" verify "${P[@]}" -CAfile other-ca.crt guide/leaf.crt
+echo changed >> guide/message.txt
+fails "a changed message" "bad signature|does not verify" "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin \
+  -inkey guide/leaf.pub -in guide/message.txt -sigfile guide/message.sig
 
 # bad input: a non-zero exit and a message
 fails "a missing file" "missing.bin" "$openssl" dgst "${P[@]}" -esch256 missing.bin
