@@ -1,6 +1,7 @@
 /* The lwcx OpenSSL 3 provider: its entry point, its parameters, and the
  * table of operations (docs/openssl-provider.md). The algorithms live in
  * prov_esch.c and prov_schwaemm.c. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,16 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
     return 1;
 }
 
+/* The ciphers of two files in one table: OpenSSL asks once per operation. */
+static OSSL_ALGORITHM all_ciphers[32];
+static pthread_once_t all_ciphers_once = PTHREAD_ONCE_INIT;
+static void join_ciphers(void)
+{
+    size_t n = 0;
+    for (const OSSL_ALGORITHM *a = lwcx_prov_ciphers; a->algorithm_names; a++) all_ciphers[n++] = *a;
+    for (const OSSL_ALGORITHM *a = lwcx_prov_block_ciphers; a->algorithm_names && n + 1 < 32; a++) all_ciphers[n++] = *a;
+}
+
 static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache)
 {
     (void)provctx;
@@ -122,7 +133,7 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
     case OSSL_OP_DIGEST:
         return lwcx_prov_digests;
     case OSSL_OP_CIPHER:
-        return lwcx_prov_ciphers;
+        return pthread_once(&all_ciphers_once, join_ciphers) == 0 ? all_ciphers : lwcx_prov_ciphers;
     case OSSL_OP_KEYMGMT:
         return lwcx_prov_keymgmt;
     case OSSL_OP_SIGNATURE:

@@ -38,6 +38,7 @@ void lwcx_prov_raise(const lwcx_prov *prov, int reason, const char *file, int li
 
 extern const OSSL_ALGORITHM lwcx_prov_digests[];
 extern const OSSL_ALGORITHM lwcx_prov_ciphers[];
+extern const OSSL_ALGORITHM lwcx_prov_block_ciphers[];
 extern const OSSL_ALGORITHM lwcx_prov_keymgmt[];
 extern const OSSL_ALGORITHM lwcx_prov_signatures[];
 extern const OSSL_ALGORITHM lwcx_prov_encoders[];

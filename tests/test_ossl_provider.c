@@ -8,7 +8,9 @@
  * must fail, with an error on OpenSSL's queue: a flipped tag, ciphertext,
  * associated data or nonce bit, a truncated or extended ciphertext, no tag,
  * tags, keys and nonces of the wrong size, associated data after the
- * message, a nonce used twice, copying a context; AIMer keys and signatures
+ * message, a nonce used twice, copying a context; PRESENT, GIFT and PIPO in
+ * ECB (PKCS#7 padding) and CTR against lwcx_bc_ecb_* and lwcx_bc_ctr, in
+ * pieces of every size; AIMer keys and signatures
  * (every set) against lwcx's own calls, keys written as DER and read back,
  * and tampering, bad keys and damaged key files refused.
  * With KAT_DIR (the NIST
@@ -309,6 +311,108 @@ static void schwaemm(const char *alg, lwcx_schwaemm_variant v)
     schwaemm_rejects(&V, ctx);
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(V.c);
+}
+
+/* ---- block ciphers ---------------------------------------------------------- */
+
+/* EVP (en|de)cryption in pieces of `piece` bytes (0: one call), padding on
+ * or off; *outlen the bytes out. 1 if every call succeeded. */
+static int bc_run(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *c, int enc, int pad, uint8_t *out, size_t *outlen,
+                  const uint8_t *in, size_t len, const uint8_t *key, const uint8_t *iv, size_t piece)
+{
+    int n, ok = EVP_CipherInit_ex(ctx, c, NULL, key, iv, enc) == 1 && EVP_CIPHER_CTX_set_padding(ctx, pad) == 1;
+    size_t at = 0, got = 0;
+    const size_t step = piece ? piece : len ? len : 1;
+    for (; ok && at < len; at += step) {
+        const size_t k = len - at < step ? len - at : step;
+        ok = EVP_CipherUpdate(ctx, out + got, &n, in + at, (int)k) == 1;
+        got += (size_t)n;
+    }
+    ok = ok && EVP_CipherFinal_ex(ctx, out + got, &n) == 1;
+    if (ok) got += (size_t)n;
+    *outlen = got;
+    return ok;
+}
+
+/* Each cipher in ECB and CTR against lwcx_bc_ecb_* and lwcx_bc_ctr: random
+ * keys and messages, one call and pieces of every size, PKCS#7 padding,
+ * the counter wrapping, a context copied halfway; bad padding and a
+ * message that is not whole blocks without padding refused. */
+static void block_cipher(lwcx_blockcipher bc)
+{
+    const char *name = lwcx_bc_name(bc);
+    const size_t bs = lwcx_bc_block_bytes(bc), kb = lwcx_bc_key_bytes(bc);
+    char ecbname[32], ctrname[32];
+    snprintf(ecbname, sizeof ecbname, "%s-ECB", name);
+    snprintf(ctrname, sizeof ctrname, "%s-CTR", name);
+    EVP_CIPHER *ecb = EVP_CIPHER_fetch(NULL, ecbname, "provider=lwcx"), *ctr = EVP_CIPHER_fetch(NULL, ctrname, "provider=lwcx");
+    CHECK(ecb && ctr, "fetch %s, %s", ecbname, ctrname);
+    if (!ecb || !ctr) goto done;
+    CHECK(EVP_CIPHER_get_block_size(ecb) == (int)bs && EVP_CIPHER_get_iv_length(ctr) == (int)bs &&
+              EVP_CIPHER_get_key_length(ecb) == (int)kb && EVP_CIPHER_get_mode(ctr) == EVP_CIPH_CTR_MODE,
+          "%s: sizes and modes", name);
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    enum { MAX = 200 };
+    uint8_t key[32], iv[16], pt[MAX + 16], want[MAX + 16], got[MAX + 32], back[MAX + 32];
+    size_t n;
+    for (size_t len = 0; len <= 100; len += 1 + (len > 40) * 6) {
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(pt, len);
+        /* CTR: every piece size up to the length */
+        CHECK_OK(lwcx_bc_ctr(bc, key, iv, want, pt, len));
+        for (size_t piece = 0; piece <= len; piece += piece < 20 ? 1 : 7) {
+            CHECK(bc_run(ctx, ctr, 1, 0, got, &n, pt, len, key, iv, piece) && n == len && !memcmp(got, want, len),
+                  "%s-CTR: length %zu in pieces of %zu", name, len, piece);
+        }
+        /* ECB with PKCS#7 padding: lwcx's ECB of the padded message */
+        const size_t padded = len + bs - len % bs;
+        memcpy(back, pt, len);
+        memset(back + len, (int)(padded - len), padded - len);
+        CHECK_OK(lwcx_bc_ecb_encrypt(bc, key, want, back, padded));
+        for (size_t piece = 0; piece <= len; piece += piece < 20 ? 1 : 7) {
+            CHECK(bc_run(ctx, ecb, 1, 1, got, &n, pt, len, key, NULL, piece) && n == padded && !memcmp(got, want, padded),
+                  "%s-ECB: length %zu in pieces of %zu", name, len, piece);
+            CHECK(bc_run(ctx, ecb, 0, 1, back, &n, want, padded, key, NULL, piece) && n == len && !memcmp(back, pt, len),
+                  "%s-ECB: decrypting length %zu in pieces of %zu", name, len, piece);
+        }
+        /* without padding, whole blocks only */
+        const size_t whole = len - len % bs;
+        CHECK_OK(lwcx_bc_ecb_encrypt(bc, key, want, pt, whole));
+        CHECK(bc_run(ctx, ecb, 1, 0, got, &n, pt, whole, key, NULL, 3) && n == whole && !memcmp(got, want, whole),
+              "%s-ECB without padding, %zu bytes", name, whole);
+        if (len % bs)
+            CHECK(!bc_run(ctx, ecb, 1, 0, got, &n, pt, len, key, NULL, 0) && error_queued("not whole blocks"),
+                  "%s-ECB without padding took %zu bytes", name, len);
+    }
+    /* the counter wraps around as one big-endian integer */
+    memset(iv, 0xff, bs);
+    tu_fill(pt, 5 * bs + 3);
+    CHECK_OK(lwcx_bc_ctr(bc, key, iv, want, pt, 5 * bs + 3));
+    CHECK(bc_run(ctx, ctr, 1, 0, got, &n, pt, 5 * bs + 3, key, iv, bs - 1) && !memcmp(got, want, 5 * bs + 3),
+          "%s-CTR: the counter's wrap", name);
+    /* a context copied halfway goes on as the original */
+    EVP_CIPHER_CTX *copy = EVP_CIPHER_CTX_new();
+    int k1, k2;
+    CHECK(EVP_EncryptInit_ex(ctx, ctr, NULL, key, iv) == 1 && EVP_EncryptUpdate(ctx, got, &k1, pt, 7) == 1 &&
+              EVP_CIPHER_CTX_copy(copy, ctx) == 1 && EVP_EncryptUpdate(copy, got + 7, &k2, pt + 7, 5 * (int)bs - 4) == 1 &&
+              !memcmp(got, want, 5 * bs + 3),
+          "%s-CTR: a copied context", name);
+    EVP_CIPHER_CTX_free(copy);
+    /* a wrong key: the padding does not check out (or, by chance, it does) */
+    tu_fill(pt, 3 * bs);
+    CHECK(bc_run(ctx, ecb, 1, 1, got, &n, pt, 3 * bs, key, NULL, 0), "%s-ECB", name);
+    key[0] ^= 1;
+    size_t m;
+    const int ok = bc_run(ctx, ecb, 0, 1, back, &m, got, n, key, NULL, 0);
+    CHECK(!ok ? error_queued("bad padding") : memcmp(back, pt, 3 * bs) != 0, "%s-ECB: a wrong key decrypted", name);
+    ERR_clear_error();
+    /* a key of the wrong size */
+    CHECK(EVP_EncryptInit_ex(ctx, ecb, NULL, NULL, NULL) == 1 && EVP_CIPHER_CTX_set_key_length(ctx, (int)kb + 1) != 1 &&
+              error_queued("key length"),
+          "%s: a key of %zu bytes", name, kb + 1);
+    EVP_CIPHER_CTX_free(ctx);
+done:
+    EVP_CIPHER_free(ecb);
+    EVP_CIPHER_free(ctr);
 }
 
 /* ---- AIMer ------------------------------------------------------------------- */
@@ -698,6 +802,7 @@ int main(int argc, char **argv)
     schwaemm("SCHWAEMM256-128", LWCX_SCHWAEMM256_128);
     schwaemm("SCHWAEMM192-192", LWCX_SCHWAEMM192_192);
     schwaemm("SCHWAEMM256-256", LWCX_SCHWAEMM256_256);
+    for (int c = 0; lwcx_bc_name((lwcx_blockcipher)c); c++) block_cipher((lwcx_blockcipher)c);
     aimer("AIMER128F", LWCX_AIMER128F, 1);
     aimer("AIMER128S", LWCX_AIMER128S, 0);
     aimer("AIMER192F", LWCX_AIMER192F, 0);
