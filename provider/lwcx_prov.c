@@ -1,6 +1,8 @@
 /* The lwcx OpenSSL 3 provider: its entry point, its parameters, and the
  * table of operations (docs/openssl-provider.md). The algorithms live in
- * prov_esch.c and prov_schwaemm.c. */
+ * prov_esch.c (digests), prov_schwaemm.c (AEAD), prov_bc.c (block ciphers),
+ * prov_aimer.c (AIMer keys and signatures) and prov_aimer_codec.c (AIMer
+ * key files). */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,13 +117,14 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
     return 1;
 }
 
-/* The ciphers of two files in one table: OpenSSL asks once per operation. */
+/* The ciphers of two files in one table (OpenSSL asks once per operation);
+ * the last entry stays zero, the end mark. */
 static OSSL_ALGORITHM all_ciphers[32];
 static pthread_once_t all_ciphers_once = PTHREAD_ONCE_INIT;
 static void join_ciphers(void)
 {
     size_t n = 0;
-    for (const OSSL_ALGORITHM *a = lwcx_prov_ciphers; a->algorithm_names; a++) all_ciphers[n++] = *a;
+    for (const OSSL_ALGORITHM *a = lwcx_prov_ciphers; a->algorithm_names && n + 1 < 32; a++) all_ciphers[n++] = *a;
     for (const OSSL_ALGORITHM *a = lwcx_prov_block_ciphers; a->algorithm_names && n + 1 < 32; a++) all_ciphers[n++] = *a;
 }
 
