@@ -53,9 +53,10 @@ static int error_queued_text(const char *what, int with_text)
 
 static void provider_params(OSSL_PROVIDER *prov)
 {
-    char impls[400] = "";
+    char impls[400] = "", aimer[100] = "";
     const char *name = NULL, *info = NULL;
     OSSL_PARAM params[] = {OSSL_PARAM_utf8_string("lwcx-sparkle-impl", impls, sizeof impls),
+                           OSSL_PARAM_utf8_string("lwcx-aimer-impl", aimer, sizeof aimer),
                            OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, (char **)&name, 0),
                            OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, (char **)&info, 0), OSSL_PARAM_END};
     CHECK(OSSL_PROVIDER_get_params(prov, params) == 1, "provider parameters");
@@ -70,6 +71,11 @@ static void provider_params(OSSL_PROVIDER *prov)
         CHECK(strstr(impls, want) != NULL, "lwcx-sparkle-impl '%s' lacks '%s'", impls, want);
         CHECK(info && strstr(info, want) != NULL, "buildinfo '%s' lacks '%s'", info ? info : "", want);
     }
+    const lwcx_impl *im = lwcx_impl_auto_call("aimer", lwcx_impl_call_kind("aimer", 0), 0, NULL);
+    char want[64];
+    snprintf(want, sizeof want, "aimer=%s ", im ? lwcx_impl_name(im) : "?");
+    CHECK(!strncmp(aimer, want, strlen(want)), "lwcx-aimer-impl '%s', not '%s...'", aimer, want);
+    CHECK(info && strstr(info, want) != NULL, "buildinfo '%s' lacks '%s'", info ? info : "", want);
     printf("provider: %s\n", info ? info : "(no buildinfo)");
 }
 
