@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Comments say why; figures go stale. This finds comment lines that carry a
 # benchmark figure or the machine or compiler it was measured on, in the C,
-# CUDA, OpenCL and assembly sources under src/ and cli/ and in the CMake files
-# (CMakeLists.txt, tests/CMakeLists.txt, cmake/*.cmake). The figures and the
+# CUDA, OpenCL and assembly sources under src/, cli/ and provider/ and in the
+# CMake files (CMakeLists.txt, tests/CMakeLists.txt, cmake/*.cmake,
+# provider/CMakeLists.txt). The figures and the
 # reasons they support live in docs/ (docs/design/ by subject).
 #
 # A comment line is a figure line when, case-insensitively, it has
@@ -93,9 +94,9 @@ extract() {
 figures() { extract "$@" | grep -Eif <(rule); }
 
 scope() { # (src/core/cpu_table.h is data generated from bench/machines/, named by CPU)
-  find src cli -type f \( -name '*.[chS]' -o -name '*.cu' -o -name '*.cl' -o -name '*.inc' \) \
+  find src cli $(ls -d provider 2> /dev/null) -type f \( -name '*.[chS]' -o -name '*.cu' -o -name '*.cl' -o -name '*.inc' \) \
     ! -path src/core/cpu_table.h | LC_ALL=C sort
-  ls CMakeLists.txt tests/CMakeLists.txt cmake/*.cmake
+  ls CMakeLists.txt tests/CMakeLists.txt cmake/*.cmake $(ls provider/CMakeLists.txt 2> /dev/null)
 }
 
 self_test() {
