@@ -12,6 +12,14 @@
 #include "lwcx.h"
 #include "testutil.h"
 
+/* Whether the automatic choice for a kind of prim comes from the rules by
+ * instruction set (not from a measured preference for this CPU). */
+static int by_rules(const char *prim, const char *kind)
+{
+    const char *from = NULL;
+    return lwcx_impl_auto_call(prim, kind, 4096, &from) && from && strcmp(from, "policy") == 0;
+}
+
 static int is_bc(const char *prim, lwcx_blockcipher *c)
 {
     for (int i = 0; lwcx_bc_name((lwcx_blockcipher)i); i++)
@@ -401,24 +409,28 @@ static void selection(const char *expect, const char *expect_others)
      * one-batch calls only (test_bc.c) */
     const uint32_t cpu = lwcx_cpu_features();
     CHECK(!(cpu & LWCX_CPU_ZMM_FULL) || (cpu & LWCX_CPU_AVX512), "zmmfull without avx512");
+    /* (these are the rules' choices: where a measured preference, the
+     * shipped table or a wisdom file, decides a kind, tests/test_policy.c
+     * checks it) */
     const lwcx_impl *rows = lwcx_impl_find("pipo128", "rows512");
     if (rows && !lwcx_impl_available(rows, NULL)) rows = NULL;
     const lwcx_impl *zmm = rows ? rows : lwcx_impl_find("pipo128", "avx512");
-    if (!expect && zmm && lwcx_impl_available(zmm, NULL))
+    if (!expect && zmm && lwcx_impl_available(zmm, NULL) && by_rules("pipo128", "many_keys"))
         CHECK(lwcx_impl_select("pipo128", NULL) == LWCX_OK && lwcx_impl_auto("pipo128") == zmm,
               "pipo128 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("pipo128")), lwcx_impl_name(zmm));
     /* PRESENT's avx512 where 512-bit ops run at full width, its avx512b
      * (byte masks) where they run in halves */
     const char *present_zmm = cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512b";
     zmm = lwcx_impl_find("present80", present_zmm);
-    if (!expect && zmm && lwcx_impl_available(zmm, NULL))
+    if (!expect && zmm && lwcx_impl_available(zmm, NULL) && by_rules("present80", "many_keys"))
         CHECK(lwcx_impl_select("present80", NULL) == LWCX_OK && lwcx_impl_auto("present80") == zmm,
               "present80 auto picks %s, not %s", lwcx_impl_name(lwcx_impl_auto("present80")), present_zmm);
 
     /* GIFT-64's groups512 (AVX-512 with GFNI and VBMI): the automatic choice
      * and the key search's where it runs */
     const lwcx_impl *groups = lwcx_impl_find("gift64", "groups512");
-    if (!expect && groups && lwcx_impl_available(groups, NULL)) {
+    if (!expect && groups && lwcx_impl_available(groups, NULL) && by_rules("gift64", "many_keys") &&
+        by_rules("gift64", "key_search")) {
         static const uint8_t blk[8], key[16];
         lwcx_keysearch *ks = NULL;
         CHECK(lwcx_impl_select("gift64", NULL) == LWCX_OK && lwcx_impl_auto("gift64") == groups,
@@ -433,7 +445,7 @@ static void selection(const char *expect, const char *expect_others)
      * at full width, its avx512vl where they run in halves
      * (src/core/policy.c) */
     zmm = rows ? rows : lwcx_impl_find("pipo128", cpu & LWCX_CPU_ZMM_FULL ? "avx512" : "avx512vl");
-    if (!expect && zmm && lwcx_impl_available(zmm, NULL)) {
+    if (!expect && zmm && lwcx_impl_available(zmm, NULL) && by_rules("pipo128", "key_search")) {
         static const uint8_t blk[8], key[16];
         lwcx_keysearch *ks = NULL;
         CHECK(lwcx_keysearch_new(&ks, LWCX_PIPO128, blk, blk, 1, key, NULL, 0, 1) == LWCX_OK &&
