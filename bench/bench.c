@@ -443,16 +443,23 @@ static void json_row(FILE *f, const row *r, int first)
     fputc('}', f);
 }
 
-int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
+/* 0 if every name is a primitive of the build, else -1 (said on stderr). */
+static int known_primitives(const char *const *primitives, size_t n, const char *cmd)
 {
     for (size_t i = 0; i < n; i++) {
         size_t f = 0;
         while (f < NFAMILIES && strcmp(families[f].name, primitives[i]) != 0) f++;
         if (f == NFAMILIES) {
-            fprintf(stderr, "lwcx bench: unknown primitive '%s' (see 'lwcx list')\n", primitives[i]);
+            fprintf(stderr, "lwcx %s: unknown primitive '%s' (see 'lwcx list')\n", cmd, primitives[i]);
             return -1;
         }
     }
+    return 0;
+}
+
+int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
+{
+    if (known_primitives(primitives, n, "bench")) return -1;
     /* every name of --impl must name an implementation of some primitive */
     const char *list = opt->impls, *item;
     size_t len;
@@ -571,14 +578,7 @@ int bench_tune(const char *const *primitives, size_t n, const bench_options *opt
     static tune_case cases[TUNE_MAX_CASES];
     size_t ncases = 0;
     *npicks = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t f = 0;
-        while (f < NFAMILIES && strcmp(families[f].name, primitives[i]) != 0) f++;
-        if (f == NFAMILIES) {
-            fprintf(stderr, "lwcx tune: unknown primitive '%s' (see 'lwcx list')\n", primitives[i]);
-            return -1;
-        }
-    }
+    if (known_primitives(primitives, n, "tune")) return -1;
     bench_options o = *opt;
     o.cpu_only = 1;
     o.impls = NULL;
