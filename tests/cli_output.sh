@@ -128,7 +128,10 @@ fi
 
 # messages: what went through a FIFO before a bad chunk (two verified ones)
 cp ct.bin bad3.bin
-printf '\x55' | dd of=bad3.bin bs=1 seek=150000 conv=notrunc 2> /dev/null # in the third chunk
+# a byte of the third chunk flipped (XOR: a set value would be no change where the
+# random nonce's ciphertext already has it)
+b=$(od -An -tu1 -j 150000 -N1 bad3.bin | tr -d ' ')
+printf "\\x$(printf %02x $((b ^ 0x55)))" | dd of=bad3.bin bs=1 seek=150000 conv=notrunc 2> /dev/null
 cat fifo > from_fifo & reader=$!
 dec -o fifo bad3.bin 2> err.txt; rc=$?
 wait $reader
