@@ -10,7 +10,7 @@
 
 /* seed 000: the 2024 contest's problem 6 (kcc24-p6), Table 1 "optimisation
  * results", 192-byte message, cycles per call; the average row of each column
- * (the three runs are within 1% of it). Machine: Table 2. */
+ * (its three runs are rows too: the average stands for them). Machine: Table 2. */
 #define XEON "2 x Intel Xeon Gold 6130"
 static const writeup_row kcc24p6_rows[] = {
     {"Original (average of 3 runs)", 25288.7, "cycles/call", WU_CYCLES, 1, 1, XEON, "x86-64", "kcc24p6",

@@ -164,9 +164,9 @@ static int cmd_list(int argc, char **argv)
         return 0;
     }
     char feats[256];
-    printf("cpu: %s\n", lwcx_cpu_model());
-    printf("features: ");
-    print_wrapped(lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats), 10, 2);
+    /* one line each, as scripts grep them (every feature named fits 100 columns) */
+    printf("cpu: %s\nfeatures: %s\n", lwcx_cpu_model(),
+           lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats));
     const char *env = getenv("LWCX_IMPL");
     if (env) printf("LWCX_IMPL=%s\n", env);
     char wisdom[4200];
