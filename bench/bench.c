@@ -417,20 +417,12 @@ static void print_row(FILE *f, const row *r)
                 r->bc->op, r->beaten_by, 100 * (r->beaten - 1), r->impl, r->auto_from);
 }
 
-/* a JSON string value: quotes, backslashes and control characters escaped */
+/* "key": "v", then after */
 static void json_str(FILE *f, const char *key, const char *v, const char *after)
 {
-    fprintf(f, "\"%s\": \"", key);
-    for (; *v; v++) {
-        unsigned char c = (unsigned char)*v;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fprintf(f, "\"%s", after);
+    fprintf(f, "\"%s\": ", key);
+    bench_json_string(f, v);
+    fputs(after, f);
 }
 
 static void json_machine(FILE *f)

@@ -20,8 +20,7 @@
 #define MAX_NAMES 32
 #define MAX_KINDS 8
 
-/* a JSON string, or null for NULL */
-static void jstr(FILE *f, const char *v)
+void bench_json_string(FILE *f, const char *v)
 {
     if (!v) {
         fputs("null", f);
@@ -38,6 +37,13 @@ static void jstr(FILE *f, const char *v)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+/* ', "key": "v"' (null for NULL) */
+static void jfield(FILE *f, const char *key, const char *v)
+{
+    fprintf(f, ", \"%s\": ", key);
+    bench_json_string(f, v);
 }
 
 /* a JSON number, or null for 0 (not measured) */
@@ -167,31 +173,29 @@ static void summary_text(FILE *f, const prim_sum *s)
 static void summary_json(FILE *f, const prim_sum *s, int first)
 {
     fprintf(f, "%s\n    {\"primitive\": ", first ? "" : ",");
-    jstr(f, s->prim);
+    bench_json_string(f, s->prim);
     fprintf(f, ", \"cases\": %zu, \"cases_with_ref\": %zu, \"mean\": \"geometric\", \"fastest\": ", s->cases,
             s->with_ref);
-    jstr(f, s->fastest >= 0 ? s->impl[s->fastest] : NULL);
+    bench_json_string(f, s->fastest >= 0 ? s->impl[s->fastest] : NULL);
     fputs(", \"fastest_speedup_vs_ref\": ", f);
     jnum(f, s->fastest >= 0 ? geomean(s, s->fastest) : 0);
     fputs(", \"speedup_vs_ref\": {", f);
     for (size_t m = 0, n = 0; m < s->nimpl; m++) {
         if (!s->n[m]) continue;
         fputs(n++ ? ", " : "", f);
-        jstr(f, s->impl[m]);
+        bench_json_string(f, s->impl[m]);
         fprintf(f, ": {\"geomean\": %.6g, \"cases\": %zu}", geomean(s, (int)m), s->n[m]);
     }
     fputs("}, \"auto\": [", f);
     for (size_t k = 0; k < s->nkinds; k++) {
         const kind_sum *ks = &s->kind[k];
         fputs(k ? ", {\"call\": " : "{\"call\": ", f);
-        jstr(f, ks->call);
-        fputs(", \"impl\": ", f);
-        jstr(f, ks->impl);
-        fputs(", \"auto_from\": ", f);
-        jstr(f, ks->from);
+        bench_json_string(f, ks->call);
+        jfield(f, "impl", ks->impl);
+        jfield(f, "auto_from", ks->from);
         fprintf(f, ", \"varies\": %s, \"cases\": %zu, \"cases_marked\": %zu, \"cases_beaten\": %zu, \"beaten_most_by\": ",
                 ks->varies ? "true" : "false", ks->cases, ks->marked, ks->beaten);
-        jstr(f, ks->worst_by);
+        bench_json_string(f, ks->worst_by);
         fputs(", \"beaten_most_ratio\": ", f);
         jnum(f, ks->worst);
         fputc('}', f);
@@ -335,34 +339,25 @@ static void writeup_text(FILE *f, const writeup_table *t, const bench_result *ro
 static void writeup_json(FILE *f, const writeup_table *t, const bench_result *rows, size_t n, int first)
 {
     fprintf(f, "%s\n    {\"seed\": ", first ? "" : ",");
-    jstr(f, t->seed);
-    fputs(", \"subject\": ", f);
-    jstr(f, t->subject);
-    fputs(", \"table\": ", f);
-    jstr(f, t->table);
-    fputs(", \"source\": ", f);
-    jstr(f, t->source);
-    fputs(", \"published_compiler\": ", f);
-    jstr(f, t->compiler);
+    bench_json_string(f, t->seed);
+    jfield(f, "subject", t->subject);
+    jfield(f, "table", t->table);
+    jfield(f, "source", t->source);
+    jfield(f, "published_compiler", t->compiler);
     fputs(", \"rows\": [", f);
     for (size_t i = 0; i < t->nrows; i++) {
         const writeup_row *w = &t->rows[i];
         wu_eval e;
         evaluate(w, rows, n, &e);
         fputs(i ? ",\n      {\"label\": " : "\n      {\"label\": ", f);
-        jstr(f, w->label);
+        bench_json_string(f, w->label);
         fprintf(f, ", \"published\": %.10g, \"unit\": ", w->figure);
-        jstr(f, w->unit);
-        fputs(", \"published_machine\": ", f);
-        jstr(f, w->machine);
-        fputs(", \"published_arch\": ", f);
-        jstr(f, w->arch);
-        fputs(", \"primitive\": ", f);
-        jstr(f, w->primitive);
-        fputs(", \"op\": ", f);
-        jstr(f, e.r ? e.r->op : e.m->op);
-        fputs(", \"impl\": ", f);
-        jstr(f, e.r ? e.r->impl : NULL);
+        bench_json_string(f, w->unit);
+        jfield(f, "published_machine", w->machine);
+        jfield(f, "published_arch", w->arch);
+        jfield(f, "primitive", w->primitive);
+        jfield(f, "op", e.r ? e.r->op : e.m->op);
+        jfield(f, "impl", e.r ? e.r->impl : NULL);
         fprintf(f, ", \"measured\": %s, \"here\": ", e.r && e.here > 0 ? "true" : "false");
         jnum(f, e.here);
         fputs(", \"speedup_here\": ", f);
@@ -370,7 +365,7 @@ static void writeup_json(FILE *f, const writeup_table *t, const bench_result *ro
         fputs(", \"differs\": [", f);
         for (size_t k = 0; e.marks[k]; k++) {
             fputs(k ? ", " : "", f);
-            jstr(f, e.marks[k]);
+            bench_json_string(f, e.marks[k]);
         }
         fputs("]}", f);
     }

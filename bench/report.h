@@ -67,6 +67,10 @@ typedef struct writeup_table {
 extern const writeup_table bench_writeups[];
 extern const size_t bench_nwriteups;
 
+/* v as a JSON string: quotes, backslashes and control characters escaped
+ * (null for NULL). */
+void bench_json_string(FILE *f, const char *v);
+
 /* Prints the summary and the write-ups' tables to table (may be NULL) and
  * their JSON members (",\n  \"summary\": [...],\n  \"writeups\": [...]") to
  * json (may be NULL), from the n rows of the run. */
