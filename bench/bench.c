@@ -361,16 +361,24 @@ static int widen(int w, size_t len)
 }
 
 /* Columns as wide as the longest primitive, case and implementation name of
- * the families wanted (a device implementation's row may say "+cpu"). */
+ * the families wanted (a device implementation's row may say "+cpu"). A
+ * case that applies to some implementations only names itself when asked
+ * (a device's bulk rows: their size is the device's), as the run will ask. */
 static void set_widths(const int *wanted)
 {
     w_prim = 9, w_op = 2, w_impl = 4;
     for (size_t f = 0; f < NFAMILIES; f++) {
         if (!wanted[f]) continue;
-        w_prim = widen(w_prim, strlen(families[f].name));
-        for (const bench_case *const *bc = families[f].cases; *bc; bc++) w_op = widen(w_op, strlen((*bc)->op));
-        for (size_t i = 0; i < lwcx_impl_count(families[f].name); i++) {
-            const lwcx_impl *im = lwcx_impl_at(families[f].name, i);
+        const char *prim = families[f].name;
+        w_prim = widen(w_prim, strlen(prim));
+        for (const bench_case *const *bc = families[f].cases; *bc; bc++) {
+            for (size_t i = 0; (*bc)->applies && i < lwcx_impl_count(prim); i++)
+                if (lwcx_impl_available(lwcx_impl_at(prim, i), NULL) && (*bc)->applies(lwcx_impl_at(prim, i)))
+                    w_op = widen(w_op, strlen((*bc)->op));
+            w_op = widen(w_op, strlen((*bc)->op));
+        }
+        for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
+            const lwcx_impl *im = lwcx_impl_at(prim, i);
             w_impl = widen(w_impl, strlen(lwcx_impl_name(im)) + (im->device ? 4 : 0));
         }
     }
@@ -527,6 +535,7 @@ static void keep(results *res, const row *w)
     r->primitive = w->bc->primitive, r->op = w->bc->op, r->unit = w->bc->unit, r->call = w->bc->call;
     snprintf(r->impl, sizeof r->impl, "%s", w->impl);
     r->on_device = w->device != NULL;
+    if (w->device) snprintf(r->device, sizeof r->device, "%s", w->device);
     r->units = w->bc->units;
     r->cyc_med = w->cyc_med;
 #if defined(__x86_64__) || defined(__i386__)

@@ -244,7 +244,8 @@ typedef struct wu_eval {
     const bench_result *r;
     const writeup_match *m;
     double here, faster;
-    const char *marks[4]; /* how the work differs: NULL-terminated */
+    const char *marks[5]; /* how the work differs: NULL-terminated */
+    char on[160];         /* "here on DEVICE" */
 } wu_eval;
 
 static void evaluate(const writeup_row *w, const bench_result *rows, size_t n, wu_eval *e)
@@ -266,6 +267,10 @@ static void evaluate(const writeup_row *w, const bench_result *rows, size_t n, w
         else if (strcmp(here_arch, "gpu") == 0) e->marks[nm++] = "a CPU's figure beside a GPU's";
         else if (strcmp(w->arch, "arm64") == 0) e->marks[nm++] = "an arm64 figure beside an x86-64 one";
         else e->marks[nm++] = "an x86-64 figure beside one of another architecture";
+    }
+    if (e->r->on_device) { /* (a device may be a CPU: OpenCL's) */
+        snprintf(e->on, sizeof e->on, "here on %s", e->r->device);
+        e->marks[nm++] = e->on;
     }
     if (w->kind == WU_CYCLES && e->r->cycles <= 0) e->marks[nm++] = "no cycle counter here";
     if (w->differs) e->marks[nm++] = w->differs;
@@ -313,7 +318,11 @@ static void writeup_text(FILE *f, const writeup_table *t, const bench_result *ro
         wu_eval e;
         evaluate(&t->rows[i], rows, n, &e);
         if (!e.r) continue;
-        if (measured++ == 0) e0 = e;
+        if (measured++ == 0) {
+            e0 = e;
+            for (size_t k = 0; e0.marks[k]; k++) /* (its own copy of the device's mark) */
+                if (e0.marks[k] == e.on) e0.marks[k] = e0.on;
+        }
         else shared &= same_marks(&e, &e0);
     }
     for (size_t i = 0; i < t->nrows; i++) {

@@ -12,7 +12,8 @@ typedef struct bench_result {
     const char *primitive, *op, *unit; /* (static storage: the case's) */
     const char *call;                  /* the case's call kind, or NULL */
     char impl[32];
-    int on_device;         /* the row ran on a device */
+    int on_device;         /* the row ran on a device: */
+    char device[128];      /* which */
     double units;          /* units per call */
     double cyc_med;        /* cycle-counter ticks per unit, median */
     double cycles;         /* cycles per unit comparable with published cycles, 0: unknown */
