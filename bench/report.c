@@ -143,7 +143,7 @@ static void summary_text(FILE *f, const prim_sum *s)
         const kind_sum *ks = &s->kind[k];
         fprintf(f, "  auto %-14s ", ks->call);
         if (!ks->marked) {
-            fprintf(f, "its row not measured (--impl) in %zu cases\n", ks->cases);
+            fprintf(f, "its row not measured in %zu cases (left out by --impl, or its calls failed)\n", ks->cases);
             continue;
         }
         fprintf(f, "%s%s (%s) in %zu of %zu cases", ks->impl, ks->varies ? " and others" : "", ks->from,
