@@ -19,25 +19,6 @@ int cmd_keygen(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 
-/* lwcx list --explain PRIMITIVE: the selection policy as it applies here. */
-static int list_explain(const char *prim)
-{
-    if (!lwcx_impl_count(prim)) {
-        cli_error(prim, "unknown primitive (see 'lwcx list')");
-        return 2;
-    }
-    const size_t n = lwcx_impl_explain(prim, NULL, 0);
-    char *text = malloc(n + 1);
-    if (!text) {
-        cli_error(NULL, "out of memory");
-        return 1;
-    }
-    lwcx_impl_explain(prim, text, n + 1);
-    fputs(text, stdout);
-    free(text);
-    return 0;
-}
-
 /* `lwcx list` fits terminals of this many columns. */
 #define LIST_WIDTH 100
 
@@ -128,6 +109,48 @@ static void list_primitive(const char *prim, int verbose)
     }
     printf("    choice: ");
     print_wrapped(line, 12, 12);
+}
+
+/* line (without its newline, len bytes) in lines of at most LIST_WIDTH
+ * columns, cut at spaces, what follows a cut indented two more than the line
+ * (a line with no space to cut at is left whole) */
+static void print_fitted(const char *line, size_t len)
+{
+    const size_t lead = strspn(line, " ");
+    size_t indent = 0;
+    while (indent + len > LIST_WIDTH) {
+        size_t cut = LIST_WIDTH - indent;
+        while (cut > lead && line[cut] != ' ') cut--;
+        if (cut <= lead) break;
+        printf("%*s%.*s\n", (int)indent, "", (int)cut, line);
+        while (cut < len && line[cut] == ' ') cut++;
+        line += cut, len -= cut;
+        indent = lead + 2;
+    }
+    printf("%*s%.*s\n", (int)indent, "", (int)len, line);
+}
+
+/* lwcx list --explain PRIMITIVE: the selection policy as it applies here. */
+static int list_explain(const char *prim)
+{
+    if (!lwcx_impl_count(prim)) {
+        cli_error(prim, "unknown primitive (see 'lwcx list')");
+        return 2;
+    }
+    const size_t n = lwcx_impl_explain(prim, NULL, 0);
+    char *text = malloc(n + 1);
+    if (!text) {
+        cli_error(NULL, "out of memory");
+        return 1;
+    }
+    lwcx_impl_explain(prim, text, n + 1);
+    for (const char *line = text; *line;) {
+        const size_t len = strcspn(line, "\n");
+        print_fitted(line, len);
+        line += len + (line[len] == '\n');
+    }
+    free(text);
+    return 0;
 }
 
 static int cmd_list(int argc, char **argv)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `lwcx list` fits 100 columns, with or without --verbose, with implementations
-# unavailable (their reasons wrapped) and a long wisdom path; --verbose gives
-# every description whole where the plain list cuts it ("...").
+# unavailable (their reasons wrapped) and a long wisdom path, and so does
+# --explain for every primitive; --verbose gives every description whole
+# where the plain list cuts it ("...").
 #   cli_list_width.sh LWCX
 . "$(dirname "$0")/cli_common.sh"
 
@@ -14,6 +15,11 @@ for env in "LWCX_WISDOM=off" "LWCX_CPU_DISABLE=avx512,avx2,neon" "LWCX_WISDOM=$l
     n=$(width env "$env" "$lwcx" list $v)
     [ "$n" -gt 40 ] && [ "$n" -le 100 ] && ok || bad "$env lwcx list $v: lines of $n columns"
   done
+done
+# --explain, every primitive: cut at spaces, the rest indented below
+for p in $("$lwcx" list --machine | cut -d: -f1 | sort -u); do
+  n=$(width "$lwcx" list --explain "$p")
+  [ "$n" -gt 40 ] && [ "$n" -le 100 ] && ok || bad "lwcx list --explain $p: lines of $n columns"
 done
 # what scripts read: the marker, the name and "available" at the start of a line
 "$lwcx" list | grep -Eq '^ *\* +ref +available|^ *\* +[a-z0-9]+ +available' && ok || bad "the selected implementation's line"
