@@ -283,11 +283,12 @@ static int same_marks(const wu_eval *a, const wu_eval *b)
     return !a->marks[k] && !b->marks[k];
 }
 
-static const char *fmt_num(char *buf, size_t cap, double v)
+/* A figure in `digits` significant digits (whole numbers from 10^digits up). */
+static const char *fmt_num(char *buf, size_t cap, double v, int digits)
 {
     if (v <= 0) snprintf(buf, cap, "-");
-    else if (v >= 1e6) snprintf(buf, cap, "%.0f", v);
-    else snprintf(buf, cap, "%.6g", v);
+    else if (v >= pow(10, digits)) snprintf(buf, cap, "%.0f", v);
+    else snprintf(buf, cap, "%.*g", digits, v);
     return buf;
 }
 
@@ -330,14 +331,14 @@ static void writeup_text(FILE *f, const writeup_table *t, const bench_result *ro
         wu_eval e;
         char a[32], b[32];
         evaluate(w, rows, n, &e);
-        fprintf(f, "  %-*.*s %11s %-12s ", lw, lw, w->label, fmt_num(a, sizeof a, w->figure), w->unit);
+        fprintf(f, "  %-*.*s %11s %-12s ", lw, lw, w->label, fmt_num(a, sizeof a, w->figure, 6), w->unit);
         if (!e.r) {
             fprintf(f, "%11s %7s  not measured (%s)\n", "-", "-", w->primitive);
             continue;
         }
         char x[16] = "-";
         if (e.faster > 0) snprintf(x, sizeof x, "%.2fx", e.faster);
-        fprintf(f, "%11s %7s  %s %s\n", fmt_num(b, sizeof b, e.here), x, e.r->op, e.r->impl);
+        fprintf(f, "%11s %7s  %s %s\n", fmt_num(b, sizeof b, e.here, 4) /* as many as the bench's own rows */, x, e.r->op, e.r->impl);
         if (!one_machine && strcmp(w->label, w->machine) != 0) fprintf(f, "      published on %s\n", w->machine);
         for (size_t k = 0; !shared && e.marks[k]; k++) fprintf(f, "      differs: %s\n", e.marks[k]);
     }
