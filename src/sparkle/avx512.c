@@ -37,8 +37,8 @@ typedef __m512i V;
 /* Groups of 16 states one at a time. A SPARKLE384 step is 128 zmm
  * operations (44 of them vprord, which only half of the pipes take) and
  * already runs close to the vector pipes' peak. Two groups would not fit
- * the 32 registers, and could add a few percent at most (docs/avx512.md,
- * SPARKLE's peak, nineteenth session). */
+ * the 32 registers, and could add a few percent at most (docs/design/sparkle.md,
+ * "The 16-way bound"). */
 #define LANES_TWO_GROUPS(nb, modes) 0
 /* Measured faster for SPARKLE256, 384 and 512 on Zen 5 (docs/design/sparkle.md) */
 #define LANES_FEISTEL_EARLY 1

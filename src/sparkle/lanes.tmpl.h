@@ -68,8 +68,8 @@ LANES_INLINE void v_rows_out(V v, uint8_t *const *p, size_t off, unsigned i, con
  * fed. Box i uses constant rcon[i / K] (K groups of LANES states side by
  * side). SPARKLE512's 8 boxes go 6 and 2: with all 8 interleaved, its 16
  * state words and the temporaries exceed AVX2's 16 registers, and clang
- * spilled 25 words a step where gcc spilled 7 (docs/compilers.md,
- * SPARKLE-512 avx2). */
+ * spilled 25 words a step where gcc spilled 7 (docs/design/sparkle.md,
+ * "Many states in lanes"). */
 LANES_INLINE void v_alzette(V *x, V *y, const unsigned first, const unsigned n, const unsigned K)
 {
 #define EACH for (unsigned i = first; i < first + n; i++)
