@@ -340,9 +340,14 @@ static LWCX_NODISCARD int from_record(const char *path, const char **val, const 
     if (kf) {
         for (size_t i = 0; i < kf->len && i < LWCX_BC_MAX_KEY_BYTES; i++) sprintf(key_hex + 2 * i, "%02x", kf->key[i]);
     }
+    /* a record without a part (version 1, or written without --part) resumed
+     * as a part: its range is the part's, the options the job's: the merge
+     * checks that they agree */
+    const int unnamed_part = !rec->v[R_PART][0] && val[PART];
     int rc = 0;
     for (size_t i = 0; i < sizeof map / sizeof map[0] && !rc; i++) {
         const int f = map[i].field;
+        if (unnamed_part && (f == R_START || f == R_COUNT || f == R_PART)) continue;
         const char *given = val[map[i].opt], *name = map[i].name, *recorded = rec->v[f];
         if (kf && (f == R_CIPHER || f == R_BASE)) { /* the key file's */
             given = f == R_CIPHER ? kf->alg : key_hex;
@@ -392,6 +397,7 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
             return cli_usage_error("--resume", "'%s', but --checkpoint names '%s': name the checkpoint once", val[RESUME], ckpt);
         ckpt = val[RESUME];
     }
+    if (resume && !ckpt) return cli_usage_error("--resume", "needs the checkpoint: --resume FILE (or --checkpoint FILE --resume)");
     keyfile kf = {0};
     if (val[BASE] && val[KEY_FILE]) return cli_usage_error("--key-file", "give --key-base or --key-file, not both");
     if (val[KEY_FILE]) {
@@ -461,7 +467,6 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         (val[CHUNK] && opt_u64("--chunk", val[CHUNK], 1, (uint64_t)1 << 40, "1 .. 2^40 keys", &chunk)) ||
         (val[ROOT_THREADS] && opt_u64("--root-threads", val[ROOT_THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: rank 0 only hands out chunks", &a->root_threads)))
         return 2;
-    if (resume && !ckpt) return cli_usage_error("--resume", "needs the checkpoint: --resume FILE (or --checkpoint FILE --resume)");
     if (force && !ckpt) return cli_usage_error("--force", "needs --checkpoint FILE");
     if (resume && force) return cli_usage_error("--force", "--resume continues the checkpoint, --force replaces it: not both");
     if (val[EVERY] && !ckpt) return cli_usage_error("--every", "needs --checkpoint FILE");

@@ -195,12 +195,20 @@ static LWCX_NODISCARD int parse_check_line(char *s, int forced, int zero, int *r
  * every one read, whose digests all differed (their algorithm taken from
  * the size). Esch256 and SHA-256 digests are both 64 digits, so a sha256sum
  * list reads well and fails on every line. */
-static void check_hint(const char *path, int forced, size_t digits, unsigned long all_failed)
+static void check_hint(const char *path, int forced, size_t digits, unsigned long all_failed, int zero_newlines)
 {
+    if (zero_newlines) { /* -z on a list of newline-ended lines: one long line */
+        cli_error(path, "hint: with -z the lines end with NULs, but this list's end with newlines: leave -z out");
+        return;
+    }
     if (all_failed) {
-        cli_error(path, "hint: every digest differs; digests of 64 or 96 hex digits are read as esch256 or "
-                        "esch384, but SHA-256 (sha256sum) and SHA-384 (sha384sum) digests have the same sizes: "
-                        "was the list made by another tool?");
+        const int is256 = digits == 2 * LWCX_ESCH256_DIGEST_BYTES;
+        char all[48];
+        snprintf(all, sizeof all, all_failed == 1 ? "the digest differs" : "all %lu digests differ", all_failed);
+        cli_error(path, "hint: %s; %zu hex digits are read as %s digests, but %s digests "
+                        "(%s) have that size too: was the list made by another tool?",
+                  all, digits, is256 ? "esch256" : "esch384", is256 ? "SHA-256" : "SHA-384",
+                  is256 ? "sha256sum, sha3sum -a 256, b2sum -l 256" : "sha384sum, sha3sum -a 384, b2sum -l 384");
         return;
     }
     if (!digits) return;
@@ -238,7 +246,8 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
     size_t cap = 0;
     ssize_t got;
     unsigned long lineno = 0, well = 0, good = 0, bad = 0, unread = 0, improper = 0, inferred_bad = 0;
-    size_t odd_digits = 0; /* the digits of the first improper "HEX  NAME" line: for the hint */
+    size_t odd_digits = 0, fail_digits = 0; /* the first improper and failing lines' digits: for the hint */
+    int zero_newlines = 0;
     while ((got = getdelim(&line, &cap, o->zero ? 0 : '\n', f)) >= 0) {
         size_t len = (size_t)got;
         lineno++;
@@ -247,6 +256,7 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
         if (!len || line[0] == '#') continue; /* blank lines and comments, as sha256sum */
         check_line c;
         const size_t digits = strspn(line, HEX_DIGITS);
+        if (o->zero && memchr(line, '\n', len)) zero_newlines = 1;
         if (parse_check_line(line, o->alg, o->zero, &o->reversed, &c)) {
             if (!odd_digits && is_blank(line[digits])) odd_digits = digits;
             improper++;
@@ -265,7 +275,7 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
         const int match = !r && !memcmp(want, got_digest, outlen);
         if (r) unread++;
         else if (match) good++;
-        else bad++, inferred_bad += (unsigned long)c.inferred;
+        else bad++, inferred_bad += (unsigned long)c.inferred, fail_digits = fail_digits ? fail_digits : c.hexlen;
         if (!o->status && !(o->quiet && match)) {
             const int esc = !o->zero && needs_escape(c.name);
             if (esc) putchar('\\');
@@ -283,7 +293,7 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
     }
     if (!well) {
         cli_error(path, "no properly formatted digest lines found");
-        if (!o->status) check_hint(path, o->alg, odd_digits, 0);
+        if (!o->status) check_hint(path, o->alg, odd_digits, 0, zero_newlines);
         return 1;
     }
     fflush(stdout); /* the verdicts before the summary */
@@ -291,8 +301,8 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
         if (improper) cli_error(NULL, "WARNING: %lu line%s improperly formatted", improper, improper > 1 ? "s are" : " is");
         if (unread) cli_error(NULL, "WARNING: %lu listed file%s could not be read", unread, unread > 1 ? "s" : "");
         if (bad) cli_error(NULL, "WARNING: %lu computed digest%s did NOT match", bad, bad > 1 ? "s" : "");
-        if (improper) check_hint(path, o->alg, odd_digits, 0);
-        else if (bad && bad == inferred_bad && !good && !unread) check_hint(path, o->alg, 0, bad);
+        if (improper || (zero_newlines && (bad || unread))) check_hint(path, o->alg, odd_digits, 0, zero_newlines);
+        else if (bad && bad == inferred_bad && !good && !unread) check_hint(path, o->alg, fail_digits, bad, 0);
     }
     if (o->ignore_missing && !good) {
         if (!o->status) cli_error(path, "no file was verified");
