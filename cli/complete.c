@@ -32,13 +32,14 @@ static void offer(const ctx *c, const char *word)
 static int takes(const ctx *c, const opt_def *d)
 {
     if (c->cmd->allowed) {
-        char opt[40];
+        char opts[2][40];
         const char *allowed = c->cmd->allowed(c->cmd->name);
-        if (d->short_name) snprintf(opt, sizeof opt, "-%c", d->short_name);
-        else snprintf(opt, sizeof opt, "--%s", d->name);
-        /* a whole word of the list */
-        for (const char *s = strstr(allowed, opt); s; s = strstr(s + 1, opt))
-            if ((s == allowed || s[-1] == ' ') && (s[strlen(opt)] == ' ' || s[strlen(opt)] == 0)) return 1;
+        snprintf(opts[0], sizeof opts[0], "--%s", d->name);
+        snprintf(opts[1], sizeof opts[1], "-%c", d->short_name ? d->short_name : '-');
+        /* the long or the short form, a whole word of the list */
+        for (int k = 0; k < 2; k++)
+            for (const char *s = strstr(allowed, opts[k]); s; s = strstr(s + 1, opts[k]))
+                if ((s == allowed || s[-1] == ' ') && (s[strlen(opts[k])] == ' ' || s[strlen(opts[k])] == 0)) return 1;
         return 0;
     }
     if (c->cmd->opts == ks_opts) /* lwcx-mpi has no --part, no --impl; keysearch no --root-threads */
