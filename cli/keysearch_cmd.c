@@ -372,6 +372,33 @@ static LWCX_NODISCARD int from_record(const char *path, const char **val, const 
     return rc;
 }
 
+/* --device and --impl of ks_parse (val: its values) -> a->device, a->want_ocl;
+ * 0, or the exit status (message printed). */
+static LWCX_NODISCARD int ks_parse_device(const char *const *val, const char *cipher, int mpi, ks_args *a)
+{
+    const char *device = val[DEVICE];
+    if (val[IMPL]) { /* a GPU's implementation is its --device; a CPU's, --device cpu */
+        const char *im = val[IMPL];
+        const int gpu_impl = strcmp(im, "cuda") == 0 || strcmp(im, "opencl") == 0;
+        if (device && (gpu_impl ? strncmp(device, im, strlen(im)) != 0 : strcmp(device, "cpu") != 0))
+            return cli_usage_error("--impl", "'%s' does not run on --device %s", im, device);
+        if (!device) device = gpu_impl ? im : "cpu";
+        if (!gpu_impl && cli_impl_force(cipher, im)) return 2; /* a GPU's is forced with the device */
+    }
+    /* opencl[:N]: device N (lwcx_opencl_set_devices, before opencl is first probed) */
+    const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
+                         (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
+    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
+        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
+    if (mpi && want_ocl && strchr(device, ','))
+        return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
+    if (want_ocl && device[6] == ':' && set_opencl_devices(device + 7) != LWCX_OK)
+        return cli_usage_error("--device", "'%s': the OpenCL devices were already chosen", device);
+    a->device = device;
+    a->want_ocl = want_ocl;
+    return 0;
+}
+
 /* argv -> a; 0, or the exit status (message printed). */
 static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, int *quit)
 {
@@ -384,10 +411,10 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         if (r == OPT_QUIT) *quit = 1; /* --help, --version: answered */
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
-        if (mpi && r == IMPL)
-            return cli_usage_error(p.name, "not for lwcx-mpi (set LWCX_IMPL=CIPHER:NAME for every rank)");
-        if ((mpi && r == PART) || (!mpi && r == ROOT_THREADS))
-            return cli_usage_error(p.name, mpi ? "not for lwcx-mpi (the ranks share the range)" : "only for lwcx-mpi");
+        if ((mpi && (r == PART || r == IMPL)) || (!mpi && r == ROOT_THREADS))
+            return cli_usage_error(p.name, !mpi       ? "only for lwcx-mpi"
+                                           : r == IMPL ? "not for lwcx-mpi (set LWCX_IMPL=CIPHER:NAME for every rank)"
+                                                       : "not for lwcx-mpi (the ranks share the range)");
         val[r] = p.arg ? p.arg : "";
     }
     const char *cipher = val[CIPHER], *ckpt = val[CKPT];
@@ -409,14 +436,11 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         }
         cipher = kf.alg;
     }
-    if (resume && ckpt) { /* the parameters left out are the checkpoint's */
-        const int st = from_record(ckpt, val, val[KEY_FILE] ? &kf : NULL, &a->rec);
-        if (st) {
-            lwcx_wipe(&kf, sizeof kf);
-            return st;
-        }
-        if (!cipher) cipher = val[CIPHER];
-    }
+    /* --resume: the parameters left out are the checkpoint's */
+    const int rst = resume ? from_record(ckpt, val, val[KEY_FILE] ? &kf : NULL, &a->rec) : 0;
+    if (rst) lwcx_wipe(&kf, sizeof kf);
+    if (rst) return rst;
+    if (!cipher) cipher = val[CIPHER];
     const char *missing = !cipher ? "--cipher" : !val[PT] ? "--pt" : !val[CT] ? "--ct"
                           : !val[BASE] && !val[KEY_FILE] ? "--key-base" : !val[COUNT] ? "--count" : NULL;
     if (missing) {
@@ -475,33 +499,15 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         cli_error(ckpt, "exists: continue that search with --resume, or replace it with --force");
         return 2;
     }
-    const char *device = val[DEVICE];
-    if (val[IMPL]) { /* a GPU's implementation is its --device; a CPU's, --device cpu */
-        const char *im = val[IMPL];
-        const int gpu_impl = strcmp(im, "cuda") == 0 || strcmp(im, "opencl") == 0;
-        if (device && (gpu_impl ? strncmp(device, im, strlen(im)) != 0 : strcmp(device, "cpu") != 0))
-            return cli_usage_error("--impl", "'%s' does not run on --device %s", im, device);
-        if (!device) device = gpu_impl ? im : "cpu";
-        if (!gpu_impl && cli_impl_force(cipher, im)) return 2; /* a GPU's is forced with the device */
-    }
-    /* opencl[:N]: device N (lwcx_opencl_set_devices, before opencl is first probed) */
-    const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
-                         (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
-    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
-        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
-    if (mpi && want_ocl && strchr(device, ','))
-        return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
-    if (want_ocl && device[6] == ':' && set_opencl_devices(device + 7) != LWCX_OK)
-        return cli_usage_error("--device", "'%s': the OpenCL devices were already chosen", device);
+    const int dst = ks_parse_device(val, cipher, mpi, a);
+    if (dst) return dst;
     if (val[PART] && part_arg(val[PART], n, &a->part, &a->parts)) return 2;
     a->ckpt = ckpt;
-    a->device = device;
     a->verbose = !!val[VERBOSE];
     a->count_text = val[COUNT];
     a->resume = resume;
     a->force = force;
     a->first_only = !!val[FIRST];
-    a->want_ocl = want_ocl;
     a->mask_given = !!val[MASK];
     a->threads_given = !!val[THREADS];
     a->chunk_given = !!val[CHUNK];
@@ -925,6 +931,21 @@ static LWCX_NODISCARD int merge_args(int argc, char **argv, const char **files, 
  * keys found (stdout) and the gaps and overlaps left in the whole range: the
  * job the part records name (record version 2), else --start/--count, else
  * the records' own span. */
+/* --merge's last line: the whole range and what the records leave of it. */
+static void merge_summary(int nfiles, uint64_t lo, uint64_t hi, uint64_t searched, uint64_t gaps, uint64_t gap_keys,
+                          uint64_t overlaps, uint64_t nkeys, uint64_t missing, uint64_t job_parts)
+{
+    char of_parts[64] = "";
+    if (job_parts)
+        snprintf(of_parts, sizeof of_parts, " (%" PRIu64 " of %" PRIu64 " parts missing)", missing, job_parts);
+    fprintf(stderr,
+            "lwcx keysearch: merged %d %s: keys [%" PRIu64 ", %" PRIu64 "): %" PRIu64 " searched, %" PRIu64
+            " %s of %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " distinct %s found%s\n",
+            nfiles, cli_plural((uint64_t)nfiles, "record", "records"), lo, hi, searched, gaps,
+            cli_plural(gaps, "gap", "gaps"), gap_keys, cli_plural(gap_keys, "key", "keys"), overlaps,
+            cli_plural(overlaps, "overlap", "overlaps"), nkeys, cli_plural(nkeys, "key", "keys"), of_parts);
+}
+
 static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
 {
     int nfiles = 0;
@@ -1035,15 +1056,7 @@ static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
     free(rg);
     merge_print_keys(keys, key_idx, nkeys, kb);
     lwcx_wipe(keys, sizeof keys);
-    char of_parts[64] = "";
-    if (job_parts)
-        snprintf(of_parts, sizeof of_parts, " (%" PRIu64 " of %" PRIu64 " parts missing)", missing, job_parts);
-    fprintf(stderr,
-            "lwcx keysearch: merged %d %s: keys [%" PRIu64 ", %" PRIu64 "): %" PRIu64 " searched, %" PRIu64
-            " %s of %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " distinct %s found%s\n",
-            nfiles, cli_plural((uint64_t)nfiles, "record", "records"), lo, hi, searched, gaps, cli_plural(gaps, "gap", "gaps"),
-            gap_keys, cli_plural(gap_keys, "key", "keys"), overlaps, cli_plural(overlaps, "overlap", "overlaps"), nkeys,
-            cli_plural(nkeys, "key", "keys"), of_parts);
+    merge_summary(nfiles, lo, hi, searched, gaps, gap_keys, overlaps, nkeys, missing, job_parts);
     if (cli_flush_stdout() != 0) return 3;
     return nkeys ? 0 : gaps ? 130 : 1;
 }
