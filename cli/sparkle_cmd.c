@@ -275,7 +275,11 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
         const int match = !r && !memcmp(want, got_digest, outlen);
         if (r) unread++;
         else if (match) good++;
-        else bad++, inferred_bad += (unsigned long)c.inferred, fail_digits = fail_digits ? fail_digits : c.hexlen;
+        else {
+            bad++;
+            inferred_bad += (unsigned long)c.inferred;
+            if (!fail_digits) fail_digits = c.hexlen;
+        }
         if (!o->status && !(o->quiet && match)) {
             const int esc = !o->zero && needs_escape(c.name);
             if (esc) putchar('\\');
