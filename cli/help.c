@@ -207,7 +207,7 @@ static const cmd_help helps[] = {
      "range for checkpoints written without --part). Across machines with MPI:\n"
      "lwcx-mpi (README).\n"
      "exit status:\n"
-     "  0      key(s) found (--merge: in the parts)\n"
+     "  0      at least one key found (--merge: in the parts)\n"
      "  1      no key in the range (--merge: none, and no gaps)\n"
      "  2      bad arguments (--count 0 included), a checkpoint refused or damaged, a device\n"
      "         that cannot be used\n"

@@ -673,7 +673,8 @@ int ks_finish(ks_cli *o, ks_progress *pr, double el, int werr)
 
     if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks, 1) != 0) werr = 1;
     if (total > pr->nprinted)
-        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr->nprinted); /* more than 64 */
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " %s matched, %zu shown\n", total, cli_plural(total, "key", "keys"),
+                pr->nprinted);
     lwcx_keysearch_free(ks);
     o->ks = NULL;
     if (pr->write_error || cli_flush_stdout() != 0) werr = 1;
