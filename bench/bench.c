@@ -16,6 +16,7 @@
 
 #include "../src/bench_internal.h"
 #include "lwcx.h"
+#include "report.h"
 #include "timer.h"
 
 /* Every primitive of the build (the generated list), with its cases. */
@@ -350,12 +351,66 @@ static double core_cycles(double ticks)
     return ticks_per_cycle > 0 ? ticks / ticks_per_cycle : 0;
 }
 
+/* The widths of the name columns, from the names of the run (set_widths). */
+static int w_prim = 9, w_op = 2, w_impl = 4;
+#define MAX_COLUMN 40 /* a longer name is cut, its last character '~' */
+
+static int widen(int w, size_t len)
+{
+    return len > (size_t)w ? (len > MAX_COLUMN ? MAX_COLUMN : (int)len) : w;
+}
+
+/* Columns as wide as the longest primitive, case and implementation name of
+ * the families wanted (a device implementation's row may say "+cpu"). A
+ * case that applies to some implementations only names itself when asked
+ * (a device's bulk rows: their size is the device's), as the run will ask. */
+static void set_widths(const int *wanted)
+{
+    w_prim = 9, w_op = 2, w_impl = 4;
+    for (size_t f = 0; f < NFAMILIES; f++) {
+        if (!wanted[f]) continue;
+        const char *prim = families[f].name;
+        w_prim = widen(w_prim, strlen(prim));
+        for (const bench_case *const *bc = families[f].cases; *bc; bc++) {
+            for (size_t i = 0; (*bc)->applies && i < lwcx_impl_count(prim); i++)
+                if (lwcx_impl_available(lwcx_impl_at(prim, i), NULL) && (*bc)->applies(lwcx_impl_at(prim, i)))
+                    w_op = widen(w_op, strlen((*bc)->op));
+            w_op = widen(w_op, strlen((*bc)->op));
+        }
+        for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
+            const lwcx_impl *im = lwcx_impl_at(prim, i);
+            w_impl = widen(w_impl, strlen(lwcx_impl_name(im)) + (im->device ? 4 : 0));
+        }
+    }
+}
+
+/* name in a column of width w: padded, or cut with '~' as its last character */
+static void column(FILE *f, const char *name, int w)
+{
+    const size_t len = strlen(name);
+    if (len <= (size_t)w)
+        fprintf(f, "%-*s ", w, name);
+    else
+        fprintf(f, "%.*s~ ", w - 1, name);
+}
+
+static void print_header(FILE *f)
+{
+    column(f, "primitive", w_prim);
+    column(f, "op", w_op);
+    column(f, "impl", w_impl);
+    fprintf(f, "%10s %10s %10s %10s %9s\n", "cyc/unit", "min", "core cyc", "ns/unit", "vs ref");
+}
+
 static void print_row(FILE *f, const row *r)
 {
     char vs[16] = "       -"; /* no ref row in this case */
     if (r->speedup > 0) snprintf(vs, sizeof vs, "%8.2fx", r->speedup);
-    fprintf(f, "%-10s %-22s %-10s %10.2f %10.2f %10.2f %10.3f %s   per %s", r->bc->primitive, r->bc->op,
-            r->impl, r->cyc_med, r->cyc_min, core_cycles(r->cyc_med), r->ns_med, vs, r->bc->unit);
+    column(f, r->bc->primitive, w_prim);
+    column(f, r->bc->op, w_op);
+    column(f, r->impl, w_impl);
+    fprintf(f, "%10.2f %10.2f %10.2f %10.3f %s   per %s", r->cyc_med, r->cyc_min, core_cycles(r->cyc_med),
+            r->ns_med, vs, r->bc->unit);
     if (r->ns_med > 0 && strcmp(r->bc->unit, "key") == 0) /* key search: the rate users quote */
         fprintf(f, " (%.1f M keys/s)", 1e3 / r->ns_med);
     if (r->ns_med > 0 && r->device && strcmp(r->bc->unit, "byte") == 0) /* a device's bulk rows */
@@ -370,20 +425,12 @@ static void print_row(FILE *f, const row *r)
                 r->bc->op, r->beaten_by, 100 * (r->beaten - 1), r->impl, r->auto_from);
 }
 
-/* a JSON string value: quotes, backslashes and control characters escaped */
+/* "key": "v", then after */
 static void json_str(FILE *f, const char *key, const char *v, const char *after)
 {
-    fprintf(f, "\"%s\": \"", key);
-    for (; *v; v++) {
-        unsigned char c = (unsigned char)*v;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fprintf(f, "\"%s", after);
+    fprintf(f, "\"%s\": ", key);
+    bench_json_string(f, v);
+    fputs(after, f);
 }
 
 static void json_machine(FILE *f)
@@ -457,6 +504,52 @@ static int known_primitives(const char *const *primitives, size_t n, const char 
     return 0;
 }
 
+/* Whether family f is wanted (all when n == 0). */
+static int wanted_family(size_t f, const char *const *primitives, size_t n)
+{
+    int w = n == 0;
+    for (size_t i = 0; i < n; i++) w |= strcmp(families[f].name, primitives[i]) == 0;
+    return w;
+}
+
+/* The rows of the run, for the summary (report.c). */
+typedef struct results {
+    bench_result *r;
+    size_t n, cap;
+    int lost; /* rows left out for want of memory */
+} results;
+
+static void keep(results *res, const row *w)
+{
+    if (res->n == res->cap) {
+        const size_t cap = res->cap ? 2 * res->cap : 256;
+        bench_result *r = realloc(res->r, cap * sizeof *r);
+        if (!r) {
+            res->lost = 1;
+            return;
+        }
+        res->r = r, res->cap = cap;
+    }
+    bench_result *r = &res->r[res->n++];
+    memset(r, 0, sizeof *r);
+    r->primitive = w->bc->primitive, r->op = w->bc->op, r->unit = w->bc->unit, r->call = w->bc->call;
+    snprintf(r->impl, sizeof r->impl, "%s", w->impl);
+    r->on_device = w->device != NULL;
+    if (w->device) snprintf(r->device, sizeof r->device, "%s", w->device);
+    r->units = w->bc->units;
+    r->cyc_med = w->cyc_med;
+#if defined(__x86_64__) || defined(__i386__)
+    r->cycles = w->cyc_med; /* rdtsc ticks: what the write-ups counted */
+#else
+    r->cycles = core_cycles(w->cyc_med);
+#endif
+    r->ns_med = w->ns_med;
+    r->speedup = w->speedup;
+    r->auto_from = w->auto_from;
+    if (w->beaten_by) snprintf(r->beaten_by, sizeof r->beaten_by, "%s", w->beaten_by);
+    r->beaten = w->beaten;
+}
+
 int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
 {
     if (known_primitives(primitives, n, "bench")) return -1;
@@ -476,6 +569,9 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
             return -1;
         }
     }
+    int wanted[NFAMILIES];
+    for (size_t f = 0; f < NFAMILIES; f++) wanted[f] = wanted_family(f, primitives, n);
+    set_widths(wanted);
     uint64_t overhead = timer_overhead();
     ticks_per_cycle = timer_ticks_per_core_cycle();
     if (opt->table) {
@@ -491,15 +587,13 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
         else
             fprintf(opt->table, "core cycles unknown on this architecture\n");
         fprintf(opt->table, "# [auto]: the row of the automatic choice for the call (lwcx list --explain)\n");
-        fprintf(opt->table, "%-10s %-22s %-10s %10s %10s %10s %10s %9s\n", "primitive", "op", "impl",
-                "cyc/unit", "min", "core cyc", "ns/unit", "vs ref");
+        print_header(opt->table);
     }
     if (opt->json) json_machine(opt->json);
     int first = 1;
+    results res = {0};
     for (size_t f = 0; f < NFAMILIES; f++) {
-        int wanted = n == 0;
-        for (size_t i = 0; i < n; i++) wanted |= strcmp(families[f].name, primitives[i]) == 0;
-        if (!wanted) continue;
+        if (!wanted[f]) continue;
         for (const bench_case *const *bc = families[f].cases; *bc; bc++) {
             row rows[MAX_IMPLS];
             size_t nr = measure_case(*bc, opt, overhead, rows);
@@ -507,12 +601,17 @@ int bench_run(const char *const *primitives, size_t n, const bench_options *opt)
             for (size_t r = 0; r < nr; r++) {
                 if (opt->table) print_row(opt->table, &rows[r]);
                 if (opt->json) json_row(opt->json, &rows[r], first);
+                keep(&res, &rows[r]);
                 first = 0;
             }
             if (opt->table) fflush(opt->table);
         }
     }
-    if (opt->json) fprintf(opt->json, "\n  ]\n}\n");
+    if (opt->json) fprintf(opt->json, "\n  ]");
+    if (res.lost) fprintf(stderr, "lwcx bench: out of memory: the summary leaves out rows\n");
+    bench_report(res.r, res.n, opt->table, opt->json);
+    if (opt->json) fprintf(opt->json, "\n}\n");
+    free(res.r);
     return 0;
 }
 
@@ -526,14 +625,6 @@ typedef struct tune_case {
     const char *impl[MAX_IMPLS];
     double sum[MAX_IMPLS]; /* median ticks summed over the rounds */
 } tune_case;
-
-/* Whether family f is wanted (all when n == 0). */
-static int wanted_family(size_t f, const char *const *primitives, size_t n)
-{
-    int w = n == 0;
-    for (size_t i = 0; i < n; i++) w |= strcmp(families[f].name, primitives[i]) == 0;
-    return w;
-}
 
 /* The winner of kind call over cases[lo, hi) (those of the kind), and the
  * costs in the table. */

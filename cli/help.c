@@ -41,12 +41,13 @@ typedef struct cmd_help {
     "         without --insecure\n" EXIT_SIGNALED
 
 static const cmd_help helps[] = {
-    {"list", "lwcx list [--machine]\nlwcx list --explain PRIMITIVE\n",
+    {"list", "lwcx list [--verbose|--machine]\nlwcx list --explain PRIMITIVE\n",
      "primitives and implementations: available here, selected, constant time",
      "Lists the CPU's features and, per primitive, every implementation built: available\n"
      "here or not, selected (*), constant time with respect to the key (ct) or not (NCT).\n"
      "Then, per primitive, the automatic choice for each call kind and where it comes from\n"
-     "(policy, table, wisdom, named), and the wisdom file's status.\n"
+     "(policy, table, wisdom, named), and the wisdom file's status. Lines fit 100 columns:\n"
+     "each description is cut to fit (...); --verbose prints it whole on the lines below.\n"
      "With --explain, the selection policy of one primitive as it applies here: for each\n"
      "call kind (many keys, one key by call size, key search, one state...) the\n"
      "implementation chosen, and for each implementation, in order of preference, its\n"
@@ -56,6 +57,7 @@ static const cmd_help helps[] = {
      "  1      standard output could not be written\n"
      "  2      usage error, or LWCX_IMPL / LWCX_CPU_DISABLE not valid\n" EXIT_SIGNALED
      "options:\n"
+     "  -v, --verbose          each implementation's whole description\n"
      "  --machine              'prim:impl available|unavailable' lines, for scripts\n"
      "  --explain PRIMITIVE    which implementation takes which call here, and why\n" COMMON_OPTS},
     {"kat", "lwcx kat [PRIMITIVE] [--impl NAME] [-v]\n",
@@ -75,7 +77,11 @@ static const cmd_help helps[] = {
      "lwcx bench --compare A.json B.json\n",
      "cycles per unit, min and median, speedup over ref",
      "Times every available implementation: cycles per unit, minimum and median, and the\n"
-     "speedup over ref. --compare prints the rows two --json runs share, with the ratio B/A.\n"
+     "speedup over ref. Ends with a summary per primitive (the automatic choice of each call\n"
+     "kind, the fastest implementation and its speedup over ref, a geometric mean over the\n"
+     "cases) and the write-ups' published tables beside this run's figures for the same work\n"
+     "(rows of cases not run: not measured); --json has both too (summary, writeups).\n"
+     "--compare prints the rows two --json runs share, with the ratio B/A.\n"
      "exit status:\n"
      "  0      done\n"
      "  1      the JSON file or standard output could not be written\n"

@@ -13,6 +13,117 @@
 #include "opt.h"
 #include "signals.h"
 
+/* `lwcx list` fits terminals of this many columns. */
+#define LIST_WIDTH 100
+
+/* text from column col on, in words, on lines of at most LIST_WIDTH
+ * columns, the next ones indented by indent (a word longer than a line
+ * stands alone on one); ends the line */
+static void print_wrapped(const char *text, size_t col, size_t indent)
+{
+    int line_empty = 1; /* no word on this line yet */
+    while (*text) {
+        const size_t word = strcspn(text, " ");
+        if (!line_empty && col + 1 + word > LIST_WIDTH) {
+            printf("\n%*s", (int)indent, "");
+            col = indent;
+            line_empty = 1;
+        }
+        if (!line_empty) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)word, text);
+        col += word;
+        line_empty = 0;
+        text += word;
+        while (*text == ' ') text++;
+    }
+    putchar('\n');
+}
+
+/* text in at most room columns: whole words, then "..." where it is cut;
+ * ends the line */
+static void print_cut(const char *text, size_t room)
+{
+    if (strlen(text) <= room) {
+        printf("%s\n", text);
+        return;
+    }
+    size_t keep = 0;
+    for (size_t i = 0; i + 4 <= room && text[i]; i++)
+        if (text[i] == ' ') keep = i;
+    while (keep > 0 && (text[keep - 1] == ',' || text[keep - 1] == ':' || text[keep - 1] == ';')) keep--;
+    printf("%.*s ...\n", (int)keep, text);
+}
+
+/* One implementation: a line of at most LIST_WIDTH columns (its description
+ * cut to fit), or with verbose the whole description on the lines below;
+ * why it is unavailable on the lines below in both. */
+static void list_impl(const lwcx_impl *im, int chosen, int verbose)
+{
+    const char *why = NULL;
+    const int available = lwcx_impl_available(im, &why);
+    char need[128];
+    lwcx_cpu_features_string(lwcx_impl_features(im), need, sizeof need);
+    const int col = printf("  %c %-12s %-11s %s batch %-3u needs: %-*s%s", chosen ? '*' : ' ', lwcx_impl_name(im),
+                           available ? "available" : "unavailable", lwcx_impl_constant_time(im) ? "ct " : "NCT",
+                           lwcx_impl_batch(im), verbose ? 0 : 16, need[0] ? need : "-", verbose ? "" : " ");
+    if (verbose) {
+        printf("\n%6s", "");
+        print_wrapped(lwcx_impl_description(im), 6, 6);
+    } else {
+        print_cut(lwcx_impl_description(im), col > 0 && col < LIST_WIDTH - 20 ? LIST_WIDTH - (size_t)col : 20);
+    }
+    if (!available) {
+        char reason[512];
+        snprintf(reason, sizeof reason, "(%s)", why);
+        printf("%18s", "");
+        print_wrapped(reason, 18, 19);
+    }
+}
+
+/* One primitive: its implementations and the automatic choice of each call
+ * kind. */
+static void list_primitive(const char *prim, int verbose)
+{
+    char line[1024];
+    snprintf(line, sizeof line, "%s: %s", prim, lwcx_primitive_description(prim));
+    putchar('\n');
+    print_wrapped(line, 0, 2);
+    const lwcx_impl *chosen = lwcx_impl_auto(prim);
+    for (size_t i = 0; i < lwcx_impl_count(prim); i++) list_impl(lwcx_impl_at(prim, i), lwcx_impl_at(prim, i) == chosen, verbose);
+    size_t len = 0;
+    line[0] = 0;
+    for (size_t k = 0; lwcx_impl_call_kind(prim, k) && len < sizeof line; k++) {
+        const char *from = NULL, *kind = lwcx_impl_call_kind(prim, k);
+        const lwcx_impl *im = lwcx_impl_auto_call(prim, kind, 4096, &from);
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %s (%s)", k ? ", " : "", kind,
+                                im ? lwcx_impl_name(im) : "none", from ? from : "-");
+    }
+    printf("    choice: ");
+    print_wrapped(line, 12, 12);
+}
+
+/* line (without its newline, len bytes) in lines of at most LIST_WIDTH
+ * columns, cut at spaces, what follows a cut indented two more than the line
+ * (a line with no space to cut at is left whole) */
+static void print_fitted(const char *line, size_t len)
+{
+    const size_t lead = strspn(line, " ");
+    size_t indent = 0;
+    while (indent + len > LIST_WIDTH) {
+        size_t cut = LIST_WIDTH - indent;
+        while (cut > lead && line[cut] != ' ') cut--;
+        if (cut <= lead) break;
+        printf("%*s%.*s\n", (int)indent, "", (int)cut, line);
+        while (cut < len && line[cut] == ' ') cut++;
+        line += cut, len -= cut;
+        indent = lead + 2;
+    }
+    printf("%*s%.*s\n", (int)indent, "", (int)len, line);
+}
+
 /* lwcx list --explain PRIMITIVE: the selection policy as it applies here. */
 static int list_explain(const char *prim)
 {
@@ -27,27 +138,34 @@ static int list_explain(const char *prim)
         return 1;
     }
     lwcx_impl_explain(prim, text, n + 1);
-    fputs(text, stdout);
+    for (const char *line = text; *line;) {
+        const size_t len = strcspn(line, "\n");
+        print_fitted(line, len);
+        line += len + (line[len] == '\n');
+    }
     free(text);
     return 0;
 }
 
-static const opt_def list_opts[] = {{"machine", 0, 0}, {"explain", 0, OPT_V_PRIM}, {NULL, 0, 0}};
+static const opt_def list_opts[] = {{"machine", 0, 0}, {"explain", 0, OPT_V_PRIM}, {"verbose", 'v', 0}, {NULL, 0, 0}};
 
 static int cmd_list(int argc, char **argv)
 {
     const opt_def *defs = list_opts;
-    enum { MACHINE, EXPLAIN };
+    enum { MACHINE, EXPLAIN, VERBOSE };
     opt_parser p;
     const char *explain = NULL;
-    int machine = 0, r;
+    int machine = 0, verbose = 0, r;
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
         if (r == MACHINE) machine = 1;
+        else if (r == VERBOSE) verbose = 1;
         else explain = p.arg;
     }
+    if (verbose && (machine || explain))
+        return cli_usage_error("--verbose", "is for the list itself, not --machine or --explain");
     if (explain) {
         if (machine) return cli_usage_error("--explain", "takes no --machine");
         return list_explain(explain);
@@ -65,42 +183,21 @@ static int cmd_list(int argc, char **argv)
         return 0;
     }
     char feats[256];
+    /* one line each, as scripts grep them (every feature named fits 100 columns) */
     printf("cpu: %s\nfeatures: %s\n", lwcx_cpu_model(),
            lwcx_cpu_features_string(lwcx_cpu_features(), feats, sizeof feats));
     const char *env = getenv("LWCX_IMPL");
     if (env) printf("LWCX_IMPL=%s\n", env);
     char wisdom[4200];
     lwcx_wisdom_status(wisdom, sizeof wisdom);
-    printf("wisdom: %s\n", wisdom);
-    for (size_t p = 0; p < lwcx_primitive_count(); p++) {
-        const char *prim = lwcx_primitive_name(p);
-        printf("\n%s: %s\n", prim, lwcx_primitive_description(prim));
-        const lwcx_impl *chosen = lwcx_impl_auto(prim);
-        for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
-            const lwcx_impl *im = lwcx_impl_at(prim, i);
-            const char *why = NULL;
-            int available = lwcx_impl_available(im, &why);
-            char need[128];
-            lwcx_cpu_features_string(lwcx_impl_features(im), need, sizeof need);
-            printf("  %c %-12s %-11s %s batch %-3u needs: %-16s %s\n", im == chosen ? '*' : ' ',
-                   lwcx_impl_name(im), available ? "available" : "unavailable",
-                   lwcx_impl_constant_time(im) ? "ct " : "NCT", lwcx_impl_batch(im),
-                   need[0] ? need : "-", lwcx_impl_description(im));
-            if (!available) printf("%18s(%s)\n", "", why);
-        }
-        printf("    choice:");
-        for (size_t k = 0; lwcx_impl_call_kind(prim, k); k++) {
-            const char *from = NULL, *kind = lwcx_impl_call_kind(prim, k);
-            const lwcx_impl *im = lwcx_impl_auto_call(prim, kind, 4096, &from);
-            printf("%s %s %s (%s)", k ? "," : "", kind, im ? lwcx_impl_name(im) : "none", from ? from : "-");
-        }
-        printf("\n");
-    }
+    printf("wisdom: ");
+    print_wrapped(wisdom, 8, 2);
+    for (size_t p = 0; p < lwcx_primitive_count(); p++) list_primitive(lwcx_primitive_name(p), verbose);
     printf("\n(* = selected; ct = constant time with respect to the key, NCT = not: it indexes\n"
            " tables or branches with key bits; choice: the automatic choice for each call kind\n"
            " (one_key: a 4 KiB call) and where it comes from: policy = the rules by instruction set,\n"
            " table = the shipped table for this CPU, wisdom = this machine's wisdom file (lwcx tune),\n"
-           " named = LWCX_IMPL)\n");
+           " named = LWCX_IMPL; --verbose: each implementation's whole description)\n");
     return 0;
 }
 

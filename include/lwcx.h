@@ -451,6 +451,11 @@ LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_update(lwcx_schwaemm_ctx *ctx,
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_encrypt_final(lwcx_schwaemm_ctx *ctx, uint8_t *tag);
 /* LWCX_OK if tag matches, LWCX_ERR_AUTH otherwise (constant-time compare). */
 LWCX_API LWCX_NODISCARD int lwcx_schwaemm_decrypt_final(lwcx_schwaemm_ctx *ctx, const uint8_t *tag);
+/* Copies a live context into dst, which then continues independently (to
+ * fork a computation, e.g. for OpenSSL's EVP_CIPHER_CTX_copy). dst holds
+ * the key too: finish it or lwcx_wipe it. Copy contexts with this function,
+ * not memcpy. LWCX_ERR_ARG if src is not a live context or dst overlaps it. */
+LWCX_API LWCX_NODISCARD int lwcx_schwaemm_copy(lwcx_schwaemm_ctx *dst, const lwcx_schwaemm_ctx *src);
 
 /* The same on an explicit implementation (see lwcx_impl); a context keeps
  * the implementation it was initialised with. */
@@ -516,6 +521,11 @@ LWCX_API LWCX_NODISCARD int lwcx_esch_init(lwcx_esch_ctx *ctx, lwcx_esch_variant
 LWCX_API LWCX_NODISCARD int lwcx_esch_update(lwcx_esch_ctx *ctx, const uint8_t *in, size_t len);
 LWCX_API LWCX_NODISCARD int lwcx_esch_final(lwcx_esch_ctx *ctx, uint8_t *digest);
 LWCX_API LWCX_NODISCARD int lwcx_esch_squeeze(lwcx_esch_ctx *ctx, uint8_t *out, size_t len);
+/* Copies a live context into dst, which then continues independently (a
+ * common prefix hashed once, as hashlib's copy() and HMAC need). Copy
+ * contexts with this function, not memcpy. LWCX_ERR_ARG if src is not a
+ * live context or dst overlaps it. */
+LWCX_API LWCX_NODISCARD int lwcx_esch_copy(lwcx_esch_ctx *dst, const lwcx_esch_ctx *src);
 
 /* The same on an explicit implementation (see lwcx_impl). */
 LWCX_API LWCX_NODISCARD int lwcx_esch_hash_with(const lwcx_impl *impl, lwcx_esch_variant v, uint8_t *out,

@@ -60,6 +60,22 @@ static void swm_freectx(void *vs)
     free(s);
 }
 
+/* EVP_CIPHER_CTX_copy: the copy continues the message under way (and holds
+ * the key) independently of the source. */
+static void *swm_dupctx(void *vs)
+{
+    const swm_ctx *src = vs;
+    swm_ctx *s = src ? malloc(sizeof *s) : NULL;
+    if (!s) return NULL;
+    *s = *src;
+    if (src->started && lwcx_schwaemm_copy(&s->c, &src->c) != LWCX_OK) {
+        lwcx_wipe(s, sizeof *s);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
 /* Drops a message under way: its context holds the key. */
 static void abandon(swm_ctx *s)
 {
@@ -319,8 +335,7 @@ static const OSSL_PARAM *swm_settable_ctx_params(void *cctx, void *provctx)
     return params;
 }
 
-/* One dispatch table a variant. No dupctx: lwcx promises nothing about
- * copying its opaque contexts, so EVP_CIPHER_CTX_copy fails. */
+/* One dispatch table a variant. */
 #define SWM_VARIANT(name, V)                                                                               \
     static void *name##_newctx(void *provctx)                                                              \
     {                                                                                                      \
@@ -333,6 +348,7 @@ static const OSSL_PARAM *swm_settable_ctx_params(void *cctx, void *provctx)
     static const OSSL_DISPATCH name##_functions[] = {                                                      \
         {OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))name##_newctx},                                          \
         {OSSL_FUNC_CIPHER_FREECTX, (void (*)(void))swm_freectx},                                           \
+        {OSSL_FUNC_CIPHER_DUPCTX, (void (*)(void))swm_dupctx},                                             \
         {OSSL_FUNC_CIPHER_ENCRYPT_INIT, (void (*)(void))swm_einit},                                        \
         {OSSL_FUNC_CIPHER_DECRYPT_INIT, (void (*)(void))swm_dinit},                                        \
         {OSSL_FUNC_CIPHER_UPDATE, (void (*)(void))swm_update},                                             \

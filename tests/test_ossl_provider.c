@@ -8,7 +8,8 @@
  * must fail, with an error on OpenSSL's queue: a flipped tag, ciphertext,
  * associated data or nonce bit, a truncated or extended ciphertext, no tag,
  * tags, keys and nonces of the wrong size, associated data after the
- * message, a nonce used twice, copying a context; PRESENT, GIFT and PIPO in
+ * message, a nonce used twice; contexts copied mid-message, HMAC over
+ * Esch; PRESENT, GIFT and PIPO in
  * ECB (PKCS#7 padding) and CTR against lwcx_bc_ecb_* and lwcx_bc_ctr, in
  * pieces of every size; AIMer keys and signatures
  * (every set) against lwcx's own calls, keys written as DER and read back,
@@ -109,15 +110,66 @@ static void esch(const char *alg, lwcx_esch_variant v)
         CHECK(ok == 1, "%s in pieces of %zu, length %zu", alg, piece, len);
         CHECK(!memcmp(got, want, outlen), "%s in pieces of %zu differs at length %zu", alg, piece, len);
     }
-    /* what must fail: a length for a fixed-size digest, copying a context */
+    /* a copy made mid-message: the source and the copy each finish it */
+    EVP_MD_CTX *copy = EVP_MD_CTX_new();
+    const size_t len = 300, outlen = lwcx_esch_digest_bytes(v);
+    tu_fill(msg, len);
+    CHECK_OK(lwcx_esch_hash(v, want, outlen, msg, len));
+    for (size_t cut = 0; cut <= len; cut += 1 + cut / 3) {
+        int ok = EVP_DigestInit_ex(ctx, md, NULL) == 1 && EVP_DigestUpdate(ctx, msg, cut) == 1 &&
+                 EVP_MD_CTX_copy_ex(copy, ctx) == 1;
+        for (EVP_MD_CTX *c = ctx; ok && c; c = c == ctx ? copy : NULL) {
+            unsigned int n = 0;
+            ok = EVP_DigestUpdate(c, msg + cut, len - cut) == 1 &&
+                 (xof ? EVP_DigestFinalXOF(c, got, outlen) : EVP_DigestFinal_ex(c, got, &n)) == 1 &&
+                 !memcmp(got, want, outlen);
+        }
+        CHECK(ok, "%s: a context copied after %zu of %zu bytes", alg, cut, len);
+    }
+    CHECK(EVP_MD_CTX_copy_ex(copy, ctx) == 1, "%s: a finished context copied", alg);
+    EVP_MD_CTX_free(copy);
+    /* what must fail: a length for a fixed-size digest */
     CHECK(EVP_DigestInit_ex(ctx, md, NULL) == 1, "%s init", alg);
     if (!xof) CHECK(EVP_DigestFinalXOF(ctx, got, 20) != 1 && error_queued("XOF length on a digest"), "%s: XOF length accepted", alg);
-    EVP_MD_CTX *copy = EVP_MD_CTX_new();
-    CHECK(EVP_DigestInit_ex(ctx, md, NULL) == 1, "%s init", alg);
-    CHECK(EVP_MD_CTX_copy_ex(copy, ctx) != 1 && error_queued_text("copy", 0), "%s: context copied", alg);
-    EVP_MD_CTX_free(copy);
     EVP_MD_CTX_free(ctx);
     EVP_MD_free(md);
+}
+
+/* HMAC over Esch through EVP_MAC (which copies digest contexts) against
+ * HMAC's definition over lwcx_esch_hash, with keys shorter and longer than
+ * the block. */
+static void hmac_esch(const char *alg, lwcx_esch_variant v)
+{
+    EVP_MAC *mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+    EVP_MD *md = EVP_MD_fetch(NULL, alg, "provider=lwcx");
+    CHECK(mac && md, "fetch HMAC and %s", alg);
+    if (!mac || !md) return;
+    const size_t block = (size_t)EVP_MD_get_block_size(md), db = lwcx_esch_digest_bytes(v);
+    uint8_t key[100], msg[200], got[64], want[64], k0[128], pad[128 + 200], inner[64];
+    for (size_t klen = 0; klen <= sizeof key; klen += 7) {
+        const size_t mlen = 2 * klen;
+        tu_fill(key, klen);
+        tu_fill(msg, mlen);
+        memset(k0, 0, sizeof k0);
+        if (klen > block) CHECK_OK(lwcx_esch_hash(v, k0, db, key, klen));
+        else memcpy(k0, key, klen);
+        for (size_t i = 0; i < block; i++) pad[i] = k0[i] ^ 0x36;
+        memcpy(pad + block, msg, mlen);
+        CHECK_OK(lwcx_esch_hash(v, inner, db, pad, block + mlen));
+        for (size_t i = 0; i < block; i++) pad[i] = k0[i] ^ 0x5c;
+        memcpy(pad + block, inner, db);
+        CHECK_OK(lwcx_esch_hash(v, want, db, pad, block + db));
+        OSSL_PARAM params[] = {OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)alg, 0),
+                               OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, "provider=lwcx", 0), OSSL_PARAM_END};
+        EVP_MAC_CTX *m = EVP_MAC_CTX_new(mac);
+        size_t n = 0;
+        const int ok = m && EVP_MAC_init(m, key, klen, params) == 1 && EVP_MAC_update(m, msg, mlen) == 1 &&
+                       EVP_MAC_final(m, got, &n, sizeof got) == 1 && n == db && !memcmp(got, want, db);
+        CHECK(ok, "HMAC-%s, a %zu-byte key", alg, klen);
+        EVP_MAC_CTX_free(m);
+    }
+    EVP_MD_free(md);
+    EVP_MAC_free(mac);
 }
 
 /* ---- Schwaemm ------------------------------------------------------------- */
@@ -293,11 +345,40 @@ static void schwaemm_rejects(const variant *V, EVP_CIPHER_CTX *ctx)
           "%s: nonce length", V->alg);
     CHECK(EVP_CIPHER_CTX_ctrl(fresh, EVP_CTRL_AEAD_SET_IVLEN, (int)V->nb, NULL) == 1, "%s: its own nonce length",
           V->alg);
-    /* contexts are not copied */
-    EVP_CIPHER_CTX *copy = EVP_CIPHER_CTX_new();
-    CHECK(EVP_CIPHER_CTX_copy(copy, fresh) != 1 && error_queued_text("copy", 0), "%s: context copied", V->alg);
-    EVP_CIPHER_CTX_free(copy);
     EVP_CIPHER_CTX_free(fresh);
+}
+
+/* A context copied mid-message: the source and the copy each finish it
+ * with the one-shot's ciphertext and tag, and decryptions likewise. */
+static void schwaemm_copies(const variant *V, EVP_CIPHER_CTX *ctx)
+{
+    enum { LEN = 100 };
+    uint8_t key[32], nonce[32], ad[20], pt[LEN], ct[LEN], tag[32], got[LEN], gtag[32];
+    tu_fill(key, V->kb);
+    tu_fill(nonce, V->nb);
+    tu_fill(ad, sizeof ad);
+    tu_fill(pt, LEN);
+    CHECK_OK(lwcx_schwaemm_encrypt(V->v, ct, tag, pt, LEN, ad, sizeof ad, nonce, key));
+    EVP_CIPHER_CTX *copy = EVP_CIPHER_CTX_new();
+    for (int enc = 1; enc >= 0; enc--)
+        for (int cut = 0; cut <= LEN; cut += 11) {
+            const uint8_t *in = enc ? pt : ct, *want = enc ? ct : pt;
+            int n, ok = EVP_CipherInit_ex(ctx, V->c, NULL, key, nonce, enc) == 1 &&
+                        EVP_CipherUpdate(ctx, NULL, &n, ad, sizeof ad) == 1 &&
+                        EVP_CipherUpdate(ctx, got, &n, in, cut) == 1 && n == cut;
+            if (!enc) ok = ok && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)V->tb, tag) == 1;
+            ok = ok && EVP_CIPHER_CTX_copy(copy, ctx) == 1;
+            for (EVP_CIPHER_CTX *c = ctx; ok && c; c = c == ctx ? copy : NULL) {
+                memset(got + cut, 0, LEN - cut);
+                ok = EVP_CipherUpdate(c, got + cut, &n, in + cut, LEN - cut) == 1 && n == LEN - cut &&
+                     EVP_CipherFinal_ex(c, got, &n) == 1 && !memcmp(got, want, LEN) &&
+                     (!enc || (EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_GET_TAG, (int)V->tb, gtag) == 1 &&
+                               !memcmp(gtag, tag, V->tb)));
+            }
+            CHECK(ok, "%s: %s context copied after %d of %d bytes", V->alg, enc ? "an encrypting" : "a decrypting", cut,
+                  LEN);
+        }
+    EVP_CIPHER_CTX_free(copy);
 }
 
 static void schwaemm(const char *alg, lwcx_schwaemm_variant v)
@@ -315,6 +396,7 @@ static void schwaemm(const char *alg, lwcx_schwaemm_variant v)
     schwaemm_random(&V, ctx);
     schwaemm_every_piece(&V, ctx);
     schwaemm_rejects(&V, ctx);
+    schwaemm_copies(&V, ctx);
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(V.c);
 }
@@ -804,6 +886,8 @@ int main(int argc, char **argv)
     esch("ESCH384", LWCX_ESCH384);
     esch("XOESCH256", LWCX_XOESCH256);
     esch("XOESCH384", LWCX_XOESCH384);
+    hmac_esch("ESCH256", LWCX_ESCH256);
+    hmac_esch("ESCH384", LWCX_ESCH384);
     schwaemm("SCHWAEMM128-128", LWCX_SCHWAEMM128_128);
     schwaemm("SCHWAEMM256-128", LWCX_SCHWAEMM256_128);
     schwaemm("SCHWAEMM192-192", LWCX_SCHWAEMM192_192);

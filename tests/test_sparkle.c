@@ -345,6 +345,60 @@ static void schwaemm_batch_entry(const lwcx_impl *impl)
     }
 }
 
+/* A context copied mid-stream continues independently of its source: the
+ * source finished first (and wiped) or not at all, the copy gives the
+ * one-shot answer. */
+static void context_copies(const lwcx_impl *impl)
+{
+    const char *name = lwcx_impl_name(impl);
+    uint8_t msg[300], want[48], got[48], key[32], nonce[32], ct[300], tag[32], ct2[300], tag2[32];
+    tu_fill(msg, sizeof msg);
+    tu_fill(key, sizeof key);
+    tu_fill(nonce, sizeof nonce);
+    for (size_t len = 0; len <= sizeof msg; len += 37) {
+        const size_t half = len / 2;
+        for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) {
+            const lwcx_esch_variant var = (lwcx_esch_variant)v;
+            const size_t db = lwcx_esch_digest_bytes(var);
+            const int xof = v >= LWCX_XOESCH256;
+            CHECK_OK(lwcx_esch_hash_with(impl, var, want, db, msg, len));
+            lwcx_esch_ctx a, b;
+            CHECK_OK(lwcx_esch_init_with(impl, &a, var));
+            CHECK_OK(lwcx_esch_update(&a, msg, half));
+            CHECK_OK(lwcx_esch_copy(&b, &a));
+            CHECK_OK(lwcx_esch_update(&a, msg + half, len - half));
+            CHECK_OK(xof ? lwcx_esch_squeeze(&a, got, db) : lwcx_esch_final(&a, got));
+            CHECK(memcmp(got, want, db) == 0, "%s %s: the source after a copy, length %zu", name, lwcx_esch_name(var), len);
+            lwcx_wipe(&a, sizeof a);
+            CHECK_OK(lwcx_esch_update(&b, msg + half, len - half));
+            CHECK_OK(xof ? lwcx_esch_squeeze(&b, got, db) : lwcx_esch_final(&b, got));
+            CHECK(memcmp(got, want, db) == 0, "%s %s: the copy, length %zu", name, lwcx_esch_name(var), len);
+            CHECK(lwcx_esch_copy(&b, &a) == LWCX_ERR_ARG, "a copy of a finished context");
+            lwcx_wipe(&b, sizeof b);
+        }
+        for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++) {
+            const lwcx_schwaemm_variant var = (lwcx_schwaemm_variant)v;
+            const size_t tb = lwcx_schwaemm_tag_bytes(var);
+            CHECK_OK(lwcx_schwaemm_encrypt_with(impl, var, ct, tag, msg, len, msg, half, nonce, key));
+            lwcx_schwaemm_ctx a, b;
+            CHECK_OK(lwcx_schwaemm_init_with(impl, &a, var, key, nonce));
+            CHECK_OK(lwcx_schwaemm_aad(&a, msg, half));
+            CHECK_OK(lwcx_schwaemm_encrypt_update(&a, ct2, msg, half));
+            CHECK_OK(lwcx_schwaemm_copy(&b, &a));
+            CHECK_OK(lwcx_schwaemm_encrypt_update(&a, ct2 + half, msg + half, len - half));
+            CHECK_OK(lwcx_schwaemm_encrypt_final(&a, tag2));
+            CHECK(memcmp(ct2, ct, len) == 0 && memcmp(tag2, tag, tb) == 0, "%s %s: the source after a copy, length %zu",
+                  name, lwcx_schwaemm_name(var), len);
+            memset(ct2 + half, 0, len - half);
+            CHECK_OK(lwcx_schwaemm_encrypt_update(&b, ct2 + half, msg + half, len - half));
+            CHECK_OK(lwcx_schwaemm_encrypt_final(&b, tag2));
+            CHECK(memcmp(ct2, ct, len) == 0 && memcmp(tag2, tag, tb) == 0, "%s %s: the copy, length %zu", name,
+                  lwcx_schwaemm_name(var), len);
+            CHECK(lwcx_schwaemm_copy(&b, &a) == LWCX_ERR_ARG, "a copy of a finished context");
+        }
+    }
+}
+
 static void bad_arguments(void)
 {
     uint8_t k[32] = {0}, n[32] = {0}, buf[64] = {0}, tag[32] = {0};
@@ -386,6 +440,13 @@ static void bad_arguments(void)
     CHECK_OK(lwcx_esch_init(&e, LWCX_XOESCH256));
     CHECK(lwcx_esch_squeeze(&e, buf, 8) == LWCX_OK, "squeeze");
     CHECK(lwcx_esch_update(&e, buf, 8) == LWCX_ERR_ARG, "update after squeeze");
+    lwcx_esch_ctx two[2];
+    CHECK(lwcx_esch_copy(&two[0], NULL) == LWCX_ERR_NULL && lwcx_esch_copy(NULL, &e) == LWCX_ERR_NULL, "null copies");
+    CHECK_OK(lwcx_esch_copy(&two[0], &e));
+    CHECK(lwcx_esch_copy((lwcx_esch_ctx *)((uint8_t *)&two[0] + 8), &two[0]) == LWCX_ERR_ARG, "an overlapping copy");
+    CHECK(lwcx_schwaemm_copy(&ctx, NULL) == LWCX_ERR_NULL, "null copy");
+    memset(two, 0, sizeof two);
+    CHECK(lwcx_esch_copy(&two[1], &two[0]) == LWCX_ERR_ARG, "a copy of an uninitialised context");
 }
 
 int main(void)
@@ -399,6 +460,7 @@ int main(void)
         schwaemm_apis(impls[i]);
         esch_apis(impls[i]);
         esch_batch_entry(impls[i]);
+        context_copies(impls[i]);
         schwaemm_batch_entry(impls[i]);
         for (size_t bytes = 32; bytes <= 64; bytes += 16)
             for (unsigned steps = 1; steps <= 12; steps++) {

@@ -47,7 +47,7 @@ static inline __attribute__((always_inline)) __m512i lwcx_zmm_bytes_transpose(__
                                      26, 18, 10, 2, 25, 17, 9, 1, 24, 16, 8, 0);
 #if defined(__clang__)
     /* opaque to clang, which otherwise turns the two constant shuffles
-     * into about twenty others (docs/avx512.md, GFNI unpacking) */
+     * into about twenty others (docs/design/block-ciphers.md, "The GFNI unpacking") */
     __asm__("" : "+v"(place));
 #endif
     return _mm512_permutexvar_epi16(place, _mm512_shuffle_epi8(v, pair));

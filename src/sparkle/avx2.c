@@ -62,10 +62,10 @@ static inline V v_ror_16(V v)
 #define V_UNPACKLO64 _mm256_unpacklo_epi64
 #define V_UNPACKHI64 _mm256_unpackhi_epi64
 
-static inline V v_ell(V t)
-{
-    return _mm256_xor_si256(v_ror_16(t), _mm256_blend_epi16(_mm256_setzero_si256(), t, 0x55));
-}
+/* ell given ror16(t): the low halves of t by a blend with zero */
+#define v_ell_r(t, rt) _mm256_xor_si256((rt), _mm256_blend_epi16(_mm256_setzero_si256(), (t), 0x55))
+#define v_lo16(v) _mm256_blend_epi16(_mm256_setzero_si256(), (v), 0x55)
+#define v_srl16(v) _mm256_srli_epi32((v), 16)
 
 /* Two groups of 8 states interleaved (16 boxes per step for SPARKLE256)
  * keep the pipes busy without drowning in spills; faster where measured
@@ -73,6 +73,9 @@ static inline V v_ell(V t)
  * SPARKLE256 and 384, for the modes of SPARKLE256 only (lanes.tmpl.h asks
  * for nb 8, and the modes' nb 6, never). */
 #define LANES_TWO_GROUPS(nb, modes) 1
+/* The early Feistel's extra operations cost more than its shorter path
+ * saves in 16 registers (measured on Zen 5, docs/design/sparkle.md) */
+#define LANES_FEISTEL_EARLY 0
 #define LANES_SELF lwcx_sparkle_avx2
 #define lanes_permute1 xmm_permute
 

@@ -24,10 +24,9 @@ typedef __m512i V;
 #define V_UNPACKHI64 _mm512_unpackhi_epi64
 
 /* ell(t) = ror16(t) ^ (t & 0xffff), the AND and the XOR in one vpternlogd. */
-static inline V v_ell(V t)
-{
-    return _mm512_ternarylogic_epi32(v_ror(t, 16), t, _mm512_set1_epi32(0xffff), 0x78); /* a ^ (b & c) */
-}
+#define v_ell_r(t, rt) _mm512_ternarylogic_epi32((rt), (t), _mm512_set1_epi32(0xffff), 0x78) /* a ^ (b & c) */
+#define v_lo16(v) _mm512_and_si512((v), _mm512_set1_epi32(0xffff))
+#define v_srl16(v) _mm512_srli_epi32((v), 16)
 
 /* One state: avx2's xmm code (xmm1.tmpl.h) with vprord rotations, one cycle where
  * a shift pair takes two. */
@@ -38,9 +37,11 @@ static inline V v_ell(V t)
 /* Groups of 16 states one at a time. A SPARKLE384 step is 128 zmm
  * operations (44 of them vprord, which only half of the pipes take) and
  * already runs close to the vector pipes' peak. Two groups would not fit
- * the 32 registers, and could add a few percent at most (docs/avx512.md,
- * SPARKLE's peak, nineteenth session). */
+ * the 32 registers, and could add a few percent at most (docs/design/sparkle.md,
+ * "The 16-way bound"). */
 #define LANES_TWO_GROUPS(nb, modes) 0
+/* Measured faster for SPARKLE256, 384 and 512 on Zen 5 (docs/design/sparkle.md) */
+#define LANES_FEISTEL_EARLY 1
 #define LANES_SELF lwcx_sparkle_avx512
 #define lanes_permute1 xmm_permute
 

@@ -164,6 +164,15 @@ int lwcx_esch_init_with(const lwcx_impl *impl, lwcx_esch_ctx *uctx, lwcx_esch_va
     return LWCX_OK;
 }
 
+int lwcx_esch_copy(lwcx_esch_ctx *dst, const lwcx_esch_ctx *src)
+{
+    if (!dst || !src) return LWCX_ERR_NULL;
+    const esch_params *p;
+    if (!open_ctx((lwcx_esch_ctx *)src, &p) || lwcx_overlap(dst, sizeof *dst, src, sizeof *src)) return LWCX_ERR_ARG;
+    *dst = *src;
+    return LWCX_OK;
+}
+
 int lwcx_esch_update(lwcx_esch_ctx *uctx, const uint8_t *in, size_t len)
 {
     const esch_params *p;

@@ -1,6 +1,6 @@
 /* Template: included by other files, never compiled on its own.
  * Includer defines first: V, LANES, the v_* lane operations, V_UNPACK*, lanes_permute1,
- *   LANES_SELF, LANES_TWO_GROUPS (below)
+ *   LANES_SELF, LANES_TWO_GROUPS, LANES_FEISTEL_EARLY (below)
  * Defines: lanes_permute_many, lanes_schwaemm_blocks_many, lanes_esch_absorb_many; the file
  *   then defines v_rows_in, v_rows_out
  */
@@ -13,12 +13,17 @@
  *   v_add, v_xor, v_xor3  lane-wise 32-bit addition, XOR of two and of three
  *   v_set1, v_zero        a broadcast word, zero
  *   v_ror(v, r)           rotation right by the constant r (31, 24, 17, 16)
- *   v_ell(t)              the linear layer's ell, lane-wise
+ *   v_ell_r(t, rt)        the linear layer's ell, lane-wise, given rt = ror(t, 16):
+ *                         rt ^ (t & 0xffff)
+ *   v_lo16(v), v_srl16(v) v & 0xffff and v >> 16, lane-wise
  *   V_UNPACK{LO,HI}{32,64}  the in-lane (128-bit) interleaves
  *   lanes_permute1(s, nb, steps)  the implementation's single-state permutation
  *   LANES_SELF            the implementation (for the generic fallbacks)
  *   LANES_TWO_GROUPS(nb, modes)  1 where two groups of LANES states run
  *                              interleaved (the permutation, or the modes' blocks)
+ *   LANES_FEISTEL_EARLY   1 to take the linear layer from before Alzette's end
+ *                         (v_steps_early: a shorter path from step to step for
+ *                         a few more operations), 0 for the plain steps
  *
  * States go in and out through 4x4 in-lane transposes of 128-bit rows, so
  * that lane 4q + i holds state 4q + i (the file defines v_rows_in and
@@ -55,14 +60,16 @@ LANES_INLINE void row_store(uint8_t *p, __m128i v, const unsigned n)
 LANES_INLINE V v_rows_in(const uint8_t *const *p, size_t off, unsigned i, const unsigned n);
 LANES_INLINE void v_rows_out(V v, uint8_t *const *p, size_t off, unsigned i, const unsigned n, size_t rows);
 
-/* Alzette on boxes first .. first+n-1 at once, each operation issued for
+/* Alzette but the end of its last round (y ^= ror(x, 16), x ^= c: the
+ * steps add it) on boxes first .. first+n-1 at once, each
+ * operation issued for
  * all n before the next: a box is one long dependency chain, so the core
  * needs many of them interleaved in program order to keep its vector pipes
  * fed. Box i uses constant rcon[i / K] (K groups of LANES states side by
  * side). SPARKLE512's 8 boxes go 6 and 2: with all 8 interleaved, its 16
  * state words and the temporaries exceed AVX2's 16 registers, and clang
- * spilled 25 words a step where gcc spilled 7 (docs/compilers.md,
- * SPARKLE-512 avx2). */
+ * spilled 25 words a step where gcc spilled 7 (docs/design/sparkle.md,
+ * "Many states in lanes"). */
 LANES_INLINE void v_alzette(V *x, V *y, const unsigned first, const unsigned n, const unsigned K)
 {
 #define EACH for (unsigned i = first; i < first + n; i++)
@@ -77,10 +84,13 @@ LANES_INLINE void v_alzette(V *x, V *y, const unsigned first, const unsigned n, 
     EACH y[i] = v_xor(y[i], v_ror(x[i], 31));
     EACH x[i] = v_xor(x[i], C(i));
     EACH x[i] = v_add(x[i], v_ror(y[i], 24));
-    EACH y[i] = v_xor(y[i], v_ror(x[i], 16));
-    EACH x[i] = v_xor(x[i], C(i));
 #undef C
 #undef EACH
+}
+
+LANES_INLINE V v_ell(V t)
+{
+    return v_ell_r(t, v_ror(t, 16));
 }
 
 /* In-lane 4x4 transpose of 32-bit words: row i of a[] becomes column i.
@@ -138,8 +148,8 @@ LANES_INLINE void v_store_states(uint32_t *s, const V *x, const V *y, const unsi
     }
 }
 
-/* The permutation on sliced states. */
-LANES_INLINE void v_steps(V *x, V *y, unsigned steps, const unsigned NB, const unsigned K)
+/* The permutation on sliced states: the unrolled scalar algorithm. */
+LANES_INLINE void v_steps_plain(V *x, V *y, unsigned steps, const unsigned NB, const unsigned K)
 {
     const unsigned half = NB / 2;
     for (unsigned step = 0; step < steps; step++) {
@@ -152,6 +162,10 @@ LANES_INLINE void v_steps(V *x, V *y, unsigned steps, const unsigned NB, const u
             v_alzette(x, y, 6, 2, K);
         } else {
             v_alzette(x, y, 0, NB * K, K);
+        }
+        for (unsigned i = 0; i < NB * K; i++) {
+            y[i] = v_xor(y[i], v_ror(x[i], 16));
+            x[i] = v_xor(x[i], v_set1(lwcx_sparkle_rcon[i / K]));
         }
         for (unsigned k = 0; k < K; k++) {
             V tx = x[k], ty = y[k];
@@ -170,6 +184,71 @@ LANES_INLINE void v_steps(V *x, V *y, unsigned steps, const unsigned NB, const u
             for (unsigned b = 0; b < NB; b++) x[b * K + k] = nx[b], y[b * K + k] = ny[b];
         }
     }
+}
+
+/* The permutation on sliced states, where LANES_FEISTEL_EARLY. What one step waits for from the last
+ * is the linear layer's Feistel over the left branches' Alzette outputs. It
+ * is taken from before the end of Alzette's last round, which ell's
+ * linearity allows (docs/design/sparkle.md, "The linear layer's path"):
+ * with xa and yp a box's words before that end (x = xa ^ c, y = yp ^
+ * ror16(xa)), X the XOR of the left boxes' xa, O_f that of all but box f's,
+ * and box j's constant c_j, the new left branch b (from = f = b + 1 mod
+ * half, right box r = half + f) is
+ *   x = xa_r ^ ell(Yp) ^ c_r ^ c_f ^ O_f ^ (X >> 16)
+ *   y = yp_r ^ yp_f ^ ell(c_0 ^ .. ^ c_half-1) ^ ror16(xa_r ^ O_f) ^ (X & 0xffff)
+ * where Yp is the XOR of the left boxes' yp; the right branches get the left
+ * boxes' words as Alzette leaves them. The step constants of y0 and y1 are
+ * XORed in there too (step 0's before the loop; the one after the last
+ * step is taken back). */
+LANES_INLINE void v_steps_early(V *x, V *y, unsigned steps, const unsigned NB, const unsigned K)
+{
+    const unsigned half = NB / 2;
+    uint32_t cx = 0;
+    for (unsigned b = 0; b < half; b++) cx ^= lwcx_sparkle_rcon[b];
+    const uint32_t ell_cx = lwcx_ror32(cx ^ (cx << 16), 16);
+    for (unsigned k = 0; k < K; k++) y[k] = v_xor(y[k], v_set1(lwcx_sparkle_rcon[0]));
+    for (unsigned step = 0; step < steps; step++) {
+        if (NB == 8) { /* one group (K = 1): see v_alzette */
+            v_alzette(x, y, 0, 6, K);
+            v_alzette(x, y, 6, 2, K);
+        } else {
+            v_alzette(x, y, 0, NB * K, K);
+        }
+        for (unsigned k = 0; k < K; k++) {
+#define XA(b) x[(b) * K + k]
+#define YP(b) y[(b) * K + k]
+            V X = XA(0), Yp = YP(0);
+            for (unsigned b = 1; b < half; b++) X = v_xor(X, XA(b)), Yp = v_xor(Yp, YP(b));
+            const V ell_yp = v_ell(Yp), x_hi = v_srl16(X), x_lo = v_lo16(X);
+            V nx[SPARKLE_MAX_BRANCHES], ny[SPARKLE_MAX_BRANCHES];
+            for (unsigned b = 0; b < half; b++) {
+                const unsigned f = (b + 1) % half, r = half + f;
+                V O = XA(f == 0 ? 1 : 0);
+                for (unsigned o = (f == 0 ? 2 : 1); o < half; o++)
+                    if (o != f) O = v_xor(O, XA(o));
+                const uint32_t step_c = b == 0 ? lwcx_sparkle_rcon[(step + 1) & 7] : b == 1 ? step + 1 : 0;
+                nx[b] = v_xor3(v_xor3(XA(r), ell_yp, v_set1(lwcx_sparkle_rcon[r] ^ lwcx_sparkle_rcon[f])), O, x_hi);
+                ny[b] = v_xor3(v_xor3(YP(r), YP(f), v_set1(ell_cx ^ step_c)), v_ror(v_xor(XA(r), O), 16), x_lo);
+            }
+            for (unsigned b = 0; b < half; b++) {
+                nx[half + b] = v_xor(XA(b), v_set1(lwcx_sparkle_rcon[b]));
+                ny[half + b] = v_xor(YP(b), v_ror(XA(b), 16));
+            }
+#undef XA
+#undef YP
+            for (unsigned b = 0; b < NB; b++) x[b * K + k] = nx[b], y[b * K + k] = ny[b];
+        }
+    }
+    for (unsigned k = 0; k < K; k++) {
+        y[k] = v_xor(y[k], v_set1(lwcx_sparkle_rcon[steps & 7]));
+        y[K + k] = v_xor(y[K + k], v_set1(steps));
+    }
+}
+
+LANES_INLINE void v_steps(V *x, V *y, unsigned steps, const unsigned NB, const unsigned K)
+{
+    if (LANES_FEISTEL_EARLY) v_steps_early(x, y, steps, NB, K);
+    else v_steps_plain(x, y, steps, NB, K);
 }
 
 /* One call's parameters; rate_words is 0 for Esch and the permutation. */

@@ -63,8 +63,8 @@ static inline __attribute__((always_inline)) void steps_nb(uint32_t *s, const un
 
 /* the steps for each branch count, so that the compilers see the loops'
  * bounds and keep the state in registers (clang left the step's first
- * constants and the linear layer in memory: docs/compilers.md, fourteenth
- * pass) */
+ * constants and the linear layer in memory: docs/design/sparkle.md, "opt
+ * and ref") */
 static void ref_permute(uint32_t *s, unsigned nb, unsigned steps)
 {
     switch (nb) {

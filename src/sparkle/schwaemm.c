@@ -337,6 +337,16 @@ int lwcx_schwaemm_init_with(const lwcx_impl *impl, lwcx_schwaemm_ctx *uctx, lwcx
     return LWCX_OK;
 }
 
+int lwcx_schwaemm_copy(lwcx_schwaemm_ctx *dst, const lwcx_schwaemm_ctx *src)
+{
+    if (!dst || !src) return LWCX_ERR_NULL;
+    const schwaemm_params *p;
+    if (!open_ctx((lwcx_schwaemm_ctx *)src, &p) || lwcx_overlap(dst, sizeof *dst, src, sizeof *src))
+        return LWCX_ERR_ARG;
+    *dst = *src;
+    return LWCX_OK;
+}
+
 /* Absorbs the pending block, which must be full and not the last one. */
 static void flush_full_block(const schwaemm_params *p, schwaemm_ctx *ctx)
 {
@@ -369,6 +379,10 @@ int lwcx_schwaemm_aad(lwcx_schwaemm_ctx *uctx, const uint8_t *ad, size_t len)
     if (len) ctx->flags |= SEEN_AD;
     while (len) {
         if (ctx->pending == rate) flush_full_block(p, ctx);
+        for (; ctx->pending == 0 && len > rate; ad += rate, len -= rate) { /* as in update */
+            sparkle_schwaemm_block(ctx->state, p->nb, p->rate_words, NULL, ad, 0);
+            ctx->im->permute(ctx->state, p->nb, p->slim);
+        }
         size_t take = rate - ctx->pending < len ? rate - ctx->pending : len;
         memcpy(ctx->block + ctx->pending, ad, take);
         ctx->pending = (uint8_t)(ctx->pending + take);
@@ -399,6 +413,12 @@ static LWCX_NODISCARD int update(lwcx_schwaemm_ctx *uctx, uint8_t *out, const ui
     if (len) ctx->flags |= SEEN_MSG;
     while (len) {
         if (ctx->pending == rate) flush_full_block(p, ctx);
+        /* whole blocks that more data follows (so none is the last) go
+         * through word by word, as in the one-shot */
+        for (; ctx->pending == 0 && len > rate; in += rate, out += rate, len -= rate) {
+            sparkle_schwaemm_block(ctx->state, p->nb, p->rate_words, out, in, phase == PHASE_DECRYPT);
+            ctx->im->permute(ctx->state, p->nb, p->slim);
+        }
         const size_t at = ctx->pending, take = rate - at < len ? rate - at : len;
         rate_bytes(p, ctx->state, ks);
         for (size_t i = 0; i < take; i++) {

@@ -70,8 +70,8 @@ BS_INLINE void bs_ctr(const unsigned n, const bs_ctr_layout layout, bs_ctr_encry
             layout.unpack(n, stream, encrypt(sched, x, y, hi, lo));
             streamed = 1;
             /* a word at a time: gcc left a byte loop as it was in the 64-bit
-               word's files (a byte a cycle; docs/compilers.md, PRESENT-80
-               bitslice64 CTR), clang vectorized it */
+               word's files (a byte a cycle; docs/design/block-ciphers.md,
+               "CTR's counters and keystream"), clang vectorized it */
             size_t i = 0;
             for (; i + sizeof(bs_word) <= m; i += sizeof(bs_word)) {
                 bs_word w;

@@ -3,7 +3,7 @@
  * <immintrin.h>, in files compiled with AVX-512F.
  *
  * Where measured, vpternlogd's result waits less for its first operand
- * (the one it overwrites) than for the other two (docs/avx512.md,
+ * (the one it overwrites) than for the other two (docs/design/machines.md,
  * "vpternlogd's operand latencies"), so a round's critical path is
  * shortest when each operation's first operand is the input that comes
  * last. TERN_INTO(d, a, b, c, imm) keeps a first: gcc keeps the

@@ -10,7 +10,7 @@
  * modes' loops, clang spilled pointers and words whose reloads stalled at
  * some placements of the process's stack and data, its speed changing from
  * one binary to the next. Out of line it is steady at every placement
- * tried, and gcc's is faster too (docs/compilers.md, fifteenth pass). */
+ * tried, and gcc's is faster too (docs/design/gift.md). */
 #define GIFT_BS_OUTLINE64 1
 #include "bs_core.tmpl.h"
 

@@ -180,7 +180,7 @@ BS_FUNC void gift_bs_key_masks(const unsigned n, uint32_t km[GIFT_KD_WORDS],
     for (unsigned g = 0; g < 8; g++) {
         /* key bits 16 g .. 16 g + 15, twice, complemented or not (a byte
          * fetched per bit was a fifth of a 4 KiB GIFT-64 CTR call;
-         * docs/avx512.md, the 2026-11-26 second session) */
+         * docs/design/gift.md, "GIFT's key words and masks") */
         const uint32_t w = (uint32_t)key[15 - 2 * g] | (uint32_t)key[14 - 2 * g] << 8;
         const uint32_t comp = GIFT_BS_KCOMP(n, g) ? 0xFFFFFFFFu : 0u;
         bs_bit_masks32(km + 32 * g, (w | w << 16) ^ comp);
@@ -313,7 +313,7 @@ GIFT_BS_INLINE int gift_bs_sbox_ark(const unsigned n, bs_word t[4], bs_word s0, 
  * that the next group's loads are not hoisted above this group's stores.
  * Hoisted, they ran the 32 zmm registers out: gcc spilled 26 words and
  * copied 51 a round pair of GIFT-64, and GIFT-64 CTR was slower with both
- * compilers (docs/design/block-ciphers.md, "GIFT's group fence"). */
+ * compilers (docs/design/gift.md, "GIFT's group fence"). */
 #ifndef GIFT_BS_GROUP_FENCE
 #define GIFT_BS_GROUP_FENCE() ((void)0)
 #endif
@@ -452,7 +452,7 @@ GIFT_BS_ROUND_FNS(64)
  * ran longer inlined, both compilers spilling most of the state) and, with
  * one key, where the includer asks for them out of line (GIFT_BS_OUTLINE64:
  * the 64-bit word, see gift/bitslice64.c). Figures:
- * docs/design/block-ciphers.md, "GIFT's round pairs in or out of line".
+ * docs/design/gift.md, "GIFT's round pairs in or out of line".
  * n and whether ks is 0 are constants where this is inlined. */
 GIFT_BS_INLINE void gift_bs_round2_call(const unsigned n, const int inv, bs_word *y, const bs_word *x,
                                         const uint32_t *km, const bs_word *ks, unsigned r)

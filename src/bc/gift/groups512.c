@@ -23,8 +23,8 @@
  * Per batch and round: 28 operations of S-box and key (7 a group: the
  * complement of slice 0 rides on V, U joins the S-box's last XOR), 3 of
  * constant on average, 6 gf2p8affineqb on average; the bound at measured
- * port rates and the rounds' measured speed: docs/avx512.md, "GIFT-64 by
- * slice and nibble group".
+ * port rates and the rounds' measured speed: docs/design/gift.md,
+ * "groups512: GIFT-64 by slice and nibble group".
  *
  * Compiled with AVX-512 F/BW/VL, GFNI and VBMI (ISA avx512gfni) only. */
 #include <immintrin.h>
@@ -54,7 +54,7 @@ static inline uint64_t gf_matrix(const uint8_t src[8])
 /* m in every qword, a gf2p8affineqb matrix, in a register: clang folds a
  * broadcast from a table into the instruction as a {1to8} operand whose
  * compressed displacement it scales wrongly (the wrong qword is read;
- * docs/avx512.md, "GIFT-64 by slice and nibble group") */
+ * docs/design/gift.md, "groups512") */
 G_INLINE reg matrix(uint64_t m)
 {
     reg v = _mm512_set1_epi64((long long)m);

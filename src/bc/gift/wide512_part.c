@@ -3,7 +3,7 @@
  * group's 16 words between the two rounds in 16 registers, where the whole
  * word takes 64. Over whole words gcc spilled and reloaded so much that
  * its key search fell far behind clang's; this way both compilers spill
- * little (gift/wide512.c calls it, see docs/compilers.md, sixth pass).
+ * little (gift/wide512.c calls it, see docs/design/gift.md).
  * Only the rounds of gift/bs_core.tmpl.h are compiled here, over this part word. */
 #include <stddef.h>
 #include <stdint.h>

@@ -191,7 +191,7 @@ PIPO_BS_INLINE void pipo_bs_sbox_inv(bs_word r[8])
 /* Key words come sliced (bs_word, each lane its own key) or as one key's
  * masks (uint32_t, broadcast where used: expand() writes 256 or 512 bytes,
  * not 64 or 128 words, whose writing and wiping was a large part of a 4 KiB
- * avx512 CTR call; docs/avx512.md, "PIPO's one-key masks and its key XORs");
+ * avx512 CTR call; docs/design/pipo.md, "PIPO's one-key masks");
  * sliced is a constant at every call. PIPO_BS_XK: w ^ key word
  * o; PIPO_BS_KAT: where key word o is. */
 #define PIPO_BS_XK(w, sliced, k, o) \
@@ -279,7 +279,7 @@ PIPO_BS_INLINE void pipo_bs_dec_round_any(bs_word *x, const bs_word *y, int slic
 /* The rounds as the loops below call them, out of line on CPUs (see
  * BS_ROUND): inlined into the two-round loop, clang carried each word from
  * the round that stored it to the next one in a register, spilled it, and
- * stored it twice (docs/compilers.md, PIPO avx512 ECB). */
+ * stored it twice (docs/design/pipo.md, "PIPO's loops and packing"). */
 #define PIPO_BS_ROUND_FNS(sfx, sliced, K)                                                             \
     BS_ROUND void pipo_bs_enc_round_pre##sfx(bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,    \
                                              const K *pre, const K *k, const bs_word *rc)             \
@@ -321,7 +321,7 @@ PIPO_BS_ROUND_FNS(m, 0, uint32_t) /* one key's masks: pipo_bs_enc_round_prem, ..
 /* PIPO's rounds loops unroll as BS_UNROLL_ROUNDS says, unless the includer
  * sets PIPO_UNROLL_ROUNDS: the CUDA one-key kernels unroll PIPO's fully
  * (by two, as PRESENT's and GIFT's, its CTR ran slower on the GPU;
- * docs/design/block-ciphers.md, "PIPO's loops and packing"). */
+ * docs/design/pipo.md, "PIPO's loops and packing"). */
 #ifndef PIPO_UNROLL_ROUNDS
 #define PIPO_UNROLL_ROUNDS BS_UNROLL_ROUNDS
 #endif

@@ -17,7 +17,7 @@
  *   PIPO_BS_IMPL(n)      the name of the PIPO-64/n bc_impl object
  * and may define PIPO_BS_CRYPT as static to keep the one-key loops (ECB's
  * and CTR's) out of line (bitslice64: inlined, PIPO-64/128 ECB and CTR got
- * much slower; docs/design/block-ciphers.md, "PIPO's loops and packing"). */
+ * much slower; docs/design/pipo.md, "PIPO's loops and packing"). */
 #ifndef LWCX_PIPO_BS_IMPL_H
 #define LWCX_PIPO_BS_IMPL_H
 #ifndef PIPO_BS_CRYPT

@@ -17,11 +17,12 @@
  * Per group and round: 18 S-box operations, 8 key XORs (3 of them joined
  * with the S-box's), 7 gf2p8affineqb. Where zmm runs in halves a GFNI
  * operation takes two logic operations' share of the pipes; the bound and
- * the measured rounds are in docs/avx512.md, "PIPO in the specification's
- * own slicing". The batch's 16 rows need every register the rounds have
- * left: one-key XORs take the key as a broadcast memory operand (XOR_KEY),
- * and an out-of-line call must not take the batch's address (clang then
- * keeps it in memory); even three reloads a round cost time.
+ * the measured rounds are in docs/design/pipo.md, "rows512: the
+ * specification's own slicing". The batch's 16 rows need every register
+ * the rounds have left: one-key XORs take the key as a broadcast memory
+ * operand (XOR_KEY), and an out-of-line call must not take the batch's
+ * address (clang then keeps it in memory); even three reloads a round cost
+ * time.
  *
  * CTR makes its counters in the rows, in the order that lets 24 in-lane
  * interleaves turn a group back into blocks (CTR_ORDER, unpack_ctr).

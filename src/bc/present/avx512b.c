@@ -6,7 +6,7 @@
  * time storing: writing the 8 KiB of 32-bit masks and wiping them was 12
  * KiB more than the 2 KiB of bytes. There the broadcast takes a load slot
  * and no ALU one, and the rounds run as fast, the 4 KiB call faster
- * (docs/avx512.md, "PRESENT's fixed costs"); on Intel it is a
+ * (docs/design/present.md, "One-key calls"); on Intel it is a
  * port-5 shuffle, 128 a round pair, so avx512 stays the choice where zmm
  * operations run at full width. */
 #define PRESENT_MASK8 1

@@ -48,8 +48,8 @@
  * own keys the register then runs a round ahead (present_bs_crypt_sliced),
  * no extra step: the avx512 key search is faster (a round two 144
  * operations, not 202), where a first try, the register stepped before each
- * round to reach K_{r+1}, was slower (docs/avx512.md, "The S-box as nine
- * three-input operations" and the 2026-11-26 second session). */
+ * round to reach K_{r+1}, was slower (docs/design/present.md, "The S-box as
+ * nine three-input operations"). */
 #ifdef BS_TERN
 #define PRESENT_KEY_AFTER 1
 #else
@@ -966,8 +966,7 @@ PRESENT_INLINE bs_word present_bs_search(bs_word *kr, unsigned nk, uint64_t pt, 
  * inverse S-boxes of those four nibbles. A round pair fewer than
  * present_bs_search16's own end for about 130 operations more: a gain
  * where a pair's 64 stores block as many logic cycles as they take
- * (docs/avx512.md, "PRESENT's key search: the key words every lane
- * shares"). */
+ * (docs/design/present.md, "The key words every lane shares"). */
 PRESENT_INLINE bs_word present_bs_meet30(const bs_word *x, present_bs_keyreg *k, uint64_t ct)
 {
     bs_word diff = BS_ZERO;

@@ -69,7 +69,7 @@ static void decrypt(const void *sched, uint8_t *out, const uint8_t *in, size_t n
  * key goes on the S-box outputs) added to them on the way: the counters
  * and the whitened state are never stored (where zmm stores run at half
  * width, a 4 KiB call spent a large part of its time writing states;
- * docs/avx512.md, "PRESENT's fixed costs"), and the 15 round
+ * docs/design/present.md, "One-key calls"), and the 15 round
  * pairs after it leave no single round. */
 static bs_word *ctr_encrypt(const void *sched, bs_word *x, bs_word *y, uint64_t hi, uint64_t lo)
 {
@@ -162,8 +162,8 @@ BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8
     int k1_shared = 1; /* no lane bit in K_1, the register's top 64 bits */
     /* the lanes' bits are key bits 0 .. log2(BS_LANES) - 1: only where the
      * rounds run in pairs, out of line for each (present_bs_round2_low);
-     * inlined single rounds spilled (docs/avx512.md, "PRESENT's key
-     * search: the key words every lane shares") */
+     * inlined single rounds spilled (docs/design/present.md, "The key
+     * words every lane shares") */
     int low = PRESENT_TWO_ROUNDS;
     unsigned lane_bits = 0;
     while (1u << lane_bits < BS_LANES) lane_bits++;

@@ -24,7 +24,7 @@ static const uint8_t SBOX_INV[16] = {0x5, 0xE, 0xF, 0x8, 0xC, 0x1, 0x2, 0xD,
  * for every count). The optimized implementations share this key schedule,
  * and their keys must not leave a trace in the cache; reading all 16
  * entries under masks instead cost a noticeable part of a 4 KiB CTR call
- * (docs/avx512.md, "Modes around the rounds"). */
+ * (docs/design/present.md, "One-key calls"). */
 static uint64_t sbox_ct(uint64_t x)
 {
     return (0x21748FE3DA09B65Cu >> (4 * x)) & 0xF;
@@ -40,8 +40,8 @@ void lwcx_bc_present80_expand(void *sched, const uint8_t *key)
         if (i == ROUNDS + 1) break;
         /* rotate the 80-bit register left by 61 (= right by 19); the S-box
          * takes the new k79..k76, the old k18..k15, read before the
-         * rotation so that the two run side by side (docs/avx512.md,
-         * "PRESENT's fixed costs") */
+         * rotation so that the two run side by side (docs/design/present.md,
+         * "One-key calls") */
         const uint64_t nibble = (hi & 7) << 1 | lo >> 15;
         uint64_t low19 = (hi & 7) << 16 | lo; /* k18..k0 */
         lo = (hi >> 3) & 0xFFFF;              /* new k15..k0 = old k34..k19 */
