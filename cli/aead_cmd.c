@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "impl.h"
+#include "commands.h"
 #include "io.h"
 #include "keyfile.h"
 #include "lwcx.h"
@@ -27,15 +29,19 @@
 #define MAX_PT 248 /* kcc24p6: the largest whole-block message */
 
 typedef struct args {
-    const char *alg, *key_hex, *key_file, *out, *in;
-    int insecure;
+    const char *alg, *key_hex, *key_file, *out, *in, *impl;
+    int insecure, verbose;
 } args;
+
+/* enc's and dec's options, in the order of parse's enum */
+const opt_def aead_opts[] = {{"alg", 0, OPT_V_ALG},     {"key", 0, OPT_V_TEXT}, {"key-file", 0, OPT_V_FILE},
+                             {"output", 'o', OPT_V_FILE}, {"insecure", 0, 0},     {"impl", 0, OPT_V_IMPL},
+                             {"verbose", 'v', 0},        {NULL, 0, 0}};
 
 static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
 {
-    static const opt_def defs[] = {{"alg", 0, 1},    {"key", 0, 1},      {"key-file", 0, 1},
-                                   {"output", 'o', 1}, {"insecure", 0, 0}, {NULL, 0, 0}};
-    enum { ALG, KEY, KEY_FILE, OUTPUT, INSECURE };
+    const opt_def *defs = aead_opts;
+    enum { ALG, KEY, KEY_FILE, OUTPUT, INSECURE, IMPL, VERBOSE };
     opt_parser p;
     int r;
     memset(a, 0, sizeof *a);
@@ -49,6 +55,8 @@ static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
         case KEY_FILE: a->key_file = p.arg; break;
         case OUTPUT: a->out = p.arg; break;
         case INSECURE: a->insecure = 1; break;
+        case IMPL: a->impl = p.arg; break;
+        case VERBOSE: a->verbose = 1; break;
         default:
             if (a->in) {
                 cli_usage_error(p.arg, "one input file only (already have '%s')", a->in);
@@ -247,11 +255,14 @@ static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
         cli_error(a.key_file, "damaged key file (a %ld-byte key for %s)", klen, alg);
         goto out;
     }
+    const char *prim = v < 0 ? "kcc24p6" : "sparkle"; /* Schwaemm is a mode of the sparkle permutation */
+    if (cli_impl_force(prim, a.impl)) goto out;
     if (v < 0) {
         if (kcc24p6_allowed(&a)) rc = kcc24p6_run(&a, key, f, pre, (size_t)prelen, decrypt);
     } else {
         rc = stream_file(v, key, f, a.in, pre, (size_t)prelen, a.out, decrypt);
     }
+    if (rc != 2) cli_impl_report(a.verbose, !!a.impl, prim, cli_sparkle_kind(alg), 0, NULL, NULL);
 out:
     lwcx_wipe(key, sizeof key);
     if (f != stdin) fclose(f);

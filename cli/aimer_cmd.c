@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "commands.h"
+#include "impl.h"
 #include "io.h"
 #include "keyfile.h"
 #include "lwcx.h"
@@ -37,15 +39,28 @@ static const char *shown(const char *path)
 
 /* Options: each takes a value; a bare word (or "-") is the one input file. */
 typedef struct opts {
-    const char *alg, *out, *key, *pk, *sig, *in;
-    int force, quiet;
+    const char *alg, *out, *key, *pk, *sig, *in, *impl;
+    int force, quiet, verbose;
 } opts;
+
+/* keygen's, sign's and verify's options, in the order of parse's enum; each
+ * command takes those its aimer_allowed string names */
+const opt_def aimer_opts[] = {{"alg", 0, OPT_V_ALG},  {"output", 'o', OPT_V_FILE}, {"key", 0, OPT_V_FILE},
+                              {"pk", 0, OPT_V_FILE},  {"sig", 0, OPT_V_FILE},     {"force", 0, 0},
+                              {"quiet", 'q', 0},      {"impl", 0, OPT_V_IMPL},    {"verbose", 'v', 0},
+                              {NULL, 0, 0}};
+
+const char *aimer_allowed(const char *cmd)
+{
+    return strcmp(cmd, "keygen") == 0 ? "--alg -o --force --impl -v"
+           : strcmp(cmd, "sign") == 0 ? "--key -o --impl -v"
+                                      : "--pk --sig --quiet --impl -v";
+}
 
 static LWCX_NODISCARD int parse(const char *cmd, int argc, char **argv, opts *o)
 {
-    static const opt_def defs[] = {{"alg", 0, 1}, {"output", 'o', 1}, {"key", 0, 1}, {"pk", 0, 1},
-                                   {"sig", 0, 1}, {"force", 0, 0},    {"quiet", 'q', 0}, {NULL, 0, 0}};
-    enum { ALG, OUTPUT, KEY, PK, SIG, FORCE, QUIET };
+    const opt_def *defs = aimer_opts;
+    enum { ALG, OUTPUT, KEY, PK, SIG, FORCE, QUIET, IMPL, VERBOSE };
     opt_parser p;
     int r;
     (void)cmd;
@@ -62,6 +77,8 @@ static LWCX_NODISCARD int parse(const char *cmd, int argc, char **argv, opts *o)
         case SIG: o->sig = p.arg; break;
         case FORCE: o->force = 1; break;
         case QUIET: o->quiet = 1; break;
+        case IMPL: o->impl = p.arg; break;
+        case VERBOSE: o->verbose = 1; break;
         default:
             if (o->in) {
                 cli_usage_error(p.arg, "one input file only (already have '%s')", o->in);
@@ -75,13 +92,15 @@ static LWCX_NODISCARD int parse(const char *cmd, int argc, char **argv, opts *o)
 }
 
 /* Only the options a command takes. */
-static LWCX_NODISCARD int only(const char *cmd, const opts *o, const char *allowed)
+static LWCX_NODISCARD int only(const char *cmd, const opts *o)
 {
+    const char *allowed = aimer_allowed(cmd);
     const struct {
         const char *name;
         int given;
     } all[] = {{"--alg", !!o->alg}, {"-o", !!o->out},     {"--key", !!o->key},    {"--pk", !!o->pk},
-               {"--sig", !!o->sig}, {"--force", o->force}, {"--quiet", o->quiet}};
+               {"--sig", !!o->sig}, {"--force", o->force}, {"--quiet", o->quiet},
+               {"--impl", !!o->impl}, {"-v", o->verbose}};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i].given && !strstr(allowed, all[i].name)) {
             (void)cmd;
@@ -144,11 +163,13 @@ int cmd_keygen(int argc, char **argv)
     opts o;
     int pr = parse("keygen", argc, argv, &o);
     if (pr) return opt_status(pr);
-    if (only("keygen", &o, "--alg -o --force")) return 2;
+    if (only("keygen", &o)) return 2;
     if (strcmp(o.in, "-") != 0)
         return cli_usage_error(o.in, "unexpected argument (the output is named with -o FILE)");
     if (!o.alg) return cli_usage_error("--alg", "needed (available: " SYM_ALGS ", " SETS ")");
     const size_t sym = symmetric_key_bytes(o.alg);
+    if (sym && o.impl)
+        return cli_usage_error("--impl", "a %s key is random bytes, nothing computes it (--impl is for AIMer key pairs)", o.alg);
     if (sym) return keygen_symmetric(&o, sym);
     if (set_by_name(o.alg) >= 0 && (!o.out || strcmp(o.out, "-") == 0))
         return cli_usage_error("-o", "needed for an AIMer key pair: -o NAME writes NAME.sk and NAME.pk");
@@ -173,7 +194,9 @@ int cmd_keygen(int argc, char **argv)
             goto out;
         }
     const lwcx_aimer_set s = (lwcx_aimer_set)set;
+    if (cli_impl_force("aimer", o.impl)) goto out;
     int lib = lwcx_aimer_keygen(s, pk, sk);
+    cli_impl_report(o.verbose, !!o.impl, "aimer", NULL, 0, NULL, NULL);
     if (lib != LWCX_OK) {
         cli_error(NULL, "%s", lwcx_strerror(lib));
         rc = 1;
@@ -261,7 +284,7 @@ int cmd_sign(int argc, char **argv)
     opts o;
     int pr = parse("sign", argc, argv, &o);
     if (pr) return opt_status(pr);
-    if ( only("sign", &o, "--key -o")) return 2;
+    if ( only("sign", &o)) return 2;
     if (!o.key) {
         return cli_usage_error("--key", "needed: the secret key NAME.sk");
     }
@@ -271,6 +294,7 @@ int cmd_sign(int argc, char **argv)
         cli_error("standard output", "is a terminal: not writing a binary signature there (give -o SIG, or -o - to insist)");
         return 2;
     }
+    if (cli_impl_force("aimer", o.impl)) return 2;
     lwcx_aimer_key *key;
     if (load_key("sign", o.key, "secret", &key)) return 2;
     const lwcx_aimer_set s = (lwcx_aimer_set)lwcx_aimer_key_set(key);
@@ -283,6 +307,7 @@ int cmd_sign(int argc, char **argv)
     int lib = sig ? lwcx_aimer_msg_new(&m, key) : LWCX_ERR_NOMEM;
     if (opened && lib == LWCX_OK && absorb("sign", m, o.in) == 0) {
         lib = lwcx_aimer_msg_sign(m, sig);
+        cli_impl_report(o.verbose, !!o.impl, "aimer", NULL, 0, NULL, NULL);
         if (lib != LWCX_OK) {
             cli_error(NULL, "%s", lwcx_strerror(lib));
             rc = 1;
@@ -314,7 +339,7 @@ int cmd_verify(int argc, char **argv)
     opts o;
     int pr = parse("verify", argc, argv, &o);
     if (pr) return opt_status(pr);
-    if ( only("verify", &o, "--pk --sig --quiet")) return 2;
+    if ( only("verify", &o)) return 2;
     if (!o.pk || !o.sig) {
         return cli_usage_error(o.pk ? "--sig" : "--pk", "needed: give --pk NAME.pk and --sig SIG");
     }
@@ -322,6 +347,7 @@ int cmd_verify(int argc, char **argv)
         cli_error("-", "the signature and the message cannot both come from standard input");
         return 2;
     }
+    if (cli_impl_force("aimer", o.impl)) return 2;
     lwcx_aimer_key *key;
     if (load_key("verify", o.pk, "public", &key)) return 2;
     const lwcx_aimer_set s = (lwcx_aimer_set)lwcx_aimer_key_set(key);
@@ -342,6 +368,7 @@ int cmd_verify(int argc, char **argv)
     if (f && f != stdin) fclose(f);
     if (len >= 0 && lwcx_aimer_msg_new(&m, key) == LWCX_OK && absorb("verify", m, o.in) == 0) {
         const int lib = lwcx_aimer_msg_verify(m, sig, (size_t)len);
+        cli_impl_report(o.verbose, !!o.impl, "aimer", NULL, 0, NULL, NULL);
         const char *other = set_of_size(len);
         if (lib == LWCX_OK) {
             rc = 0;

@@ -23,6 +23,13 @@ typedef struct cmd_help {
     "  -V, --version          the version\n"                                                       \
     "Options take their value as '--opt VALUE' or '--opt=VALUE'; '--' ends the options.\n"
 
+/* --impl and --verbose, on every command that computes (cli/impl.h) */
+#define IMPL_OPTS(WHAT)                                                                            \
+    "  --impl NAME            run implementation NAME of " WHAT " (lwcx list), not the\n"        \
+    "                         automatic choice; refused if it cannot run here\n"                  \
+    "  -v, --verbose          say on stderr which implementation ran and why (policy, table,\n"  \
+    "                         wisdom, LWCX_IMPL or --impl)\n"
+
 /* enc and dec alike */
 #define EXIT_AEAD                                                                                  \
     "exit status:\n"                                                                               \
@@ -53,15 +60,18 @@ static const cmd_help helps[] = {
      "  -v, --verbose          each implementation's whole description\n"
      "  --machine              'prim:impl available|unavailable' lines, for scripts\n"
      "  --explain PRIMITIVE    which implementation takes which call here, and why\n" COMMON_OPTS},
-    {"kat", "lwcx kat [PRIMITIVE]\n",
+    {"kat", "lwcx kat [PRIMITIVE] [--impl NAME] [-v]\n",
      "every built-in test vector on every available implementation",
      "Runs the built-in known-answer tests (of one primitive, or all) on every available\n"
-     "implementation.\n"
+     "implementation, or with --impl only on implementation NAME (of every primitive that\n"
+     "has it); -v also names the implementations left out because they cannot run here.\n"
      "exit status:\n"
      "  0      every check passed\n"
      "  1      a check failed, or standard output could not be written\n"
-     "  2      usage error, unknown primitive\n" EXIT_SIGNALED
-     "options:\n" COMMON_OPTS},
+     "  2      usage error, unknown primitive, an implementation unknown or unusable here\n" EXIT_SIGNALED
+     "options:\n"
+     "  --impl NAME            only implementation NAME (see lwcx list)\n"
+     "  -v, --verbose          also list the implementations that cannot run here\n" COMMON_OPTS},
     {"bench",
      "lwcx bench [PRIMITIVE...] [--quick] [--impl NAME[,NAME...]] [--json FILE|-]\n"
      "lwcx bench --compare A.json B.json\n",
@@ -101,7 +111,8 @@ static const cmd_help helps[] = {
      "  --out FILE             write the wisdom here, not to the default file\n"
      "  --dry-run              measure and print the winners, write nothing\n" COMMON_OPTS},
     {"enc",
-     "lwcx enc [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [-o OUT|-] [IN|-]\n",
+     "lwcx enc [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [--impl NAME] [-v]\n"
+     "         [-o OUT|-] [IN|-]\n",
      "authenticated encryption of a file (Schwaemm, streamed)",
      "Encrypts IN (default: standard input). ALG: schwaemm256-128 (or schwaemm128-128,\n"
      "schwaemm192-192, schwaemm256-256): any size, streamed in 64 KiB chunks, a random nonce\n"
@@ -120,9 +131,11 @@ static const cmd_help helps[] = {
      "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
      "  --key HEX              the key as hex digits (visible to other users: prefer a file)\n"
      "  --insecure             allow kcc24p6\n"
+     IMPL_OPTS("sparkle (Schwaemm) or kcc24p6")
      "  -o, --output OUT       where to write ('-': standard output, even a terminal)\n" COMMON_OPTS},
     {"dec",
-     "lwcx dec [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [-o OUT|-] [IN|-]\n",
+     "lwcx dec [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [--impl NAME] [-v]\n"
+     "         [-o OUT|-] [IN|-]\n",
      "verify and decrypt what enc wrote; nothing is written on any failure",
      "Verifies and decrypts IN (default: standard input). The algorithm is --alg, else the\n"
      "key file's, else the one IN's header records; when two of them disagree, both are\n"
@@ -135,10 +148,12 @@ static const cmd_help helps[] = {
      "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
      "  --key HEX              the key as hex digits\n"
      "  --insecure             allow kcc24p6\n"
+     IMPL_OPTS("sparkle (Schwaemm) or kcc24p6")
      "  -o, --output OUT       where to write (default and '-': standard output)\n" COMMON_OPTS},
     {"hash",
-     "lwcx hash [--alg ALG] [--length BYTES] [--tag] [FILE...|-]\n"
-     "lwcx hash --check [--quiet|--status] [--strict] [--ignore-missing] [--alg ALG] [LIST...|-]\n",
+     "lwcx hash [--alg ALG] [--length BYTES] [--tag] [-z] [--impl NAME] [-v] [FILE...|-]\n"
+     "lwcx hash --check [--quiet|--status] [--strict] [--ignore-missing] [-z] [--alg ALG]\n"
+     "          [LIST...|-]\n",
      "Esch digests, as sha256sum prints them; --check verifies a list",
      "Prints one 'HEX  NAME' line per file (standard input when no file or '-' is given), or\n"
      "with --tag one 'ALG (NAME) = HEX' line (BSD style). A name holding a newline, carriage\n"
@@ -147,6 +162,10 @@ static const cmd_help helps[] = {
      "default 32 / 48). --check reads such lines (both styles) and verifies each file:\n"
      "'NAME: OK' or 'NAME: FAILED'; the algorithm is the tag's, else --alg, else the one\n"
      "whose digest has that many hex digits. Lists are read as sha256sum -c reads them.\n"
+     "When a list's lines cannot be read, or all differ, a hint says which algorithm or tool\n"
+     "their size suggests (a sha256sum list has esch256's size). -z ends each line with a\n"
+     "NUL, not a newline, and escapes no name (as sha256sum -z); with --check, the list's\n"
+     "lines end with NULs too, as hash -z writes them, and so do the verdicts.\n"
      "exit status:\n"
      "  0      every digest printed; --check: every listed file read and matched\n"
      "  1      a file could not be read, or standard output not written; --check: a digest\n"
@@ -161,12 +180,17 @@ static const cmd_help helps[] = {
      "  --quiet                with --check: print only failures\n"
      "  --status               with --check: print nothing, only the exit status says\n"
      "  --strict               with --check: a malformed line is a failure (exit 1)\n"
-     "  --ignore-missing       with --check: say nothing of listed files that do not exist\n" COMMON_OPTS},
+     "  --ignore-missing       with --check: say nothing of listed files that do not exist\n"
+     "  -z, --zero             NUL-terminated lines, names not escaped (--check: the list's too)\n"
+     IMPL_OPTS("sparkle (Esch)") COMMON_OPTS},
     {"keysearch",
      "lwcx keysearch [--cipher NAME] --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
      "               (--key-base HEX | --key-file FILE) [--mask HEX] [--start N] --count N\n"
      "               [--threads N] [--first] [--checkpoint FILE [--resume|--force] [--every SECONDS]]\n"
      "               [--device cpu|cuda|opencl[:N[,M...]]] [--chunk N] [--part I/N]\n"
+     "               [--impl NAME] [--progress] [-v]\n"
+     "       lwcx keysearch --resume FILE [--threads N] [--first] [--every SECONDS] [--device DEV]\n"
+     "               [--impl NAME] [--progress] [-v]\n"
      "       lwcx keysearch --merge FILE... [--start N --count N]\n",
      "exhaustive key search of a block cipher over a range of keys",
      "Key index i is the base key with the bits of --mask flipped as the bits of i say\n"
@@ -174,10 +198,13 @@ static const cmd_help helps[] = {
      "searched are start <= i < start + count. N: decimal, 0xHEX or 2^E. NAME: present80,\n"
      "present128, gift64, gift128, pipo128, pipo256 (default: the key file's algorithm).\n"
      "Each key found is printed on stdout as soon as it is confirmed on every pair; on a\n"
-     "terminal stderr shows keys done, keys found, keys/s and the ETA. Ctrl-C stops and\n"
-     "writes the checkpoint, which is also rewritten every SECONDS (default 60); an\n"
-     "existing checkpoint is continued with --resume (refused if written for other\n"
-     "parameters) and replaced only with --force.\n"
+     "terminal stderr shows keys done, keys found, keys/s and the ETA; elsewhere (a log)\n"
+     "--progress prints a status line every second and at the end: time, keys done/total,\n"
+     "keys found, keys/s, ETA. Ctrl-C stops and writes the checkpoint, which is also\n"
+     "rewritten every SECONDS (default 60). --resume FILE continues the checkpoint FILE\n"
+     "with the parameters it holds (cipher, pairs, base key, mask, range, part): those\n"
+     "given must be its, or the one that differs is named ('--checkpoint FILE --resume'\n"
+     "is the same); an existing checkpoint is replaced only with --force.\n"
      "--part I/N searches part I (1 .. N) of N equal parts of the range, e.g. one per\n"
      "task of a batch job array, each with its own checkpoint; --merge FILE... reads\n"
      "the parts' checkpoints and reports the parts finished, the keys found (stdout),\n"
@@ -186,7 +213,7 @@ static const cmd_help helps[] = {
      "range for checkpoints written without --part). Across machines with MPI:\n"
      "lwcx-mpi (README).\n"
      "exit status:\n"
-     "  0      key(s) found (--merge: in the parts)\n"
+     "  0      at least one key found (--merge: in the parts)\n"
      "  1      no key in the range (--merge: none, and no gaps)\n"
      "  2      bad arguments (--count 0 included), a checkpoint refused or damaged, a device\n"
      "         that cannot be used\n"
@@ -212,12 +239,15 @@ static const cmd_help helps[] = {
      "  --chunk N              keys a thread takes at a time (default: 2^16 on the CPU,\n"
      "                         2^30 per CUDA GPU, 2^24 per OpenCL device)\n"
      "  --checkpoint FILE      where to keep the progress\n"
-     "  --resume               continue from the checkpoint\n"
+     "  --resume [FILE]        continue from the checkpoint (FILE, or --checkpoint's), with\n"
+     "                         its parameters\n"
      "  --force                replace an existing checkpoint\n"
      "  --every SECONDS        checkpoint interval (1 .. 1000000)\n"
      "  --part I/N             search only part I of N equal parts of the range\n"
-     "  --merge                merge the checkpoints of parts (the FILE arguments)\n" COMMON_OPTS},
-    {"keygen", "lwcx keygen --alg ALG [-o FILE] [--force]\n",
+     "  --merge                merge the checkpoints of parts (the FILE arguments)\n"
+     "  --progress             status lines on stderr even when it is not a terminal\n"
+     IMPL_OPTS("the cipher (cuda, opencl: as --device)") COMMON_OPTS},
+    {"keygen", "lwcx keygen --alg ALG [-o FILE] [--force] [--impl NAME] [-v]\n",
      "a new random key (a key file naming its algorithm), or an AIMer key pair",
      "Makes a key from the operating system's random source and writes it as a key file\n"
      "(docs/key-format.md: three text lines, the first 'lwcx-key-v1 ALG secret'), mode 0600;\n"
@@ -241,8 +271,9 @@ static const cmd_help helps[] = {
      "options:\n"
      "  --alg ALG              the algorithm\n"
      "  -o, --output FILE      the key file ('-': standard output)\n"
-     "  --force                replace existing files\n" COMMON_OPTS},
-    {"sign", "lwcx sign --key NAME.sk [-o SIG|-] [FILE|-]\n",
+     "  --force                replace existing files\n"
+     IMPL_OPTS("aimer (AIMer key pairs only)") COMMON_OPTS},
+    {"sign", "lwcx sign --key NAME.sk [--impl NAME] [-v] [-o SIG|-] [FILE|-]\n",
      "an AIMer signature of a file (streamed)",
      "Signs FILE (default: standard input) with an AIMer secret key from lwcx keygen and\n"
      "writes the raw signature (docs/key-format.md). Not to a terminal unless '-o -'.\n"
@@ -255,8 +286,9 @@ static const cmd_help helps[] = {
      EXIT_SIGNALED
      "options:\n"
      "  --key NAME.sk          the secret key\n"
-     "  -o, --output SIG       the signature file\n" COMMON_OPTS},
-    {"verify", "lwcx verify --pk NAME.pk --sig SIG [--quiet] [FILE|-]\n",
+     "  -o, --output SIG       the signature file\n"
+     IMPL_OPTS("aimer") COMMON_OPTS},
+    {"verify", "lwcx verify --pk NAME.pk --sig SIG [--quiet] [--impl NAME] [-v] [FILE|-]\n",
      "verify an AIMer signature: exit 0 valid, 1 invalid, 2 error",
      "Verifies the signature SIG of FILE (default: standard input) under an AIMer public key.\n"
      "exit status:\n"
@@ -267,7 +299,8 @@ static const cmd_help helps[] = {
      "options:\n"
      "  --pk NAME.pk           the public key\n"
      "  --sig SIG              the signature\n"
-     "  -q, --quiet            print nothing on success\n" COMMON_OPTS},
+     "  -q, --quiet            print nothing on success\n"
+     IMPL_OPTS("aimer") COMMON_OPTS},
 };
 
 #define NHELPS (sizeof helps / sizeof helps[0])

@@ -6,12 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "io.h"
 #include "keyfile.h"
+#include "impl.h"
 #include "keysearch_cmd.h"
 #include "lwcx.h"
 #include "opt.h"
@@ -50,9 +53,19 @@ void ks_show(const ks_progress *p, uint64_t done, double t, const char *extra)
             snprintf(eta, sizeof eta, "%llu:%02llu:%02llu", si / 3600, si / 60 % 60, si % 60);
         }
     }
-    fprintf(stderr, "\r%s / %s keys (%.1f%%)  found %" PRIu64 "  %s keys/s%s  ETA %s   ", d, tot,
-            p->total ? 100.0 * (double)done / (double)p->total : 100.0, lwcx_keysearch_found_count(p->ks),
-            rate, extra ? extra : "", eta);
+    const double pct = p->total ? 100.0 * (double)done / (double)p->total : 100.0;
+    if (p->tty) {
+        fprintf(stderr, "\r%s / %s keys (%.1f%%)  found %" PRIu64 "  %s keys/s%s  ETA %s   ", d, tot, pct,
+                lwcx_keysearch_found_count(p->ks), rate, extra ? extra : "", eta);
+        return;
+    }
+    /* a log (--progress): one whole line each time, with the time since the
+     * start and exact counts, as a status line of hashcat's */
+    const unsigned long long e = el > 0 ? (unsigned long long)el : 0;
+    fprintf(stderr, "[%llu:%02llu:%02llu] progress %" PRIu64 "/%" PRIu64 " keys (%.1f%%)  found %" PRIu64
+                    "  %s keys/s%s  ETA %s\n",
+            e / 3600, e / 60 % 60, e % 60, done, p->total, pct, lwcx_keysearch_found_count(p->ks), rate,
+            extra ? extra : "", eta);
 }
 
 static void hex_line(char *out, const uint8_t *b, size_t n)
@@ -92,7 +105,7 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total)
     if (p->first && lwcx_keysearch_found_count(p->ks)) return 1;
     sig_test_pause("search");
     double t = ks_now();
-    if (p->tty && t - p->last >= 1.0) {
+    if ((p->tty || p->progress) && t - p->last >= 1.0) {
         ks_show(p, done, t, NULL);
         p->last = t;
     }
@@ -201,12 +214,33 @@ static LWCX_NODISCARD int part_arg(const char *v, uint64_t count, uint64_t *i, u
 }
 
 /* The options of ks_parse, in the order of its table. */
-enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK, ROOT_THREADS, PROGRESS, KS_OPTS };
+enum { CIPHER, PT, CT, PT2, CT2, BASE, KEY_FILE, MASK, EVERY, START, COUNT, THREADS, CKPT, RESUME, FORCE, FIRST, DEVICE, PART, CHUNK, ROOT_THREADS, PROGRESS, IMPL, VERBOSE, KS_OPTS };
+
+/* keysearch's options, in the order of the enum (lwcx-mpi takes the same
+ * but --part and --impl; keysearch takes all but --root-threads) */
+const opt_def ks_opts[] = {
+    {"cipher", 0, OPT_V_CIPHER}, {"pt", 0, OPT_V_TEXT},       {"ct", 0, OPT_V_TEXT},
+    {"pt2", 0, OPT_V_TEXT},      {"ct2", 0, OPT_V_TEXT},      {"key-base", 0, OPT_V_TEXT},
+    {"key-file", 0, OPT_V_FILE}, {"mask", 0, OPT_V_TEXT},     {"every", 0, OPT_V_TEXT},
+    {"start", 0, OPT_V_TEXT},    {"count", 0, OPT_V_TEXT},    {"threads", 0, OPT_V_TEXT},
+    {"checkpoint", 0, OPT_V_FILE}, {"resume", 0, OPT_V_FILE_OPT}, {"force", 0, 0},
+    {"first", 0, 0},             {"device", 0, OPT_V_DEVICE}, {"part", 0, OPT_V_TEXT},
+    {"chunk", 0, OPT_V_TEXT},    {"root-threads", 0, OPT_V_TEXT}, {"progress", 0, 0},
+    {"impl", 0, OPT_V_IMPL},     {"verbose", 'v', 0},         {NULL, 0, 0}};
+
+/* The parameters a checkpoint holds, as its record writes them: the values
+ * of a resumed search whose options were left out, and what the options
+ * given must agree with. */
+enum { R_CIPHER, R_PT, R_CT, R_PT2, R_CT2, R_BASE, R_MASK, R_START, R_COUNT, R_PART, R_FIELDS };
+typedef struct ks_record {
+    char v[R_FIELDS][80]; /* "" where the record has none */
+} ks_record;
 
 /* The command line, checked: what ks_build turns into a search. */
 typedef struct ks_args {
-    const char *ckpt, *device, *count_text;
-    int resume, force, first_only, want_ocl, mask_given, threads_given, chunk_given, progress;
+    const char *ckpt, *device, *count_text, *impl;
+    int resume, force, first_only, want_ocl, mask_given, threads_given, chunk_given, progress, verbose;
+    ks_record rec; /* --resume: the checkpoint's parameters */
     lwcx_blockcipher ci;
     size_t npairs, kb;
     uint8_t pb[2 * LWCX_BC_MAX_BLOCK_BYTES], cb[2 * LWCX_BC_MAX_BLOCK_BYTES];
@@ -214,14 +248,161 @@ typedef struct ks_args {
     uint64_t every, threads, first, n, chunk, root_threads, part, parts;
 } ks_args;
 
+/* The record's parameter lines (record.c writes them first, in this order,
+ * and lwcx_keysearch_load checks them; here they are only read). A part's
+ * record holds the part's range and the job's: the options give the job's. */
+static LWCX_NODISCARD int record_params(const char *path, ks_record *rec)
+{
+    char *raw = malloc(CKPT_MAX + 1);
+    const long n = raw ? io_read_all(path, (uint8_t *)raw, CKPT_MAX) : -1;
+    if (n == -2) cli_error(path, "too large for a checkpoint");
+    if (n < 0) {
+        free(raw);
+        return -1;
+    }
+    raw[n] = 0;
+    memset(rec, 0, sizeof *rec);
+    static const char *const key[R_PART] = {[R_CIPHER] = "cipher", [R_BASE] = "key-base", [R_MASK] = "mask",
+                                            [R_START] = "start", [R_COUNT] = "count"};
+    int ok = strncmp(raw, "lwcx-keysearch-record ", 22) == 0;
+    char job[80] = "";
+    for (char *line = strchr(raw, '\n'); ok && line && strncmp(line + 1, "searched ", 9) != 0; line = strchr(line + 1, '\n')) {
+        char name[16], value[80];
+        if (sscanf(line + 1, "%15s %79[^\n]", name, value) != 2) break;
+        int f = strcmp(name, "pt") == 0 ? (rec->v[R_PT][0] ? R_PT2 : R_PT)
+                : strcmp(name, "ct") == 0 ? (rec->v[R_CT][0] ? R_CT2 : R_CT)
+                                          : -1;
+        for (int k = 0; k < R_PART && f < 0; k++)
+            if (key[k] && strcmp(name, key[k]) == 0) f = k;
+        if (f >= 0) snprintf(rec->v[f], sizeof rec->v[f], "%s", value);
+        else if (strcmp(name, "job") == 0) snprintf(job, sizeof job, "%s", value);
+        else if (strcmp(name, "part") == 0) snprintf(rec->v[R_PART], sizeof rec->v[R_PART], "%s", value);
+    }
+    free(raw);
+    for (int k = 0; k < R_PART; k++) ok = ok && (rec->v[k][0] || k == R_PT2 || k == R_CT2);
+    if (!ok) {
+        cli_error(path, "not a key-search checkpoint; refusing to resume");
+        return -1;
+    }
+    if (job[0] && rec->v[R_PART][0]) { /* "job START COUNT", "part I N": the options' --start, --count, --part I/N */
+        char *sp = strchr(job, ' '), *pp = strchr(rec->v[R_PART], ' ');
+        if (!sp || !pp) {
+            cli_error(path, "checkpoint damaged; refusing to resume");
+            return -1;
+        }
+        *sp = *pp = 0;
+        snprintf(rec->v[R_START], sizeof rec->v[R_START], "%s", job);
+        snprintf(rec->v[R_COUNT], sizeof rec->v[R_COUNT], "%s", sp + 1);
+        *pp = '/';
+    }
+    /* without --mask the search flips the last 8 key bytes: no --mask then */
+    const size_t len = strlen(rec->v[R_MASK]);
+    if (len >= 16 && strspn(rec->v[R_MASK], "0") == len - 16 && strcmp(rec->v[R_MASK] + len - 16, "ffffffffffffffff") == 0)
+        rec->v[R_MASK][0] = 0;
+    return 0;
+}
+
+/* Whether an option's value and the record's name the same number or hex
+ * string (numbers as --start takes them: N, 0xHEX, 2^E; I/N for --part);
+ * -1: the option's value is no number (message printed). */
+static int same_value(int field, const char *opt, const char *given, const char *recorded)
+{
+    if (field != R_START && field != R_COUNT && field != R_PART) return strcasecmp(given, recorded) == 0;
+    char g[80], r[80];
+    snprintf(g, sizeof g, "%s", given);
+    snprintf(r, sizeof r, "%s", recorded);
+    char *gs = field == R_PART ? strchr(g, '/') : NULL, *rs = field == R_PART ? strchr(r, '/') : NULL;
+    if (field == R_PART && (!gs || !rs)) return 0; /* part_arg says what is wrong with it */
+    if (gs) *gs++ = 0, *rs++ = 0;
+    uint64_t a, b;
+    if (opt_u64(opt, g, 0, UINT64_MAX, "a number", &a)) return -1;
+    if (strtoull(r, NULL, 10) != a) return 0;
+    if (!gs) return 1;
+    if (opt_u64(opt, gs, 0, UINT64_MAX, "a number", &b)) return -1;
+    return strtoull(rs, NULL, 10) == b;
+}
+
+/* --resume: the parameters left out are the checkpoint's at path; those
+ * given must be its (the first that differs is named, with both values).
+ * kf: the --key-file given, whose algorithm and key stand for --cipher and
+ * --key-base. 0, or the exit status (message printed). */
+static LWCX_NODISCARD int from_record(const char *path, const char **val, const keyfile *kf, ks_record *rec)
+{
+    if (record_params(path, rec)) return 2;
+    static const struct {
+        int field, opt;
+        const char *name;
+    } map[] = {{R_CIPHER, CIPHER, "--cipher"}, {R_PT, PT, "--pt"},     {R_CT, CT, "--ct"},
+               {R_PT2, PT2, "--pt2"},          {R_CT2, CT2, "--ct2"},  {R_BASE, BASE, "--key-base"},
+               {R_MASK, MASK, "--mask"},       {R_START, START, "--start"}, {R_COUNT, COUNT, "--count"},
+               {R_PART, PART, "--part"}};
+    char key_hex[2 * LWCX_BC_MAX_KEY_BYTES + 1] = "";
+    if (kf) {
+        for (size_t i = 0; i < kf->len && i < LWCX_BC_MAX_KEY_BYTES; i++) sprintf(key_hex + 2 * i, "%02x", kf->key[i]);
+    }
+    /* a record without a part (version 1, or written without --part) resumed
+     * as a part: its range is the part's, the options the job's: the merge
+     * checks that they agree */
+    const int unnamed_part = !rec->v[R_PART][0] && val[PART];
+    int rc = 0;
+    for (size_t i = 0; i < sizeof map / sizeof map[0] && !rc; i++) {
+        const int f = map[i].field;
+        if (unnamed_part && (f == R_START || f == R_COUNT || f == R_PART)) continue;
+        const char *given = val[map[i].opt], *name = map[i].name, *recorded = rec->v[f];
+        if (kf && (f == R_CIPHER || f == R_BASE)) { /* the key file's */
+            given = f == R_CIPHER ? kf->alg : key_hex;
+            name = val[KEY_FILE];
+        }
+        if (!given) {
+            val[map[i].opt] = recorded[0] ? recorded : NULL;
+            continue;
+        }
+        const int same = recorded[0] ? same_value(f, name, given, recorded) : 0;
+        if (same < 0) rc = 2;
+        else if (!same) {
+            const int by_file = kf && (f == R_CIPHER || f == R_BASE);
+            cli_error(name, "%s%s%s, but the checkpoint %s has %s (leave %s out to take the checkpoint's)",
+                      by_file ? "" : "'", by_file && f == R_BASE ? "its key" : given, by_file ? "" : "'", path,
+                      !recorded[0] ? "none" : by_file && f == R_BASE ? "another key" : recorded,
+                      by_file ? "--key-file" : map[i].name);
+            rc = 2;
+        }
+    }
+    lwcx_wipe(key_hex, sizeof key_hex);
+    return rc;
+}
+
+/* --device and --impl of ks_parse (val: its values) -> a->device, a->want_ocl;
+ * 0, or the exit status (message printed). */
+static LWCX_NODISCARD int ks_parse_device(const char *const *val, const char *cipher, int mpi, ks_args *a)
+{
+    const char *device = val[DEVICE];
+    if (val[IMPL]) { /* a GPU's implementation is its --device; a CPU's, --device cpu */
+        const char *im = val[IMPL];
+        const int gpu_impl = strcmp(im, "cuda") == 0 || strcmp(im, "opencl") == 0;
+        if (device && (gpu_impl ? strncmp(device, im, strlen(im)) != 0 : strcmp(device, "cpu") != 0))
+            return cli_usage_error("--impl", "'%s' does not run on --device %s", im, device);
+        if (!device) device = gpu_impl ? im : "cpu";
+        if (!gpu_impl && cli_impl_force(cipher, im)) return 2; /* a GPU's is forced with the device */
+    }
+    /* opencl[:N]: device N (lwcx_opencl_set_devices, before opencl is first probed) */
+    const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
+                         (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
+    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
+        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
+    if (mpi && want_ocl && strchr(device, ','))
+        return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
+    if (want_ocl && device[6] == ':' && set_opencl_devices(device + 7) != LWCX_OK)
+        return cli_usage_error("--device", "'%s': the OpenCL devices were already chosen", device);
+    a->device = device;
+    a->want_ocl = want_ocl;
+    return 0;
+}
+
 /* argv -> a; 0, or the exit status (message printed). */
 static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, int *quit)
 {
-    static const opt_def defs[] = {
-        {"cipher", 0, 1}, {"pt", 0, 1},      {"ct", 0, 1},         {"pt2", 0, 1},    {"ct2", 0, 1},
-        {"key-base", 0, 1}, {"key-file", 0, 1}, {"mask", 0, 1},    {"every", 0, 1},  {"start", 0, 1},
-        {"count", 0, 1},  {"threads", 0, 1}, {"checkpoint", 0, 1}, {"resume", 0, 0}, {"force", 0, 0},
-        {"first", 0, 0},  {"device", 0, 1}, {"part", 0, 1}, {"chunk", 0, 1}, {"root-threads", 0, 1}, {"progress", 0, 0}, {NULL, 0, 0}};
+    const opt_def *defs = ks_opts;
     const char *val[KS_OPTS] = {0};
     opt_parser p;
     int r;
@@ -230,12 +411,20 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         if (r == OPT_QUIT) *quit = 1; /* --help, --version: answered */
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
         if (r == OPT_ARG) return cli_usage_error(p.arg, "unexpected argument");
-        if ((mpi && r == PART) || (!mpi && (r == ROOT_THREADS || r == PROGRESS)))
-            return cli_usage_error(p.name, mpi ? "not for lwcx-mpi (the ranks share the range)" : "only for lwcx-mpi");
+        if ((mpi && (r == PART || r == IMPL)) || (!mpi && r == ROOT_THREADS))
+            return cli_usage_error(p.name, !mpi       ? "only for lwcx-mpi"
+                                           : r == IMPL ? "not for lwcx-mpi (set LWCX_IMPL=CIPHER:NAME for every rank)"
+                                                       : "not for lwcx-mpi (the ranks share the range)");
         val[r] = p.arg ? p.arg : "";
     }
     const char *cipher = val[CIPHER], *ckpt = val[CKPT];
     const int resume = !!val[RESUME], force = !!val[FORCE];
+    if (resume && *val[RESUME]) { /* --resume FILE: the checkpoint, named once */
+        if (ckpt && strcmp(ckpt, val[RESUME]) != 0)
+            return cli_usage_error("--resume", "'%s', but --checkpoint names '%s': name the checkpoint once", val[RESUME], ckpt);
+        ckpt = val[RESUME];
+    }
+    if (resume && !ckpt) return cli_usage_error("--resume", "needs the checkpoint: --resume FILE (or --checkpoint FILE --resume)");
     keyfile kf = {0};
     if (val[BASE] && val[KEY_FILE]) return cli_usage_error("--key-file", "give --key-base or --key-file, not both");
     if (val[KEY_FILE]) {
@@ -247,6 +436,11 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         }
         cipher = kf.alg;
     }
+    /* --resume: the parameters left out are the checkpoint's */
+    const int rst = resume ? from_record(ckpt, val, val[KEY_FILE] ? &kf : NULL, &a->rec) : 0;
+    if (rst) lwcx_wipe(&kf, sizeof kf);
+    if (rst) return rst;
+    if (!cipher) cipher = val[CIPHER];
     const char *missing = !cipher ? "--cipher" : !val[PT] ? "--pt" : !val[CT] ? "--ct"
                           : !val[BASE] && !val[KEY_FILE] ? "--key-base" : !val[COUNT] ? "--count" : NULL;
     if (missing) {
@@ -297,7 +491,6 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         (val[CHUNK] && opt_u64("--chunk", val[CHUNK], 1, (uint64_t)1 << 40, "1 .. 2^40 keys", &chunk)) ||
         (val[ROOT_THREADS] && opt_u64("--root-threads", val[ROOT_THREADS], 0, LWCX_KEYSEARCH_MAX_THREADS, "0 .. 1024, 0: rank 0 only hands out chunks", &a->root_threads)))
         return 2;
-    if (resume && !ckpt) return cli_usage_error("--resume", "needs --checkpoint FILE");
     if (force && !ckpt) return cli_usage_error("--force", "needs --checkpoint FILE");
     if (resume && force) return cli_usage_error("--force", "--resume continues the checkpoint, --force replaces it: not both");
     if (val[EVERY] && !ckpt) return cli_usage_error("--every", "needs --checkpoint FILE");
@@ -306,28 +499,20 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         cli_error(ckpt, "exists: continue that search with --resume, or replace it with --force");
         return 2;
     }
-    const char *device = val[DEVICE];
-    /* opencl[:N]: device N (lwcx_opencl_set_devices, before opencl is first probed) */
-    const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
-                         (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
-    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
-        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
-    if (mpi && want_ocl && strchr(device, ','))
-        return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
-    if (want_ocl && device[6] == ':' && set_opencl_devices(device + 7) != LWCX_OK)
-        return cli_usage_error("--device", "'%s': the OpenCL devices were already chosen", device);
+    const int dst = ks_parse_device(val, cipher, mpi, a);
+    if (dst) return dst;
     if (val[PART] && part_arg(val[PART], n, &a->part, &a->parts)) return 2;
     a->ckpt = ckpt;
-    a->device = device;
+    a->verbose = !!val[VERBOSE];
     a->count_text = val[COUNT];
     a->resume = resume;
     a->force = force;
     a->first_only = !!val[FIRST];
-    a->want_ocl = want_ocl;
     a->mask_given = !!val[MASK];
     a->threads_given = !!val[THREADS];
     a->chunk_given = !!val[CHUNK];
     a->progress = !!val[PROGRESS];
+    a->impl = val[IMPL];
     a->every = every;
     a->threads = threads;
     a->first = first;
@@ -398,6 +583,9 @@ static LWCX_NODISCARD int ks_build(const ks_args *a, int mpi, ks_cli *o)
     o->chunk = a->chunk;
     o->progress = a->progress;
     o->key_bytes = a->kb;
+    o->verbose = a->verbose;
+    o->impl_forced = !!a->impl;
+    o->device_given = !!device;
     return 0;
 }
 
@@ -447,7 +635,8 @@ lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int 
 void ks_resumed(const ks_cli *o, ks_progress *pr)
 {
     if (lwcx_keysearch_found_count(o->ks) && !lwcx_keysearch_complete(o->ks))
-        cli_error(o->ckpt, "%" PRIu64 " key(s) found before the checkpoint", lwcx_keysearch_found_count(o->ks));
+        cli_error(o->ckpt, "%" PRIu64 " %s found before the checkpoint", lwcx_keysearch_found_count(o->ks),
+                  cli_plural(lwcx_keysearch_found_count(o->ks), "key", "keys"));
     ks_print_new_keys(pr);
 }
 
@@ -456,28 +645,36 @@ int ks_finish(ks_cli *o, ks_progress *pr, double el, int werr)
     lwcx_keysearch *ks = o->ks;
     ks_print_new_keys(pr);
     const uint64_t done = lwcx_keysearch_keys_done(ks), now_done = done - pr->before;
-    if (pr->tty) {
+    if (pr->tty || pr->progress) {
         ks_show(pr, done, ks_now(), NULL);
-        fputc('\n', stderr);
+        if (pr->tty) fputc('\n', stderr);
     }
     const uint64_t total = lwcx_keysearch_found_count(ks);
     int complete = lwcx_keysearch_complete(ks);
     char rate[32];
     ks_fmt_count(rate, sizeof rate, el > 0 ? (double)now_done / el : 0);
-    fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys in %.2f s (%s keys/s)%s\n", now_done, el, rate,
+    fprintf(stderr, "lwcx keysearch: %" PRIu64 " %s in %.2f s (%s keys/s)%s\n", now_done, cli_plural(now_done, "key", "keys"), el, rate,
             complete ? "" : o->first && total ? ", stopped at the first key (--first)" : ", interrupted");
     const char *fb_why = NULL; /* a device that failed: its keys were searched on the CPU */
     const uint64_t fb = lwcx_keysearch_fallback_keys(ks, &fb_why);
+    if (o->verbose) {
+        const lwcx_impl *im = lwcx_keysearch_impl(ks);
+        const int gpu = lwcx_impl_devices(im) > 0;
+        cli_impl_report(1, o->impl_forced, lwcx_bc_name((lwcx_blockcipher)o->cipher), "key_search", 0, im,
+                        !gpu ? NULL : o->device_given ? "asked for with --device" : "the default where a GPU is present");
+    }
     if (fb)
         fprintf(stderr, "lwcx keysearch: %" PRIu64 " of these keys ran on the CPU, not the %s device: %s\n", fb,
                 lwcx_impl_name(lwcx_keysearch_impl(ks)), fb_why ? fb_why : "a device call failed");
     if (!complete)
-        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys left%s\n", lwcx_keysearch_keys_left(ks),
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " %s left%s\n", lwcx_keysearch_keys_left(ks),
+                cli_plural(lwcx_keysearch_keys_left(ks), "key", "keys"),
                 o->ckpt ? " (continue from the checkpoint with --resume)" : "");
 
     if (o->ckpt && !werr && ks_write_checkpoint(o->ckpt, ks, 1) != 0) werr = 1;
     if (total > pr->nprinted)
-        fprintf(stderr, "lwcx keysearch: %" PRIu64 " keys matched, %zu shown\n", total, pr->nprinted);
+        fprintf(stderr, "lwcx keysearch: %" PRIu64 " %s matched, %zu shown\n", total, cli_plural(total, "key", "keys"),
+                pr->nprinted);
     lwcx_keysearch_free(ks);
     o->ks = NULL;
     if (pr->write_error || cli_flush_stdout() != 0) werr = 1;
@@ -498,6 +695,7 @@ int cmd_keysearch(int argc, char **argv)
     lwcx_keysearch *ks = o.ks;
     ks_progress pr = {0};
     pr.tty = isatty(2);
+    pr.progress = o.progress;
     pr.ks = ks;
     pr.key_bytes = o.key_bytes;
     pr.first = o.first;
@@ -734,6 +932,21 @@ static LWCX_NODISCARD int merge_args(int argc, char **argv, const char **files, 
  * keys found (stdout) and the gaps and overlaps left in the whole range: the
  * job the part records name (record version 2), else --start/--count, else
  * the records' own span. */
+/* --merge's last line: the whole range and what the records leave of it. */
+static void merge_summary(int nfiles, uint64_t lo, uint64_t hi, uint64_t searched, uint64_t gaps, uint64_t gap_keys,
+                          uint64_t overlaps, uint64_t nkeys, uint64_t missing, uint64_t job_parts)
+{
+    char of_parts[64] = "";
+    if (job_parts)
+        snprintf(of_parts, sizeof of_parts, " (%" PRIu64 " of %" PRIu64 " parts missing)", missing, job_parts);
+    fprintf(stderr,
+            "lwcx keysearch: merged %d %s: keys [%" PRIu64 ", %" PRIu64 "): %" PRIu64 " searched, %" PRIu64
+            " %s of %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " distinct %s found%s\n",
+            nfiles, cli_plural((uint64_t)nfiles, "record", "records"), lo, hi, searched, gaps,
+            cli_plural(gaps, "gap", "gaps"), gap_keys, cli_plural(gap_keys, "key", "keys"), overlaps,
+            cli_plural(overlaps, "overlap", "overlaps"), nkeys, cli_plural(nkeys, "key", "keys"), of_parts);
+}
+
 static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
 {
     int nfiles = 0;
@@ -844,13 +1057,7 @@ static LWCX_NODISCARD int cmd_merge(int argc, char **argv)
     free(rg);
     merge_print_keys(keys, key_idx, nkeys, kb);
     lwcx_wipe(keys, sizeof keys);
-    char of_parts[64] = "";
-    if (job_parts)
-        snprintf(of_parts, sizeof of_parts, " (%" PRIu64 " of %" PRIu64 " parts missing)", missing, job_parts);
-    fprintf(stderr,
-            "lwcx keysearch: merged %d record(s): keys [%" PRIu64 ", %" PRIu64 "): %" PRIu64 " searched, %" PRIu64
-            " gap(s) of %" PRIu64 " keys, %" PRIu64 " overlap(s), %" PRIu64 " distinct key(s) found%s\n",
-            nfiles, lo, hi, searched, gaps, gap_keys, overlaps, nkeys, of_parts);
+    merge_summary(nfiles, lo, hi, searched, gaps, gap_keys, overlaps, nkeys, missing, job_parts);
     if (cli_flush_stdout() != 0) return 3;
     return nkeys ? 0 : gaps ? 130 : 1;
 }

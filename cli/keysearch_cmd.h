@@ -22,13 +22,16 @@ typedef struct ks_cli {
     uint64_t threads;   /* 0: one per CPU */
     uint64_t total;     /* keys in the range searched (the part's, with --part) */
     uint64_t chunk;     /* lwcx-mpi: keys per chunk handed to a rank */
-    int progress;       /* lwcx-mpi: progress lines even when stderr is not a terminal */
+    int progress;       /* --progress: status lines even when stderr is not a terminal */
     uint64_t root_threads; /* lwcx-mpi: rank 0's search threads (UINT64_MAX: one per CPU) */
     size_t key_bytes;
     int device;         /* KS_DEV_*: what --device asked for */
     int opencl_device;  /* opencl:N, or -1 */
     int cipher;         /* lwcx_blockcipher */
     int threads_given;  /* --threads was given */
+    int verbose;        /* --verbose: name the implementation that ran */
+    int impl_forced;    /* --impl was given */
+    int device_given;   /* --device (or a GPU's --impl) was given */
 } ks_cli;
 
 enum { KS_DEV_AUTO, KS_DEV_CPU, KS_DEV_CUDA, KS_DEV_OPENCL };
@@ -47,6 +50,7 @@ LWCX_NODISCARD int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o);
 
 typedef struct ks_progress {
     int tty;
+    int progress;       /* --progress: whole status lines though stderr is no terminal */
     double t0, last;
     double segment_end; /* stop the library call then, to write a checkpoint */
     uint64_t before;    /* keys searched before this run (resume) */
@@ -61,7 +65,8 @@ typedef struct ks_progress {
 
 double ks_now(void);
 void ks_fmt_count(char *buf, size_t n, double v);
-/* The progress line (stderr, over itself); extra goes before the ETA. */
+/* The progress line: on a terminal over itself, else (--progress) one
+ * whole line with the time since the start; extra goes before the ETA. */
 void ks_show(const ks_progress *p, uint64_t done, double t, const char *extra);
 /* Prints (and flushes) each key found since the last call, once. */
 void ks_print_new_keys(ks_progress *p);

@@ -6,18 +6,12 @@
 
 #include "../bench/bench.h"
 #include "../kat/kat.h"
+#include "commands.h"
+#include "impl.h"
 #include "io.h"
 #include "lwcx.h"
 #include "opt.h"
 #include "signals.h"
-
-int cmd_enc(int argc, char **argv);
-int cmd_dec(int argc, char **argv);
-int cmd_hash(int argc, char **argv);
-int cmd_keysearch(int argc, char **argv);
-int cmd_keygen(int argc, char **argv);
-int cmd_sign(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
 
 /* `lwcx list` fits terminals of this many columns. */
 #define LIST_WIDTH 100
@@ -153,9 +147,11 @@ static int list_explain(const char *prim)
     return 0;
 }
 
+static const opt_def list_opts[] = {{"machine", 0, 0}, {"explain", 0, OPT_V_PRIM}, {"verbose", 'v', 0}, {NULL, 0, 0}};
+
 static int cmd_list(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"machine", 0, 0}, {"explain", 0, 1}, {"verbose", 'v', 0}, {NULL, 0, 0}};
+    const opt_def *defs = list_opts;
     enum { MACHINE, EXPLAIN, VERBOSE };
     opt_parser p;
     const char *explain = NULL;
@@ -205,15 +201,26 @@ static int cmd_list(int argc, char **argv)
     return 0;
 }
 
+static const opt_def kat_opts[] = {{"impl", 0, OPT_V_IMPL}, {"verbose", 'v', 0}, {NULL, 0, 0}};
+
 static int cmd_kat(int argc, char **argv)
 {
-    static const opt_def defs[] = {{NULL, 0, 0}};
+    const opt_def *defs = kat_opts;
+    enum { IMPL, VERBOSE };
     opt_parser p;
-    const char *only = NULL;
-    int r;
+    const char *only = NULL, *impl = NULL;
+    int r, verbose = 0;
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
         if (r == OPT_FAIL || r == OPT_QUIT) return opt_status(r);
+        if (r == IMPL) {
+            impl = p.arg;
+            continue;
+        }
+        if (r == VERBOSE) {
+            verbose = 1;
+            continue;
+        }
         if (only) return cli_usage_error(p.arg, "unexpected argument (one primitive at most)");
         only = p.arg;
         if (!lwcx_impl_count(only)) {
@@ -221,15 +228,37 @@ static int cmd_kat(int argc, char **argv)
             return 2;
         }
     }
-    int failed = kat_run_all(stdout, only);
-    printf(failed ? "kat: %d check(s) FAILED\n" : "kat: all passed\n", failed);
+    /* --impl: that implementation of the primitive named, else of every
+     * primitive that has it; refused if none has it or none can run it here */
+    int have = 0, runs = 0;
+    const char *why = NULL, *where = NULL;
+    for (size_t i = 0; impl && i < lwcx_primitive_count(); i++) {
+        const char *prim = lwcx_primitive_name(i);
+        const lwcx_impl *im = only && strcmp(only, prim) != 0 ? NULL : lwcx_impl_find(prim, impl);
+        if (!im) continue;
+        have++;
+        if (lwcx_impl_available(im, &why)) runs++;
+        else where = prim;
+    }
+    if (impl && !have && only) return cli_impl_force(only, impl); /* says what only has */
+    if (impl && !have)
+        return cli_usage_error("--impl", "'%s': no primitive has such an implementation (see 'lwcx list --machine')", impl);
+    if (impl && !runs) {
+        cli_error("--impl", "'%s': %s:%s cannot run here (%s; see 'lwcx list')", impl, where, impl, why);
+        return 2;
+    }
+    const int failed = kat_run(stdout, only, impl, verbose);
+    if (failed) printf("kat: %d %s FAILED\n", failed, cli_plural((uint64_t)failed, "check", "checks"));
+    else printf("kat: all passed\n");
     return failed ? 1 : 0;
 }
 
+static const opt_def bench_opts[] = {
+    {"quick", 0, 0}, {"json", 0, OPT_V_FILE}, {"compare", 0, 0}, {"impl", 0, OPT_V_IMPLS}, {NULL, 0, 0}};
+
 static int cmd_bench(int argc, char **argv)
 {
-    static const opt_def defs[] = {
-        {"quick", 0, 0}, {"json", 0, 1}, {"compare", 0, 0}, {"impl", 0, 1}, {NULL, 0, 0}};
+    const opt_def *defs = bench_opts;
     enum { QUICK, JSON, COMPARE, IMPL };
     bench_options opt = {0, stdout, NULL, NULL, 0};
     const char *json_path = NULL;
@@ -278,9 +307,12 @@ out:
 
 /* lwcx tune: the fastest implementation of each call kind, measured here,
  * into the wisdom file. */
+static const opt_def tune_opts[] = {
+    {"quick", 0, 0}, {"rounds", 0, OPT_V_TEXT}, {"out", 0, OPT_V_FILE}, {"dry-run", 0, 0}, {NULL, 0, 0}};
+
 static int cmd_tune(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"quick", 0, 0}, {"rounds", 0, 1}, {"out", 0, 1}, {"dry-run", 0, 0}, {NULL, 0, 0}};
+    const opt_def *defs = tune_opts;
     enum { QUICK, ROUNDS, OUT, DRY };
     bench_options opt = {0, stdout, NULL, NULL, 0};
     const char *out = NULL;
@@ -324,16 +356,20 @@ static int cmd_tune(int argc, char **argv)
     return 0;
 }
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} command;
-
-static const command commands[] = {
-    {"list", cmd_list},   {"kat", cmd_kat},       {"bench", cmd_bench},   {"enc", cmd_enc},
-    {"dec", cmd_dec},     {"hash", cmd_hash},     {"keysearch", cmd_keysearch},
-    {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify}, {"tune", cmd_tune},
+const cli_command cli_commands[] = {
+    {"list", cmd_list, list_opts, NULL, 0},
+    {"kat", cmd_kat, kat_opts, NULL, OPT_V_PRIM},
+    {"bench", cmd_bench, bench_opts, NULL, OPT_V_PRIM},
+    {"tune", cmd_tune, tune_opts, NULL, OPT_V_PRIM},
+    {"enc", cmd_enc, aead_opts, NULL, OPT_V_FILE},
+    {"dec", cmd_dec, aead_opts, NULL, OPT_V_FILE},
+    {"hash", cmd_hash, hash_opts, NULL, OPT_V_FILE},
+    {"keysearch", cmd_keysearch, ks_opts, NULL, 0},
+    {"keygen", cmd_keygen, aimer_opts, aimer_allowed, 0},
+    {"sign", cmd_sign, aimer_opts, aimer_allowed, OPT_V_FILE},
+    {"verify", cmd_verify, aimer_opts, aimer_allowed, OPT_V_FILE},
 };
+const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];
 
 /* --help and --version answer whatever the environment says. */
 static int asks_help(int argc, char **argv)
@@ -371,15 +407,16 @@ int main(int argc, char **argv)
         printf("lwcx %s\n", lwcx_version());
         return cli_flush_stdout() ? 1 : 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strcmp(cmd, commands[i].name) != 0) continue;
-        cli_cmd = commands[i].name;
+    if (strcmp(cmd, "--complete") == 0) return cli_complete(argc - 2, argv + 2); /* the shell completions' */
+    for (size_t i = 0; i < cli_ncommands; i++) {
+        if (strcmp(cmd, cli_commands[i].name) != 0) continue;
+        cli_cmd = cli_commands[i].name;
         char msg[160];
         if (!asks_help(argc - 2, argv + 2) && lwcx_impl_env_check(msg, sizeof msg) != LWCX_OK) {
             fprintf(stderr, "lwcx: %s\n", msg);
             return 2;
         }
-        int rc = commands[i].run(argc - 2, argv + 2);
+        int rc = cli_commands[i].run(argc - 2, argv + 2);
         /* output that could not be written is an error, as with sha256sum > /dev/full */
         if (cli_flush_stdout() != 0 && rc == 0) rc = 1;
         return rc;

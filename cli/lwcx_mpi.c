@@ -349,8 +349,7 @@ static void root_progress(ks_progress *pr, const coord *c, local *l, double t)
     ks_fmt_count(a, sizeof a, lo);
     ks_fmt_count(b, sizeof b, hi);
     snprintf(extra, sizeof extra, "  %d ranks %s..%s", c->nranks, a, b);
-    ks_show(pr, done, t, extra);
-    if (!pr->tty) fputc('\n', stderr); /* under mpirun: a pipe that may wait for lines */
+    ks_show(pr, done, t, extra); /* under mpirun a pipe: whole lines (ks_show) */
     pr->last = t;
 }
 
@@ -460,8 +459,8 @@ static LWCX_NODISCARD int run_root(ks_cli *o, int nranks)
         /* after a signal a rank may be dead (mpirun then ends the job anyway);
          * otherwise the ranks answer once their chunk is done, however long */
         if (c.stop && sig_stop_requested() && t - stop_at > STOP_WAIT_S) {
-            fprintf(stderr, "\nlwcx-mpi: %d rank(s) did not answer within %.0f s of the stop\n",
-                    nranks - 1 - c.finals, STOP_WAIT_S);
+            fprintf(stderr, "\nlwcx-mpi: %d %s not answer within %.0f s of the stop\n", nranks - 1 - c.finals,
+                    cli_plural((uint64_t)(nranks - 1 - c.finals), "rank did", "ranks did"), STOP_WAIT_S);
             c.fatal = 1;
             break;
         }
@@ -498,11 +497,13 @@ static const char help[] =
     "prints the keys and writes the checkpoint (the same record as lwcx keysearch's, resumable\n"
     "by either with any number of ranks; rewritten every SECONDS, default 10). Ranks other\n"
     "than 0 search on their GPU (--device: cuda by default where there is one, opencl[:N],\n"
-    "or cpu); rank 0's threads on its CPU. Not here: --part (use lwcx keysearch).\n"
+    "or cpu); rank 0's threads on its CPU. Not here: --part (use lwcx keysearch), --impl\n"
+    "(set LWCX_IMPL=CIPHER:NAME for every rank). --resume FILE alone continues a checkpoint.\n"
+    "(man lwcx-mpi)\n"
     "options of lwcx-mpi:\n"
     "  --chunk N              keys per chunk handed to a rank (default 2^22)\n"
     "  --root-threads N       rank 0's search threads (default: --threads; 0: only hands out)\n"
-    "  --progress             a progress line every second even when stderr is not a terminal\n";
+    "  --progress             a status line every second even when stderr is not a terminal\n";
 
 static int asks_help(int argc, char **argv)
 {

@@ -38,6 +38,11 @@ int cli_usage_error(const char *subject, const char *fmt, ...)
     return 2;
 }
 
+const char *cli_plural(uint64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 int cli_flush_stdout(void)
 {
     static int said; /* once, however many callers check */
@@ -125,6 +130,9 @@ int opt_next(opt_parser *p, const opt_def *defs)
     }
     if (inline_value) {
         p->arg = inline_value;
+    } else if (defs[found].takes_value == OPT_V_FILE_OPT) { /* "" when no path follows */
+        const char *next = p->i < p->argc ? p->argv[p->i] : NULL;
+        p->arg = next && next[0] != '-' ? p->argv[p->i++] : "";
     } else if (p->i < p->argc) {
         p->arg = p->argv[p->i++];
     } else {

@@ -13,8 +13,23 @@
 typedef struct opt_def {
     const char *name; /* the long name without "--" */
     char short_name;  /* or 0 */
-    int takes_value;
+    int takes_value;  /* 0: a flag; else one of OPT_V_*, which also says what
+                         the shell completion offers for the value */
 } opt_def;
+
+/* What an option's value is (opt_def.takes_value), for the completion
+ * (cli/complete.c): any nonzero value takes one. */
+enum {
+    OPT_V_TEXT = 1, /* anything: nothing to offer */
+    OPT_V_FILE,     /* a path */
+    OPT_V_FILE_OPT, /* an optional path: the next word if it is no option */
+    OPT_V_ALG,      /* one of the command's algorithms */
+    OPT_V_CIPHER,   /* a block cipher of keysearch */
+    OPT_V_PRIM,     /* a primitive */
+    OPT_V_IMPL,     /* an implementation (of the command's primitive) */
+    OPT_V_IMPLS,    /* a list of implementations, comma-separated */
+    OPT_V_DEVICE    /* cpu, cuda, opencl[:N] */
+};
 
 /* opt_next's answers besides an index into the definitions. */
 enum {
@@ -65,6 +80,9 @@ void cli_print_summary(void);
  * returns -1. range_text describes the range in words. */
 LWCX_NODISCARD int opt_u64(const char *opt, const char *value, uint64_t min, uint64_t max, const char *range_text,
             uint64_t *out);
+
+/* one if n is 1, else many: "1 check", "2 checks", "0 checks" */
+const char *cli_plural(uint64_t n, const char *one, const char *many);
 
 /* Fails (exit 1, message) if standard output could not be written; the
  * message is printed once, however often it is asked. */

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
+#include "impl.h"
 #include "io.h"
 #include "lwcx.h"
 #include "opt.h"
@@ -81,7 +83,8 @@ static LWCX_NODISCARD int esch_by_name(const char *name, size_t len)
  * that a list is judged the same by both (tests/cli_hash_check.sh compares
  * them line shape by line shape). */
 typedef struct check_line {
-    int alg;    /* the variant to check with */
+    int alg;      /* the variant to check with */
+    int inferred; /* alg is the one of that many digits (no tag, no --alg) */
     char *name; /* unescaped, in place */
     const char *hex;
     size_t hexlen;
@@ -133,12 +136,12 @@ static LWCX_NODISCARD int check_alg(int tag, int forced, size_t hexlen)
  * reversed): the first such line of a run decides which of the two forms
  * the later lines may take (*reversed: -1 unknown, 0, 1), as in coreutils,
  * where a well-sized digest settles it even if the name's escapes are bad. */
-static LWCX_NODISCARD int parse_check_line(char *s, int forced, int *reversed, check_line *c)
+static LWCX_NODISCARD int parse_check_line(char *s, int forced, int zero, int *reversed, check_line *c)
 {
     int escaped = 0, tag = -1;
     memset(c, 0, sizeof *c);
     while (is_blank(*s)) s++;
-    if (*s == '\\') escaped = 1, s++;
+    if (*s == '\\' && !zero) escaped = 1, s++; /* -z: names are never escaped */
     const size_t k = tag_at(s, &tag);
     if (k) {
         c->name = s + k;
@@ -155,6 +158,7 @@ static LWCX_NODISCARD int parse_check_line(char *s, int forced, int *reversed, c
     } else {
         c->hexlen = strspn(s, HEX_DIGITS);
         if (!is_blank(s[c->hexlen]) || (c->alg = check_alg(-1, forced, c->hexlen)) < 0) return -1;
+        c->inferred = forced < 0;
         char *p = s + c->hexlen + 1;
         s[c->hexlen] = 0;
         c->hex = s;
@@ -186,9 +190,44 @@ static LWCX_NODISCARD int parse_check_line(char *s, int forced, int *reversed, c
     return 0;
 }
 
+/* Why a list may not be lwcx hash's: digits, the size of the first digest
+ * line that could not be read (0: none); all_failed: the number of lines,
+ * every one read, whose digests all differed (their algorithm taken from
+ * the size). Esch256 and SHA-256 digests are both 64 digits, so a sha256sum
+ * list reads well and fails on every line. */
+static void check_hint(const char *path, int forced, size_t digits, unsigned long all_failed, int zero_newlines)
+{
+    if (zero_newlines) { /* -z on a list of newline-ended lines: one long line */
+        cli_error(path, "hint: with -z the lines end with NULs, but this list's end with newlines: leave -z out");
+        return;
+    }
+    if (all_failed) {
+        const int is256 = digits == 2 * LWCX_ESCH256_DIGEST_BYTES;
+        char all[48];
+        snprintf(all, sizeof all, all_failed == 1 ? "the digest differs" : "all %lu digests differ", all_failed);
+        cli_error(path, "hint: %s; %zu hex digits are read as %s digests, but %s digests "
+                        "(%s) have that size too: was the list made by another tool?",
+                  all, digits, is256 ? "esch256" : "esch384", is256 ? "SHA-256" : "SHA-384",
+                  is256 ? "sha256sum, sha3sum -a 256, b2sum -l 256" : "sha384sum, sha3sum -a 384, b2sum -l 384");
+        return;
+    }
+    if (!digits) return;
+    const char *alg = digits == 2 * LWCX_ESCH256_DIGEST_BYTES ? "esch256"
+                      : digits == 2 * LWCX_ESCH384_DIGEST_BYTES ? "esch384" : NULL;
+    if (alg && forced >= 0)
+        cli_error(path, "hint: the digests are %zu hex digits: made with %s? try --alg %s (or leave --alg out)",
+                  digits, alg, alg);
+    else if (!alg && digits % 2 == 0 && digits >= 2 && digits <= 512)
+        cli_error(path, "hint: the digests are %zu hex digits: made with xoesch256 or xoesch384 --length %zu? "
+                        "try --alg xoesch256 (or xoesch384)%s", digits, digits / 2,
+                  digits == 40 || digits == 56 || digits == 128 ? "; or the list comes from another tool (sha1sum, sha224sum, sha512sum...)" : "");
+    else if (!alg)
+        cli_error(path, "hint: the digests are %zu hex digits: no Esch digest has that many: the list comes from another tool?", digits);
+}
+
 typedef struct check_opts {
     int alg; /* --alg, or -1 */
-    int quiet, status, strict, ignore_missing;
+    int quiet, status, strict, ignore_missing, zero;
     int reversed; /* parse_check_line's: one state for all the lists, as sha256sum */
 } check_opts;
 
@@ -206,15 +245,20 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
-    unsigned long lineno = 0, well = 0, good = 0, bad = 0, unread = 0, improper = 0;
-    while ((got = getline(&line, &cap, f)) >= 0) {
+    unsigned long lineno = 0, well = 0, good = 0, bad = 0, unread = 0, improper = 0, inferred_bad = 0;
+    size_t odd_digits = 0, fail_digits = 0; /* the first improper and failing lines' digits: for the hint */
+    int zero_newlines = 0;
+    while ((got = getdelim(&line, &cap, o->zero ? 0 : '\n', f)) >= 0) {
         size_t len = (size_t)got;
         lineno++;
-        if (len && line[len - 1] == '\n') line[--len] = 0;
-        if (len && line[len - 1] == '\r') line[--len] = 0;
+        if (len && line[len - 1] == (o->zero ? 0 : '\n')) line[--len] = 0;
+        if (len && line[len - 1] == '\r' && !o->zero) line[--len] = 0;
         if (!len || line[0] == '#') continue; /* blank lines and comments, as sha256sum */
         check_line c;
-        if (parse_check_line(line, o->alg, &o->reversed, &c)) {
+        const size_t digits = strspn(line, HEX_DIGITS);
+        if (o->zero && memchr(line, '\n', len)) zero_newlines = 1;
+        if (parse_check_line(line, o->alg, o->zero, &o->reversed, &c)) {
+            if (!odd_digits && is_blank(line[digits])) odd_digits = digits;
             improper++;
             if (!o->status) cli_error(path, "line %lu: not a digest line of lwcx hash", lineno);
             continue;
@@ -231,12 +275,16 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
         const int match = !r && !memcmp(want, got_digest, outlen);
         if (r) unread++;
         else if (match) good++;
-        else bad++;
+        else {
+            bad++;
+            inferred_bad += (unsigned long)c.inferred;
+            if (!fail_digits) fail_digits = c.hexlen;
+        }
         if (!o->status && !(o->quiet && match)) {
-            const int esc = needs_escape(c.name);
+            const int esc = !o->zero && needs_escape(c.name);
             if (esc) putchar('\\');
             put_name(c.name, esc);
-            printf(": %s\n", r ? "FAILED open or read" : match ? "OK" : "FAILED");
+            printf(": %s%c", r ? "FAILED open or read" : match ? "OK" : "FAILED", o->zero ? 0 : '\n');
         }
     }
     const int err = ferror(f) || !feof(f) ? (errno ? errno : EIO) : 0; /* -1 before the end: read error, no memory */
@@ -249,6 +297,7 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
     }
     if (!well) {
         cli_error(path, "no properly formatted digest lines found");
+        if (!o->status) check_hint(path, o->alg, odd_digits, 0, zero_newlines);
         return 1;
     }
     fflush(stdout); /* the verdicts before the summary */
@@ -256,6 +305,8 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
         if (improper) cli_error(NULL, "WARNING: %lu line%s improperly formatted", improper, improper > 1 ? "s are" : " is");
         if (unread) cli_error(NULL, "WARNING: %lu listed file%s could not be read", unread, unread > 1 ? "s" : "");
         if (bad) cli_error(NULL, "WARNING: %lu computed digest%s did NOT match", bad, bad > 1 ? "s" : "");
+        if (improper || (zero_newlines && (bad || unread))) check_hint(path, o->alg, odd_digits, 0, zero_newlines);
+        else if (bad && bad == inferred_bad && !good && !unread) check_hint(path, o->alg, fail_digits, bad, 0);
     }
     if (o->ignore_missing && !good) {
         if (!o->status) cli_error(path, "no file was verified");
@@ -264,15 +315,20 @@ static LWCX_NODISCARD int check_list(const char *path, check_opts *o, uint8_t *b
     return bad || unread || (o->strict && improper) ? 1 : 0;
 }
 
+/* hash's options, in the order of cmd_hash's enum */
+const opt_def hash_opts[] = {{"alg", 0, OPT_V_ALG}, {"length", 0, OPT_V_TEXT},  {"tag", 0, 0},
+                             {"check", 'c', 0},     {"quiet", 0, 0},            {"status", 0, 0},
+                             {"strict", 0, 0},      {"ignore-missing", 0, 0},   {"zero", 'z', 0},
+                             {"impl", 0, OPT_V_IMPL}, {"verbose", 'v', 0},      {NULL, 0, 0}};
+
 LWCX_NODISCARD int cmd_hash(int argc, char **argv)
 {
-    static const opt_def defs[] = {{"alg", 0, 1},    {"length", 0, 1}, {"tag", 0, 0},
-                                   {"check", 'c', 0}, {"quiet", 0, 0},  {"status", 0, 0},
-                                   {"strict", 0, 0},  {"ignore-missing", 0, 0}, {NULL, 0, 0}};
-    enum { ALG, LENGTH, TAG, CHECK, QUIET, STATUS, STRICT, IGNORE_MISSING };
-    const char *alg = NULL;
+    const opt_def *defs = hash_opts;
+    enum { ALG, LENGTH, TAG, CHECK, QUIET, STATUS, STRICT, IGNORE_MISSING, ZERO, IMPL, VERBOSE };
+    const char *alg = NULL, *impl = NULL;
     uint64_t length = 0;
-    int tag = 0, check = 0, quiet = 0, status = 0, strict = 0, ignore_missing = 0, r, nfiles = 0, rc = 0;
+    int tag = 0, check = 0, quiet = 0, status = 0, strict = 0, ignore_missing = 0, zero = 0, verbose = 0, r, nfiles = 0,
+        rc = 0;
     char **files = calloc((size_t)argc + 1, sizeof *files);
     opt_parser p;
     if (!files) return 1;
@@ -294,6 +350,9 @@ LWCX_NODISCARD int cmd_hash(int argc, char **argv)
         case STATUS: status = 1; break;
         case STRICT: strict = 1; break;
         case IGNORE_MISSING: ignore_missing = 1; break;
+        case ZERO: zero = 1; break;
+        case IMPL: impl = p.arg; break;
+        case VERBOSE: verbose = 1; break;
         default: files[nfiles++] = (char *)p.arg;
         }
     }
@@ -318,6 +377,10 @@ LWCX_NODISCARD int cmd_hash(int argc, char **argv)
                                               : "--ignore-missing",
                                "%s", misuse);
     }
+    if (cli_impl_force("sparkle", impl)) { /* Esch hashes with the sparkle permutation */
+        free(files);
+        return 2;
+    }
     uint8_t *buf = malloc(CHUNK);
     if (!buf) {
         free(files);
@@ -325,7 +388,7 @@ LWCX_NODISCARD int cmd_hash(int argc, char **argv)
     }
     if (!nfiles) files[nfiles++] = "-";
     if (check) {
-        check_opts o = {v, quiet, status, strict, ignore_missing, -1};
+        check_opts o = {v, quiet, status, strict, ignore_missing, zero, -1};
         for (int i = 0; i < nfiles; i++)
             if (check_list(files[i], &o, buf)) rc = 1;
     } else {
@@ -336,7 +399,7 @@ LWCX_NODISCARD int cmd_hash(int argc, char **argv)
                 rc = 1;
                 continue;
             }
-            const int esc = needs_escape(files[i]);
+            const int esc = !zero && needs_escape(files[i]); /* -z: no escapes, as sha256sum -z */
             if (esc) putchar('\\');
             if (tag) {
                 put_tag((lwcx_esch_variant)v);
@@ -349,9 +412,13 @@ LWCX_NODISCARD int cmd_hash(int argc, char **argv)
                 fputs("  ", stdout);
                 put_name(files[i], esc);
             }
-            putchar('\n');
+            putchar(zero ? 0 : '\n');
         }
     }
+    /* what ran: one variant's permutation (a list's may be several) */
+    if (rc == 0 || check)
+        cli_impl_report(verbose, !!impl, "sparkle", cli_sparkle_kind(lwcx_esch_name((lwcx_esch_variant)(v < 0 ? LWCX_ESCH256 : v))), 0,
+                        NULL, NULL);
     free(buf);
     free(files);
     return rc;

@@ -114,18 +114,28 @@ int kat_field_hex(const kat_record *rec, const char *name, uint8_t *out, size_t 
 
 int kat_run_all(FILE *out, const char *only)
 {
+    return kat_run(out, only, NULL, 0);
+}
+
+int kat_run(FILE *out, const char *only, const char *only_impl, int verbose)
+{
     int failed = 0;
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
         const char *prim = families[f][0]->primitive;
         if (only && strcmp(only, prim) != 0) continue;
         for (size_t i = 0; i < lwcx_impl_count(prim); i++) {
             const lwcx_impl *impl = lwcx_impl_at(prim, i);
-            if (!lwcx_impl_available(impl, NULL)) continue;
+            const char *why = NULL;
+            if (only_impl && strcmp(only_impl, lwcx_impl_name(impl)) != 0) continue;
+            if (!lwcx_impl_available(impl, &why)) {
+                if (verbose) fprintf(out, "%-10s %-10s skipped: cannot run here (%s)\n", prim, lwcx_impl_name(impl), why);
+                continue;
+            }
             for (const kat_suite *const *s = families[f]; *s; s++) {
                 unsigned checks = 0;
                 int bad = (*s)->run(impl, out, &checks);
-                fprintf(out, "%-10s %-10s %-24s %s (%u checks, %d failed)\n", prim, lwcx_impl_name(impl),
-                        (*s)->name, bad ? "FAIL" : "ok", checks, bad);
+                fprintf(out, "%-10s %-10s %-24s %s (%u check%s, %d failed)\n", prim, lwcx_impl_name(impl),
+                        (*s)->name, bad ? "FAIL" : "ok", checks, checks == 1 ? "" : "s", bad);
                 failed += bad;
             }
         }

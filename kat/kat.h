@@ -21,6 +21,10 @@ typedef struct kat_suite {
 /* Runs every suite on every available implementation; prints one line per
  * (suite, implementation) to out. Returns the number of failed checks. */
 int kat_run_all(FILE *out, const char *only_primitive);
+/* The same on the implementations named only_impl (NULL: all) of one
+ * primitive (NULL: all); with verbose, a line for each implementation
+ * left out because it cannot run here. */
+int kat_run(FILE *out, const char *only_primitive, const char *only_impl, int verbose);
 
 /* Text helpers: reads the next line of an embedded text into line (without
  * its newline); returns 0 at the end. */

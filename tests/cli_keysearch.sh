@@ -132,7 +132,7 @@ for sig in INT TERM HUP; do
   kill -s $sig $pid
   wait $pid
   rc=$?
-  rest=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys left.*/\1/p' s.err)
+  rest=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys\? left.*/\1/p' s.err)
   [ $rc -eq 0 ] && [ "$(cat s.out)" = "$want" ] && grep -q ", interrupted" s.err && [ -n "$rest" ] &&
     [ "$(sed -n 's/^searched //p' cks.txt)" = $(( (1 << 40) - rest )) ] && [ -z "$(ls -A | grep lwcx-tmp)" ] && ok ||
     bad "SIG$sig after periodic checkpoints: exit $rc, '$(cat s.out)', $(tr '\n' ' ' < s.err)"
@@ -228,10 +228,10 @@ done
 [ "$(tr '\n' ' ' < part.rc)" = "1 1 0 1 " ] && [ "$(cat part3.out)" = "$want" ] && ok || bad "--part: exit codes $(cat part.rc)"
 [ "$(sed -n 's/^start //p' part2.ck) $(sed -n 's/^count //p' part2.ck)" = "$(( N / 4 )) $(( N / 4 ))" ] && ok || bad "--part 2/4: start and count"
 out=$("$lwcx" keysearch --merge part1.ck part2.ck part3.ck part4.ck 2> merge.err)
-[ $? -eq 0 ] && [ "$out" = "$want" ] && grep -q "keys \[0, $N): $N searched, 0 gap(s) of 0 keys, 0 overlap(s), 1 distinct key" merge.err &&
+[ $? -eq 0 ] && [ "$out" = "$want" ] && grep -q "keys \[0, $N): $N searched, 0 gaps of 0 keys, 0 overlaps, 1 distinct key" merge.err &&
   [ "$(grep -c ": finished" merge.err)" = 4 ] && ok || bad "--merge of 4 parts: $(cat merge.err)"
 out=$("$lwcx" keysearch --merge part1.ck part2.ck part4.ck part2.ck --count $N 2> merge.err)
-[ $? -eq 130 ] && [ -z "$out" ] && grep -q "gap \[$(( N / 2 )), $(( N * 3 / 4 )))" merge.err && grep -q "1 gap(s) of $(( N / 4 )) keys, 1 overlap(s)" merge.err &&
+[ $? -eq 130 ] && [ -z "$out" ] && grep -q "gap \[$(( N / 2 )), $(( N * 3 / 4 )))" merge.err && grep -q "1 gap of $(( N / 4 )) keys, 1 overlap" merge.err &&
   ok || bad "--merge with a part missing and one twice: $(cat merge.err)"
 "$lwcx" keysearch --merge part1.ck ck2.txt > /dev/null 2> merge.err
 [ $? -eq 2 ] && grep -q "another search" merge.err && ok || bad "--merge of another search: $(cat merge.err)"
@@ -261,16 +261,16 @@ merge_q() { # merge_q EXIT STDOUT PATTERN... -- ARGS...: every pattern in stderr
 }
 mv q1.ck q1.away
 merge_q 130 "" "^lwcx keysearch: part 1/3 missing: keys \[0, 4096)" "gap \[0, 4096)" \
-  "keys \[0, 12288): 8192 searched, 1 gap(s) of 4096 keys, 0 overlap(s), 0 distinct key(s) found (1 of 3 parts missing)" \
+  "keys \[0, 12288): 8192 searched, 1 gap of 4096 keys, 0 overlaps, 0 distinct keys found (1 of 3 parts missing)" \
   -- q*.ck && ok || bad "--merge q*.ck, the first part missing: $(cat merge.err)"
 mv q1.away q1.ck
-merge_q 0 "$want" "part 3/3 missing: keys \[8192, 12288)" "gap \[8192, 12288)" "1 gap(s) of 4096 keys" \
+merge_q 0 "$want" "part 3/3 missing: keys \[8192, 12288)" "gap \[8192, 12288)" "1 gap of 4096 keys" \
   -- q1.ck q2.ck && ok || bad "--merge, the last part missing: $(cat merge.err)"
 merge_q 130 "" "parts 1-2 of 3 missing: keys \[0, 8192)" "(2 of 3 parts missing)" \
   -- q3.ck && ok || bad "--merge, the first two parts missing: $(cat merge.err)"
 merge_q 0 "$want" "part 2/3 missing: keys \[4096, 8192)" "gap \[4096, 8192)" \
   -- q3.ck q1.ck && ok || bad "--merge, the middle part missing: $(cat merge.err)"
-merge_q 0 "$want" "12288 searched, 0 gap(s) of 0 keys, 0 overlap(s), 1 distinct key(s) found (0 of 3 parts missing)" \
+merge_q 0 "$want" "12288 searched, 0 gaps of 0 keys, 0 overlaps, 1 distinct key found (0 of 3 parts missing)" \
   -- q*.ck && ok || bad "--merge, all parts: $(cat merge.err)"
 grep -q "missing: \|note:" merge.err && bad "--merge, all parts: $(cat merge.err)" || ok
 merge_q 2 "" "the parts are of keys \[0, 12288)" -- q*.ck --start 0 --count 12289 && ok ||
@@ -292,13 +292,13 @@ out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 1228
       --checkpoint v1q1.ck --resume 2> err.txt)
 [ $? -eq 0 ] && [ "$out" = "$want" ] && grep -q "^lwcx keysearch: 3072 keys" err.txt && head -1 v1q1.ck | grep -qx "lwcx-keysearch-record 2" &&
   grep -qx "part 1 3" v1q1.ck && grep -qx "searched 4096" v1q1.ck && ok || bad "version 1 record resumed: $(cat err.txt)"
-merge_q 0 "$want" "12288 searched, 0 gap(s) of 0 keys, 0 overlap(s), 1 distinct key(s) found (0 of 3 parts missing)" \
+merge_q 0 "$want" "12288 searched, 0 gaps of 0 keys, 0 overlaps, 1 distinct key found (0 of 3 parts missing)" \
   -- q1.ck "$kat/keysearch_v1_part2of3.ck" q3.ck && ok || bad "--merge with a version 1 part: $(cat merge.err)"
-merge_q 130 "" "part 1/3 missing: keys \[0, 4096)" "1 gap(s) of 4096 keys" \
+merge_q 130 "" "part 1/3 missing: keys \[0, 4096)" "1 gap of 4096 keys" \
   -- "$kat/keysearch_v1_part2of3.ck" q3.ck && ok || bad "--merge, version 1 part, the first missing: $(cat merge.err)"
-merge_q 1 "" "note: no record names the whole range" "keys \[4096, 8192): 4096 searched, 0 gap(s)" \
+merge_q 1 "" "note: no record names the whole range" "keys \[4096, 8192): 4096 searched, 0 gaps" \
   -- "$kat/keysearch_v1_part2of3.ck" && ok || bad "--merge of a version 1 record alone: $(cat merge.err)"
-merge_q 130 "" "keys \[0, 12288): 4096 searched, 2 gap(s) of 8192 keys" \
+merge_q 130 "" "keys \[0, 12288): 4096 searched, 2 gaps of 8192 keys" \
   -- "$kat/keysearch_v1_part2of3.ck" --start 0 --count 12288 && ok || bad "--merge of version 1 with --count: $(cat merge.err)"
 cp "$kat/keysearch_v1_part1of3_partial.ck" v1q1b.ck
 out=$("$lwcx" keysearch --cipher present80 $pairs --key-base $baseq --count 4096 --checkpoint v1q1b.ck --resume 2>/dev/null)

@@ -175,8 +175,8 @@ lane_ks() {
       fi
       # stopped cleanly: the last checkpoint covers exactly the keys searched
       [ -z "$left" ] && ok || bad "$what: left $left"
-      now=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys in .*/\1/p' err.txt)
-      rest=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys left.*/\1/p' err.txt)
+      now=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys\? in .*/\1/p' err.txt)
+      rest=$(sed -n 's/^lwcx keysearch: \([0-9]*\) keys\? left.*/\1/p' err.txt)
       s=$(searched ck.txt)
       if grep -q ", interrupted" err.txt; then
         if grep -qx $want out.txt; then want_rc=0; else want_rc=130; fi

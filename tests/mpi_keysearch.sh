@@ -132,7 +132,7 @@ awk '/^searched /{ $2 = $2 + 1 } 1' ck.txt > bad.txt
 mpi 2 $pairs --cipher present80 --key-base $base2 --count $count --checkpoint bad.txt --resume > /dev/null 2> err.txt
 [ $? -eq 2 ] && grep -q damaged err.txt && ok || bad "damaged checkpoint: $(cat err.txt)"
 mpi 2 $pairs --cipher present80 --key-base $base --count $count --checkpoint ck.txt --resume > /dev/null 2> err.txt
-[ $? -eq 2 ] && grep -q "other parameters" err.txt && ok || bad "other parameters: $(cat err.txt)"
+[ $? -eq 2 ] && grep -q -- "--key-base: '$base', but the checkpoint ck.txt has " err.txt && ok || bad "other parameters: $(cat err.txt)"
 mpi 2 $pairs --cipher present80 --key-base $base2 --count $count --checkpoint ck.txt > /dev/null 2> err.txt
 [ $? -eq 2 ] && grep -q "exists" err.txt && ok || bad "existing checkpoint kept: $(cat err.txt)"
 # resume with 2 ranks: the rest of the range (no key searched twice), the key found
@@ -144,8 +144,7 @@ out=$( { cat kill.out; mpi 2 $pairs --cipher present80 --key-base $base2 --count
 [ "$(sed -n 's/^searched //p' ck.txt)" = $count ] && grep -qx "done 0 $count" ck.txt && grep -q "^found $want " ck.txt &&
   ok || bad "the record after resuming: the union of the chunks is not the range"
 # the same checkpoint continued by plain lwcx keysearch
-out=$( { cat kill.out; "$lwcx" keysearch $pairs --cipher present80 --key-base $base2 --count $count \
-         --checkpoint ck-plain.txt --resume 2>/dev/null; } | sort -u)
+out=$( { cat kill.out; "$lwcx" keysearch --resume ck-plain.txt 2>/dev/null; } | sort -u) # the parameters: the record's
 [ "$out" = "$want" ] && grep -qx "done 0 $count" ck-plain.txt && ok || bad "lwcx keysearch --resume of lwcx-mpi's checkpoint"
 # and the other way: a checkpoint of lwcx keysearch (stopped by SIGINT) continued by 3 ranks
 rm -f ck3.txt
@@ -155,7 +154,6 @@ pid=$!
 sleep 1
 kill -INT $pid
 wait $pid
-out=$( { cat plain.out; mpi 3 $pairs --cipher present80 --key-base $base2 --count $count --threads 1 \
-         --chunk '2^18' --checkpoint ck3.txt --resume 2>/dev/null; } | sort -u)
+out=$( { cat plain.out; mpi 3 --threads 1 --chunk '2^18' --resume ck3.txt 2>/dev/null; } | sort -u) # --resume FILE alone
 [ "$out" = "$want" ] && grep -qx "done 0 $count" ck3.txt && ok || bad "lwcx-mpi --resume of lwcx keysearch's checkpoint: '$out'"
 finish

@@ -205,7 +205,8 @@ static void init(void)
         const char *nd = getenv("LWCX_CUDA_EMULATE_DEVICES");
         long d = nd && *nd ? strtol(nd, NULL, 10) : 1;
         dev_slots_init(d >= 1 && d <= DEV_MAX ? (unsigned)d : 1);
-        snprintf(g.names, sizeof g.names, "%u emulated GPU(s) (the host launcher)", dev_slots.n);
+        snprintf(g.names, sizeof g.names, "%u emulated GPU%s (the host launcher)", dev_slots.n,
+                 dev_slots.n == 1 ? "" : "s");
         return;
     }
     g.why = load_driver();

@@ -135,7 +135,8 @@ static unsigned pick_devices(const long *want, unsigned nwant, const char **why)
         snprintf(g.why_buf, sizeof g.why_buf, "no OpenCL device");
     else
         snprintf(g.why_buf, sizeof g.why_buf,
-                 "no OpenCL GPU (%u CPU device(s), used only when named: LWCX_OPENCL_DEVICE=N)", ncpu);
+                 "no OpenCL GPU (%u CPU device%s, used only when named: LWCX_OPENCL_DEVICE=N)", ncpu,
+                 ncpu == 1 ? "" : "s");
     *why = g.why_buf;
     return 0;
 }
