@@ -18,6 +18,7 @@ int cmd_keysearch(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_key(int argc, char **argv);
 
 /* `lwcx list` fits terminals of this many columns. */
 #define LIST_WIDTH 100
@@ -332,7 +333,7 @@ typedef struct command {
 static const command commands[] = {
     {"list", cmd_list},   {"kat", cmd_kat},       {"bench", cmd_bench},   {"enc", cmd_enc},
     {"dec", cmd_dec},     {"hash", cmd_hash},     {"keysearch", cmd_keysearch},
-    {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify}, {"tune", cmd_tune},
+    {"keygen", cmd_keygen}, {"sign", cmd_sign},   {"verify", cmd_verify}, {"key", cmd_key},   {"tune", cmd_tune},
 };
 
 /* --help and --version answer whatever the environment says. */
