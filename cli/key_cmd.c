@@ -40,7 +40,8 @@ typedef struct key_args {
     int public_only, force;
 } key_args;
 
-static LWCX_NODISCARD int parse(int argc, char **argv, key_args *a)
+/* 0, or the exit status (*quit: --help or --version answered). */
+static LWCX_NODISCARD int parse(int argc, char **argv, key_args *a, int *quit)
 {
     static const opt_def defs[] = {{"alg", 0, 1},     {"format", 0, 1}, {"output", 'o', 1},
                                    {"public", 0, 0}, {"force", 0, 0},  {NULL, 0, 0}};
@@ -51,8 +52,8 @@ static LWCX_NODISCARD int parse(int argc, char **argv, key_args *a)
     opt_init(&p, argc, argv);
     while ((r = opt_next(&p, defs)) != OPT_END) {
         switch (r) {
-        case OPT_FAIL:
-        case OPT_QUIT: return opt_status(r);
+        case OPT_QUIT: *quit = 1; return opt_status(r);
+        case OPT_FAIL: return opt_status(r);
         case ALG: a->alg = p.arg; break;
         case FORMAT: a->format = p.arg; break;
         case OUTPUT: a->out = p.arg; break;
@@ -120,6 +121,17 @@ static LWCX_NODISCARD int from_asn1(const char *name, const uint8_t *buf, size_t
     return 2;
 }
 
+/* Whether buf is a PEM or DER AIMer key (nothing printed). */
+static int decodes(const uint8_t *buf, size_t len)
+{
+    uint8_t key[LWCX_AIMER_MAX_SK_BYTES];
+    lwcx_aimer_set set;
+    size_t n;
+    const int ok = lwcx_aimer_key_decode(buf, len, &set, key, sizeof key, &n) == LWCX_OK;
+    lwcx_wipe(key, sizeof key);
+    return ok;
+}
+
 /* Checks an AIMer key (a secret key against its public part). */
 static LWCX_NODISCARD int check_aimer(const char *name, const keyfile *k)
 {
@@ -159,20 +171,19 @@ static LWCX_NODISCARD int read_key(const key_args *a, keyfile *k)
         cli_error(name, "too large for a key");
     } else if (len >= 12 && memcmp(buf, "lwcx-key-v1 ", 12) == 0) {
         rc = keyfile_parse(name, (const char *)buf, (size_t)len, k) ? 2 : 0;
-        if (a->alg && rc == 0 && strcmp(a->alg, k->alg) != 0) {
-            cli_error(name, "a key for %s, but --alg says %s", k->alg, a->alg);
-            rc = 2;
-        }
-    } else if (!a->alg && !(len > 0 && (buf[0] == 0x30 || memmem(buf, (size_t)len, "-----BEGIN ", 11)))) {
-        cli_error(name, "not an lwcx key file, nor a PEM or DER key (raw bytes and hex need --alg ALG)");
-    } else if (!a->alg || buf[0] == 0x30 || memmem(buf, (size_t)len, "-----BEGIN ", 11)) {
+    } else if (memmem(buf, (size_t)len, "-----BEGIN ", 11) || decodes(buf, (size_t)len) ||
+               (!a->alg && len > 0 && buf[0] == 0x30)) {
+        /* PEM or DER (raw bytes and hex may begin like DER, "30...": with
+         * --alg they are taken as such unless they decode as a key) */
         rc = from_asn1(name, buf, (size_t)len, k);
-        if (a->alg && rc == 0 && strcmp(a->alg, k->alg) != 0) {
-            cli_error(name, "a key for %s, but --alg says %s", k->alg, a->alg);
-            rc = 2;
-        }
+    } else if (!a->alg) {
+        cli_error(name, "not an lwcx key file, nor a PEM or DER key (raw bytes and hex need --alg ALG)");
     } else {
         rc = from_raw(name, a->alg, buf, (size_t)len, k);
+    }
+    if (rc == 0 && a->alg && strcmp(a->alg, k->alg) != 0) {
+        cli_error(name, "a key for %s, but --alg says %s", k->alg, a->alg);
+        rc = 2;
     }
     if (rc == 0 && strcmp(k->kind, "secret") == 0 && f != stdin) keyfile_warn_exposed(a->in, fileno(f));
     if (f != stdin) fclose(f);
@@ -250,7 +261,7 @@ static LWCX_NODISCARD int write_key(const key_args *a, const keyfile *k, const c
         if (io_out_write(&o, buf, n) == 0 && (a->force || to_stdout ? io_out_commit(&o) : io_out_commit_new(&o)) == 0)
             rc = 0;
         else
-            io_out_abort(&o);
+            io_out_abort(&o), rc = to_stdout ? 1 : 2; /* as --help says: standard output not written is 1 */
     }
     if (buf) lwcx_wipe(buf, MAX_IN), free(buf);
     return rc;
@@ -270,21 +281,19 @@ static int info(const key_args *a, const keyfile *k)
 int cmd_key(int argc, char **argv)
 {
     static const char *const subs = "import, export, public, info";
-    if (argc < 1 || argv[0][0] == '-') {
-        if (argc >= 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--version") ||
-                          !strcmp(argv[0], "-V"))) {
-            key_args a;
-            return parse(argc, argv, &a);
-        }
-        return cli_usage_error(NULL, "a subcommand is needed: %s", subs);
+    if (argc < 1 || argv[0][0] == '-') { /* --help, --version, an unknown option: the parser says */
+        key_args a;
+        int quit = 0;
+        const int rc = parse(argc, argv, &a, &quit);
+        return rc || quit ? rc : cli_usage_error(NULL, "a subcommand is needed: %s", subs);
     }
     const char *sub = argv[0];
     const int imp = !strcmp(sub, "import"), exp = !strcmp(sub, "export"), pub = !strcmp(sub, "public"),
               inf = !strcmp(sub, "info");
     if (!imp && !exp && !pub && !inf) return cli_usage_error(sub, "unknown subcommand (%s)", subs);
     key_args a;
-    int rc = parse(argc - 1, argv + 1, &a);
-    if (rc) return rc;
+    int quit = 0, rc = parse(argc - 1, argv + 1, &a, &quit);
+    if (rc || quit) return rc;
     if (exp && !a.format) return cli_usage_error("--format", "needed: one of " FORMATS);
     const char *fmt = a.format ? a.format : "keyfile";
     if (imp && a.format) return cli_usage_error("--format", "import always writes a key file (see 'lwcx key export')");

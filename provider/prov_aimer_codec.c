@@ -2,7 +2,7 @@
  * encrypted when a cipher is set, and SubjectPublicKeyInfo) and text, and
  * decoders from DER (PEM and encrypted PKCS#8 are unwrapped by OpenSSL's
  * own decoders first). The structures themselves are lwcx's key codec
- * (lwcx_aimer_key_encode / _decode, src/aimer/keycodec.c), shared with the
+ * (lwcx_aimer_key_encode / _decode, src/core/keycodec.c), shared with the
  * command-line tool and Python: the raw key (the official layout) in an
  * OCTET STRING, inside the PKCS#8 privateKey or the SubjectPublicKeyInfo
  * BIT STRING, under Bouncy Castle's identifiers (the arc

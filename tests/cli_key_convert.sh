@@ -53,6 +53,17 @@ while read -r set pk sk; do
   rm -f off.sk off.pk
 done < "$kat/aimer_official_keys.txt"
 
+# raw bytes and hex that begin like DER (0x30, or the digit 0) are still raw with --alg
+for i in $(seq 64); do
+  "$lwcx" keygen --alg aimer128f -o z --force
+  h=$(sed -n 2p z.sk)
+  case $h in 0*|30*) break ;; esac
+done
+"$lwcx" key export --format hex z.sk -o z.hex && "$lwcx" key import --alg aimer128f -o z2.sk z.hex && cmp -s z.sk z2.sk &&
+  ok || bad "hex key beginning with $(head -c 2 z.hex)"
+"$lwcx" key export --format raw z.sk -o z.raw && "$lwcx" key import --alg aimer128f -o z3.sk z.raw && cmp -s z.sk z3.sk &&
+  ok || bad "raw key beginning with $(head -c 2 z.hex)"
+
 # a secret-key algorithm: keyfile <-> raw/hex; no PEM for it
 "$lwcx" keygen --alg schwaemm256-128 -o s.key
 "$lwcx" key export --format raw -o s.raw s.key && "$lwcx" key import --alg schwaemm256-128 -o s2.key s.raw &&

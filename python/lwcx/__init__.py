@@ -1162,6 +1162,15 @@ def _aimer_decode(data: Buffer, name: str) -> Tuple[str, bytes]:
         lib.lwcx_wipe(out, len(out))
 
 
+def _decodes(data: bytes) -> bool:
+    """Whether data is an AIMer PEM or DER key."""
+    try:
+        _aimer_decode(data, "")
+        return True
+    except ValueError:
+        return False
+
+
 def _format_key(alg: str, kind: str, key: bytes, fmt: str) -> bytes:
     if fmt == "raw":
         return key
@@ -1190,12 +1199,14 @@ def load_key(data: Union[Buffer, str], algorithm: Optional[str] = None, *, impl:
     b = data.encode("ascii", "replace") if isinstance(data, str) else bytes(data)
     if b.startswith(_KEY_MAGIC.encode()):
         alg, kind, key = _keyfile_parse(b, name)
-    elif algorithm is None or b[:1] == b"\x30" or b"-----BEGIN " in b:
-        if algorithm is None and not (b[:1] == b"\x30" or b"-----BEGIN " in b):
-            raise ValueError(f"{name}: not an lwcx key file, nor a PEM or DER key "
-                             "(raw bytes and hex need algorithm=)")
+    elif b"-----BEGIN " in b or (b[:1] == b"\x30" and (algorithm is None or _decodes(b))):
+        # raw bytes and hex may begin like DER ("30..."): with an algorithm
+        # they are taken as such unless they decode as a key
         alg, key = _aimer_decode(b, name)
         kind = "secret" if len(key) == lib.lwcx_aimer_sk_bytes(_AIMER[alg]) else "public"
+    elif algorithm is None:
+        raise ValueError(f"{name}: not an lwcx key file, nor a PEM or DER key "
+                         "(raw bytes and hex need algorithm=)")
     else:
         alg, kind, key = algorithm, "", b
         sizes = _raw_sizes(algorithm)

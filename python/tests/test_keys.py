@@ -70,6 +70,18 @@ def test_round_trips(param_set, fmt):
     assert isinstance(got, lwcx.AimerPublicKey) and got == pk
 
 
+def test_raw_that_looks_like_der():
+    # raw keys and hex are taken as such with an algorithm, even when they begin like DER
+    for _ in range(64):
+        sk = lwcx.AimerPrivateKey.generate("aimer128f")
+        raw = sk.private_bytes()
+        if raw[:1] == b"\x30" or raw.hex()[:1] == "0":
+            assert lwcx.load_key(raw, "aimer128f") == sk
+            assert lwcx.load_key(raw.hex(), "aimer128f") == sk
+    with pytest.raises(ValueError):
+        lwcx.load_key(b"\x30" + bytes(47), "aimer128f")  # a raw key whose public part does not match
+
+
 def test_pem_text():
     sk = lwcx.AimerPrivateKey.generate("aimer128f")
     assert sk.private_bytes("pem").startswith(b"-----BEGIN PRIVATE KEY-----\n")

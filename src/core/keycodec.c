@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/internal.h"
+#include "internal.h"
 
 #ifndef LWCX_AIMER_OID_ARC
 #error "LWCX_AIMER_OID_ARC: the arc of the AIMer object identifiers (CMakeLists.txt)"
