@@ -82,10 +82,10 @@ static LWCX_NODISCARD int from_raw(const char *name, const char *alg, const uint
     const size_t skb = set >= 0 ? lwcx_aimer_sk_bytes((lwcx_aimer_set)set) : sym;
     const size_t pkb = set >= 0 ? lwcx_aimer_pk_bytes((lwcx_aimer_set)set) : 0;
     size_t n = len;
-    if (len != skb && len != pkb) { /* hex digits? */
+    if (len != skb && (!pkb || len != pkb)) { /* hex digits? */
         n = len / 2;
         while (n && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) n = --len / 2;
-        if ((n != skb && n != pkb) || io_parse_hex((const char *)buf, len, k->key, n) != 0) {
+        if ((n != skb && (!pkb || n != pkb)) || io_parse_hex((const char *)buf, len, k->key, n) != 0) {
             if (pkb)
                 cli_error(name, "not a key for %s: a secret key is %zu raw bytes or %zu hex digits, a public key "
                           "%zu or %zu (this is %zu bytes)", alg, skb, 2 * skb, pkb, 2 * pkb, len);

@@ -70,6 +70,8 @@ done
   cmp -s s.key s2.key && ok || bad "symmetric raw round trip"
 "$lwcx" key export --format pem s.key > /dev/null 2> err.txt; [ $? -eq 2 ] && grep -q "AIMer keys only" err.txt &&
   ok || bad "symmetric PEM: $(cat err.txt)"
+: > empty.bin; "$lwcx" key import --alg schwaemm256-128 -o e.key empty.bin 2> err.txt
+[ $? -eq 2 ] && [ ! -e e.key ] && grep -q "not a key for schwaemm256-128" err.txt && ok || bad "an empty raw key: $(cat err.txt)"
 "$lwcx" key public s.key > /dev/null 2> err.txt; [ $? -eq 2 ] && grep -q "no public key" err.txt && ok || bad "symmetric public"
 
 # refusals: exit 2, nothing written

@@ -1096,10 +1096,10 @@ def _keyfile_parse(text: bytes, name: str) -> Tuple[str, str, bytes]:
     words = lines[0][len(_KEY_MAGIC):].split(b" ")
     if len(words) != 2 or not all(words):
         raise ValueError(f"{name}: damaged key file (bad first line)")
-    try:
-        key = bytes.fromhex(lines[1].decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
-        raise ValueError(f"{name}: damaged key file (bad key line)") from None
+    hexline = lines[1]
+    if len(hexline) % 2 or hexline.strip(b"0123456789abcdefABCDEF"):  # hex digits only, as the CLI reads
+        raise ValueError(f"{name}: damaged key file (bad key line)")
+    key = bytes.fromhex(hexline.decode("ascii"))
     return words[0].decode("ascii", "replace"), words[1].decode("ascii", "replace"), key
 
 
