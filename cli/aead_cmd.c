@@ -14,6 +14,7 @@
  * the input's header; when two of them disagree both are named. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -27,21 +28,23 @@
 
 #define ALGS "schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256, kcc24p6"
 #define MAX_PT 248 /* kcc24p6: the largest whole-block message */
+#define KEY_TEXT_MAX 1025 /* a key file is at most 1024 bytes */
 
 typedef struct args {
-    const char *alg, *key_hex, *key_file, *out, *in, *impl;
+    const char *alg, *key_hex, *key_file, *key_env, *key_fd, *out, *in, *impl;
     int insecure, verbose;
 } args;
 
 /* enc's and dec's options, in the order of parse's enum */
-const opt_def aead_opts[] = {{"alg", 0, OPT_V_ALG},     {"key", 0, OPT_V_TEXT}, {"key-file", 0, OPT_V_FILE},
-                             {"output", 'o', OPT_V_FILE}, {"insecure", 0, 0},     {"impl", 0, OPT_V_IMPL},
-                             {"verbose", 'v', 0},        {NULL, 0, 0}};
+const opt_def aead_opts[] = {{"alg", 0, OPT_V_ALG},       {"key", 0, OPT_V_TEXT},    {"key-file", 0, OPT_V_FILE},
+                             {"key-env", 0, OPT_V_TEXT},   {"key-fd", 0, OPT_V_TEXT}, {"output", 'o', OPT_V_FILE},
+                             {"insecure", 0, 0},           {"impl", 0, OPT_V_IMPL},   {"verbose", 'v', 0},
+                             {NULL, 0, 0}};
 
 static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
 {
     const opt_def *defs = aead_opts;
-    enum { ALG, KEY, KEY_FILE, OUTPUT, INSECURE, IMPL, VERBOSE };
+    enum { ALG, KEY, KEY_FILE, KEY_ENV, KEY_FD, OUTPUT, INSECURE, IMPL, VERBOSE };
     opt_parser p;
     int r;
     memset(a, 0, sizeof *a);
@@ -53,6 +56,8 @@ static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
         case ALG: a->alg = p.arg; break;
         case KEY: a->key_hex = p.arg; break;
         case KEY_FILE: a->key_file = p.arg; break;
+        case KEY_ENV: a->key_env = p.arg; break;
+        case KEY_FD: a->key_fd = p.arg; break;
         case OUTPUT: a->out = p.arg; break;
         case INSECURE: a->insecure = 1; break;
         case IMPL: a->impl = p.arg; break;
@@ -66,10 +71,14 @@ static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
         }
     }
     if (!a->in) a->in = "-";
-    if (!!a->key_hex == !!a->key_file) {
-        cli_usage_error(a->key_hex ? "--key" : "--key-file", "give the key with exactly one of --key-file FILE or --key HEX");
+    if (!!a->key_hex + !!a->key_file + !!a->key_env + !!a->key_fd != 1) {
+        cli_usage_error(a->key_hex ? "--key" : a->key_file ? "--key-file" : a->key_env ? "--key-env" : a->key_fd ? "--key-fd" : NULL,
+                        "give the key with exactly one of --key-file FILE, --key-env VAR, --key-fd N or --key HEX");
         return OPT_FAIL;
     }
+    if (a->key_hex)
+        fprintf(stderr, "lwcx %s: warning: --key puts the key on the command line, where other users can see it "
+                        "(ps, /proc); prefer --key-file, --key-env or --key-fd\n", cli_cmd);
     if (a->alg && strcmp(a->alg, "kcc24p6") != 0 && stream_variant(a->alg) < 0) {
         cli_usage_error(a->alg, "unknown algorithm (available: " ALGS ")");
         return OPT_FAIL;
@@ -77,64 +86,99 @@ static LWCX_NODISCARD int parse(int argc, char **argv, args *a)
     return 0;
 }
 
-/* The key: from a key file (which names its algorithm: *file_alg) or from
- * hex digits / a legacy file of raw bytes or hex (then alg must be known).
- * Returns the key length, or -1 (message printed). */
-static LWCX_NODISCARD long load_key(const args *a, uint8_t *key, size_t cap, char *file_alg, size_t alg_cap)
+/* Where the key comes from, for the messages. */
+static const char *key_name(const args *a, char *buf, size_t cap)
 {
-    file_alg[0] = 0;
-    if (a->key_file) {
-        uint8_t head[12];
-        FILE *f = fopen(a->key_file, "rb");
-        if (!f) {
-            cli_error(a->key_file, "%s", strerror(errno));
+    if (a->key_file) return a->key_file;
+    if (a->key_env) snprintf(buf, cap, "$%s", a->key_env);
+    else if (a->key_fd) snprintf(buf, cap, "descriptor %s", a->key_fd);
+    else snprintf(buf, cap, "--key");
+    return buf;
+}
+
+/* The key source's bytes (a file, a descriptor, an environment variable,
+ * the hex argument) into buf: the length, or -1 (message printed). */
+static LWCX_NODISCARD long key_text(const args *a, uint8_t *buf, size_t cap, const char *name)
+{
+    if (a->key_hex || a->key_env) {
+        const char *t = a->key_hex ? a->key_hex : getenv(a->key_env);
+        if (!t) {
+            cli_error(name, "not set in the environment");
             return -1;
         }
-        long n = io_read_full(f, a->key_file, head, sizeof head);
-        fclose(f);
-        if (n < 0) return -1;
-        if (n == (long)sizeof head && memcmp(head, "lwcx-key-v1 ", sizeof head) == 0) {
-            keyfile k;
-            if (keyfile_load(cli_cmd, a->key_file, &k)) return -1;
-            long len = -1;
-            if (strcmp(k.kind, "secret") != 0)
-                cli_error(a->key_file, "a %s key, not a secret key", k.kind);
-            else if (strcmp(k.alg, "kcc24p6") != 0 && stream_variant(k.alg) < 0)
-                cli_error(a->key_file, "a key for %s, which lwcx %s does not do (it does: " ALGS ")", k.alg, cli_cmd);
-            else if (k.len > cap)
-                cli_error(a->key_file, "damaged key file (key too long)");
-            else {
-                memcpy(key, k.key, k.len);
-                len = (long)k.len;
-                snprintf(file_alg, alg_cap, "%s", k.alg);
-            }
-            lwcx_wipe(&k, sizeof k);
-            return len;
+        size_t n = strlen(t);
+        if (n > cap) {
+            cli_error(name, "too long for a key");
+            return -1;
         }
+        memcpy(buf, t, n);
+        /* a key file's text from $(cat FILE) has lost its last newline */
+        if (n >= 12 && n < cap && memcmp(t, "lwcx-key-v1 ", 12) == 0 && t[n - 1] != '\n') buf[n++] = '\n';
+        return (long)n;
+    }
+    uint64_t fd = 0;
+    if (a->key_fd && opt_u64("--key-fd", a->key_fd, 0, 1000000, "an open descriptor number", &fd)) return -1;
+    if (a->key_fd && fd == 0 && strcmp(a->in, "-") == 0) {
+        cli_error("--key-fd", "0 is standard input, which is the input here: give the input as a file");
+        return -1;
+    }
+    const int dfd = a->key_fd ? dup((int)fd) : -1;
+    FILE *f = a->key_fd ? (dfd >= 0 ? fdopen(dfd, "rb") : NULL) : fopen(a->key_file, "rb");
+    if (!f) {
+        cli_error(name, "%s", strerror(errno));
+        if (dfd >= 0) close(dfd);
+        return -1;
+    }
+    long n = io_read_full(f, name, buf, cap);
+    if (n >= 0) keyfile_warn_exposed(name, fileno(f));
+    fclose(f);
+    if (n == (long)cap) {
+        cli_error(name, "too long for a key");
+        n = -1;
+    }
+    return n;
+}
+
+/* The key from its source's bytes: a key file (which names its algorithm:
+ * *file_alg), or hex digits / raw bytes (a legacy file) of alg's length.
+ * Returns the key length, -2 when the algorithm must be known first, or
+ * -1 (message printed). */
+static LWCX_NODISCARD long load_key(const args *a, const uint8_t *t, size_t len, const char *name, uint8_t *key,
+                                    size_t cap, char *file_alg, size_t alg_cap)
+{
+    file_alg[0] = 0;
+    if (len >= 12 && memcmp(t, "lwcx-key-v1 ", 12) == 0) {
+        keyfile k;
+        if (keyfile_parse(name, (const char *)t, len, &k)) return -1;
+        long n = -1;
+        if (strcmp(k.kind, "secret") != 0)
+            cli_error(name, "a %s key, not a secret key", k.kind);
+        else if (strcmp(k.alg, "kcc24p6") != 0 && stream_variant(k.alg) < 0)
+            cli_error(name, "a key for %s, which lwcx %s does not do (it does: " ALGS ")", k.alg, cli_cmd);
+        else if (k.len > cap)
+            cli_error(name, "damaged key file (key too long)");
+        else {
+            memcpy(key, k.key, k.len);
+            n = (long)k.len;
+            snprintf(file_alg, alg_cap, "%s", k.alg);
+        }
+        lwcx_wipe(&k, sizeof k);
+        return n;
     }
     if (!a->alg) return -2; /* the caller finds the algorithm first */
     const int v = stream_variant(a->alg);
     const size_t n = v >= 0 ? lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v) : 8;
-    if (a->key_hex) {
-        if (io_parse_hex(a->key_hex, strlen(a->key_hex), key, n) != 0) {
-            cli_error("--key", "the key must be %zu bytes for %s: %zu hex digits (got %zu characters)", n,
-                      a->alg, 2 * n, strlen(a->key_hex));
-            return -1;
-        }
-        return (long)n;
+    const int raw_ok = a->key_file || a->key_fd; /* a file may hold raw bytes; text may not */
+    if ((raw_ok && len == n && n <= cap) ? (memcpy(key, t, n), 0) : io_parse_hex((const char *)t, len, key, n) != 0) {
+        if (raw_ok)
+            cli_error(name, "not a key for %s: a key file holds 'lwcx-key-v1 ...' (lwcx keygen), "
+                      "%zu raw bytes or %zu hex digits", a->alg, n, 2 * n);
+        else
+            cli_error(name, "the key must be %zu bytes for %s: %zu hex digits (got %zu characters)", n, a->alg,
+                      2 * n, len);
+        return -1;
     }
-    uint8_t buf[256];
-    long len = io_read_all(a->key_file, buf, sizeof buf);
-    if (len == -1) return -1;
-    if (len == (long)n) {
-        memcpy(key, buf, n);
-    } else if (len < 0 || io_parse_hex((const char *)buf, (size_t)len, key, n) != 0) {
-        cli_error(a->key_file, "not a key for %s: a key file holds 'lwcx-key-v1 ...' (lwcx keygen), "
-                  "%zu raw bytes or %zu hex digits", a->alg, n, 2 * n);
-        len = -1;
-    }
-    lwcx_wipe(buf, sizeof buf);
-    return len < 0 ? -1 : (long)n;
+    return (long)n;
 }
 
 /* Refuses outputs that would destroy an input or that nobody can read; the
@@ -212,7 +256,8 @@ static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
     }
     uint8_t key[LWCX_SCHWAEMM_MAX_KEY_BYTES], pre[LWCX_STREAM_HEADER_BYTES];
     char file_alg[32], head_alg[32] = "";
-    long prelen = 0, klen = -1;
+    long prelen = 0, klen = -1, ktlen = -1;
+    uint8_t *ktext = NULL;
     int rc = 2;
     if (check_output(&a)) goto out;
     if (decrypt) { /* the header, if any, names the variant */
@@ -227,11 +272,16 @@ static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
         if (lwcx_stream_header_info(pre, (size_t)prelen, &hi) == LWCX_OK || hi.variant >= 0)
             snprintf(head_alg, sizeof head_alg, "%s", lwcx_schwaemm_name((lwcx_schwaemm_variant)hi.variant));
     }
-    klen = load_key(&a, key, sizeof key, file_alg, sizeof file_alg);
+    char kname_buf[64];
+    const char *kname = key_name(&a, kname_buf, sizeof kname_buf);
+    ktext = malloc(KEY_TEXT_MAX);
+    ktlen = ktext ? key_text(&a, ktext, KEY_TEXT_MAX, kname) : -1;
+    if (ktlen < 0) goto out;
+    klen = load_key(&a, ktext, (size_t)ktlen, kname, key, sizeof key, file_alg, sizeof file_alg);
     if (klen == -1) goto out;
     const char *in_name = strcmp(a.in, "-") ? a.in : "standard input";
     if (a.alg && file_alg[0] && strcmp(a.alg, file_alg) != 0) {
-        cli_error(a.key_file, "a key for %s, but --alg says %s", file_alg, a.alg);
+        cli_error(kname, "a key for %s, but --alg says %s", file_alg, a.alg);
         goto out;
     }
     const char *alg = a.alg ? a.alg : file_alg[0] ? file_alg : head_alg[0] ? head_alg : NULL;
@@ -247,12 +297,12 @@ static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
     }
     if (klen == -2) { /* a legacy key: now that the algorithm is known */
         a.alg = alg;
-        klen = load_key(&a, key, sizeof key, file_alg, sizeof file_alg);
+        klen = load_key(&a, ktext, (size_t)ktlen, kname, key, sizeof key, file_alg, sizeof file_alg);
         if (klen < 0) goto out;
     }
     const int v = stream_variant(alg);
     if (klen != (long)(v >= 0 ? lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v) : 8)) {
-        cli_error(a.key_file, "damaged key file (a %ld-byte key for %s)", klen, alg);
+        cli_error(kname, "damaged key file (a %ld-byte key for %s)", klen, alg);
         goto out;
     }
     const char *prim = v < 0 ? "kcc24p6" : "sparkle"; /* Schwaemm is a mode of the sparkle permutation */
@@ -265,6 +315,7 @@ static LWCX_NODISCARD int run(int argc, char **argv, int decrypt)
     if (rc != 2) cli_impl_report(a.verbose, !!a.impl, prim, cli_sparkle_kind(alg), 0, NULL, NULL);
 out:
     lwcx_wipe(key, sizeof key);
+    if (ktext) lwcx_wipe(ktext, KEY_TEXT_MAX), free(ktext);
     if (f != stdin) fclose(f);
     return rc;
 }

@@ -112,18 +112,6 @@ static LWCX_NODISCARD int only(const char *cmd, const opts *o)
 
 /* ---- lwcx keygen ------------------------------------------------------------ */
 
-/* The secret-key algorithms keygen makes keys for; 0 if alg is none. */
-static size_t symmetric_key_bytes(const char *alg)
-{
-    if (strcmp(alg, "kcc24p6") == 0) return 8;
-    for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++)
-        if (strcmp(lwcx_schwaemm_name((lwcx_schwaemm_variant)v), alg) == 0)
-            return lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v);
-    for (int c = 0; lwcx_bc_name((lwcx_blockcipher)c); c++)
-        if (strcmp(lwcx_bc_name((lwcx_blockcipher)c), alg) == 0) return lwcx_bc_key_bytes((lwcx_blockcipher)c);
-    return 0;
-}
-
 #define SYM_ALGS "schwaemm128-128, schwaemm256-128, schwaemm192-192, schwaemm256-256, kcc24p6, " \
                  "present80, present128, gift64, gift128, pipo128, pipo256"
 
@@ -167,7 +155,7 @@ int cmd_keygen(int argc, char **argv)
     if (strcmp(o.in, "-") != 0)
         return cli_usage_error(o.in, "unexpected argument (the output is named with -o FILE)");
     if (!o.alg) return cli_usage_error("--alg", "needed (available: " SYM_ALGS ", " SETS ")");
-    const size_t sym = symmetric_key_bytes(o.alg);
+    const size_t sym = keyfile_symmetric_bytes(o.alg);
     if (sym && o.impl)
         return cli_usage_error("--impl", "a %s key is random bytes, nothing computes it (--impl is for AIMer key pairs)", o.alg);
     if (sym) return keygen_symmetric(&o, sym);

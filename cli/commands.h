@@ -26,11 +26,13 @@ int cmd_keysearch(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_key(int argc, char **argv);
 
 extern const opt_def aead_opts[];  /* enc, dec */
 extern const opt_def hash_opts[];  /* hash */
 extern const opt_def ks_opts[];    /* keysearch, lwcx-mpi */
 extern const opt_def aimer_opts[]; /* keygen, sign, verify: those aimer_allowed names */
+extern const opt_def key_opts[];   /* key */
 const char *aimer_allowed(const char *cmd);
 
 /* lwcx --complete WORD...: the candidates for the last word (complete.c). */

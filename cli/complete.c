@@ -108,7 +108,8 @@ static void offer_ciphers(const ctx *c)
 static void offer_algs(const ctx *c)
 {
     const char *name = c->cmd->name;
-    const int aead = !strcmp(name, "enc") || !strcmp(name, "dec"), keygen = !strcmp(name, "keygen");
+    const int aead = !strcmp(name, "enc") || !strcmp(name, "dec"),
+              keygen = !strcmp(name, "keygen") || !strcmp(name, "key");
     if (!strcmp(name, "hash"))
         for (int v = 0; lwcx_esch_name((lwcx_esch_variant)v); v++) offer(c, lwcx_esch_name((lwcx_esch_variant)v));
     if (aead || keygen) {

@@ -40,6 +40,14 @@ typedef struct cmd_help {
     "         OUT refused (a terminal without -o -, IN or the key file itself), kcc24p6\n"         \
     "         without --insecure\n" EXIT_SIGNALED
 
+#define KEY_SOURCES                                                                                \
+    "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex);\n"      \
+    "                         a warning if others may read it (chmod 600)\n"                      \
+    "  --key-env VAR          the key from environment variable VAR (hex, or a key file's text)\n" \
+    "  --key-fd N             the key from open descriptor N, read as --key-file reads a file\n"  \
+    "  --key HEX              the key as hex digits: visible to other users (ps), so it\n"         \
+    "                         prints a warning; prefer the three above\n"
+
 static const cmd_help helps[] = {
     {"list", "lwcx list [--verbose|--machine]\nlwcx list --explain PRIMITIVE\n",
      "primitives and implementations: available here, selected, constant time",
@@ -111,8 +119,8 @@ static const cmd_help helps[] = {
      "  --out FILE             write the wisdom here, not to the default file\n"
      "  --dry-run              measure and print the winners, write nothing\n" COMMON_OPTS},
     {"enc",
-     "lwcx enc [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [--impl NAME] [-v]\n"
-     "         [-o OUT|-] [IN|-]\n",
+     "lwcx enc [--alg ALG] (--key-file FILE | --key-env VAR | --key-fd N | --key HEX)\n"
+     "         [--insecure] [--impl NAME] [-v] [-o OUT|-] [IN|-]\n",
      "authenticated encryption of a file (Schwaemm, streamed)",
      "Encrypts IN (default: standard input). ALG: schwaemm256-128 (or schwaemm128-128,\n"
      "schwaemm192-192, schwaemm256-256): any size, streamed in 64 KiB chunks, a random nonce\n"
@@ -128,14 +136,13 @@ static const cmd_help helps[] = {
      EXIT_AEAD
      "options:\n"
      "  --alg ALG              the algorithm (default: the key file's)\n"
-     "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
-     "  --key HEX              the key as hex digits (visible to other users: prefer a file)\n"
+     KEY_SOURCES
      "  --insecure             allow kcc24p6\n"
      IMPL_OPTS("sparkle (Schwaemm) or kcc24p6")
      "  -o, --output OUT       where to write ('-': standard output, even a terminal)\n" COMMON_OPTS},
     {"dec",
-     "lwcx dec [--alg ALG] (--key-file FILE | --key HEX) [--insecure] [--impl NAME] [-v]\n"
-     "         [-o OUT|-] [IN|-]\n",
+     "lwcx dec [--alg ALG] (--key-file FILE | --key-env VAR | --key-fd N | --key HEX)\n"
+     "         [--insecure] [--impl NAME] [-v] [-o OUT|-] [IN|-]\n",
      "verify and decrypt what enc wrote; nothing is written on any failure",
      "Verifies and decrypts IN (default: standard input). The algorithm is --alg, else the\n"
      "key file's, else the one IN's header records; when two of them disagree, both are\n"
@@ -145,8 +152,7 @@ static const cmd_help helps[] = {
      EXIT_AEAD
      "options:\n"
      "  --alg ALG              the algorithm (default: the key file's, or IN's header)\n"
-     "  --key-file FILE        the key: a key file from lwcx keygen (or raw bytes, or hex)\n"
-     "  --key HEX              the key as hex digits\n"
+     KEY_SOURCES
      "  --insecure             allow kcc24p6\n"
      IMPL_OPTS("sparkle (Schwaemm) or kcc24p6")
      "  -o, --output OUT       where to write (default and '-': standard output)\n" COMMON_OPTS},
@@ -273,6 +279,37 @@ static const cmd_help helps[] = {
      "  -o, --output FILE      the key file ('-': standard output)\n"
      "  --force                replace existing files\n"
      IMPL_OPTS("aimer (AIMer key pairs only)") COMMON_OPTS},
+    {"key",
+     "lwcx key import [--alg ALG] [--public] [-o FILE|-] [--force] [IN|-]\n"
+     "lwcx key export --format FMT [--public] [-o OUT|-] [--force] [IN|-]\n"
+     "lwcx key public [--format FMT] [-o OUT|-] [--force] [IN|-]\n"
+     "lwcx key info [--alg ALG] [IN|-]\n",
+     "keys between key files, raw bytes, hex, PEM and DER",
+     "Reads a key in any of these forms (IN, default standard input) and writes it in another:\n"
+     "  keyfile  an lwcx key file (lwcx keygen, docs/key-format.md)\n"
+     "  raw      the key bytes; AIMer: the official layouts, pk = IV || ct, sk = pt || pk\n"
+     "  hex      the key bytes as hex digits, one line\n"
+     "  pem, der AIMer only: PKCS#8 (secret key) or SubjectPublicKeyInfo (public key), as\n"
+     "           the OpenSSL provider and Bouncy Castle write them (docs/aimer-openssl.md)\n"
+     "A key file, PEM and DER name their algorithm; raw bytes and hex need --alg (an AIMer\n"
+     "secret or public key is told by its length). import writes a key file; export writes\n"
+     "FMT; public writes the public key of an AIMer secret key (default: a key file); info\n"
+     "says what a key is. An AIMer secret key is checked (its public part must match) before\n"
+     "it is written. Outputs are written atomically: a secret key in mode 0600, a public one\n"
+     "0666 less the umask; an existing file is replaced only with --force; raw and DER are\n"
+     "not written to a terminal without '-o -'. Encrypted PEM keys are refused (decrypt\n"
+     "them with openssl pkcs8 first).\n"
+     "exit status:\n"
+     "  0      written (info: printed)\n"
+     "  1      standard output could not be written\n"
+     "  2      usage error, a key that cannot be read, parsed or checked, an existing file\n"
+     "         without --force, the output not written\n" EXIT_SIGNALED
+     "options:\n"
+     "  --alg ALG              the algorithm of a raw or hex key (checked against others)\n"
+     "  --format FMT           keyfile, raw, hex, pem or der\n"
+     "  --public               the public key of an AIMer secret key\n"
+     "  -o, --output FILE      where to write ('-', the default: standard output)\n"
+     "  --force                replace an existing file\n" COMMON_OPTS},
     {"sign", "lwcx sign --key NAME.sk [--impl NAME] [-v] [-o SIG|-] [FILE|-]\n",
      "an AIMer signature of a file (streamed)",
      "Signs FILE (default: standard input) with an AIMer secret key from lwcx keygen and\n"

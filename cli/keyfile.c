@@ -11,6 +11,7 @@
 
 #include "io.h"
 #include "lwcx.h"
+#include "opt.h"
 #include "signals.h"
 
 #define MAGIC "lwcx-key-v1 "
@@ -65,29 +66,49 @@ static const char *parse(keyfile *k, const char *t, size_t len)
     return NULL;
 }
 
-int keyfile_load(const char *cmd, const char *path, keyfile *k)
+int keyfile_parse(const char *name, const char *text, size_t len, keyfile *k)
 {
     memset(k, 0, sizeof *k);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "lwcx %s: %s: %s\n", cmd, path, strerror(errno));
-        return -1;
-    }
-    char *buf = malloc(MAX_FILE + 1);
-    long len = buf ? io_read_full(f, path, (uint8_t *)buf, MAX_FILE + 1) : -1;
-    fclose(f);
-    const char *why = len < 0 ? "cannot read it" : len > MAX_FILE ? "too long for an lwcx key file"
-                                                                  : parse(k, buf, (size_t)len);
-    if (buf) {
-        lwcx_wipe(buf, MAX_FILE + 1);
-        free(buf);
-    }
+    const char *why = len > MAX_FILE ? "too long for an lwcx key file" : parse(k, text, len);
     if (why) {
-        fprintf(stderr, "lwcx %s: %s: %s\n", cmd, path, why);
+        cli_error(name, "%s", why);
         lwcx_wipe(k, sizeof *k);
         return -1;
     }
     return 0;
+}
+
+void keyfile_warn_exposed(const char *name, int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 077))
+        fprintf(stderr, "lwcx %s: warning: %s: a secret key that other users can read (mode %04o): "
+                "chmod 600 it\n", cli_cmd ? cli_cmd : "", name, (unsigned)(st.st_mode & 07777));
+}
+
+int keyfile_load(const char *cmd, const char *path, keyfile *k)
+{
+    (void)cmd; /* the messages name cli_cmd */
+    memset(k, 0, sizeof *k);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cli_error(path, "%s", strerror(errno));
+        return -1;
+    }
+    char *buf = malloc(MAX_FILE + 1);
+    long len = buf ? io_read_full(f, path, (uint8_t *)buf, MAX_FILE + 1) : -1;
+    int rc = -1;
+    if (len < 0) {
+        cli_error(path, "cannot read it");
+    } else if ((rc = keyfile_parse(path, buf, (size_t)len, k)) == 0 && strcmp(k->kind, "secret") == 0) {
+        keyfile_warn_exposed(path, fileno(f));
+    }
+    fclose(f);
+    if (buf) {
+        lwcx_wipe(buf, MAX_FILE + 1);
+        free(buf);
+    }
+    return rc;
 }
 
 size_t keyfile_format(char *text, size_t cap, const char *alg, const char *kind, const uint8_t *key,
@@ -153,4 +174,15 @@ void keyfile_discard(keyfile_out *o)
     if (o->committed) unlink(o->path);
     o->committed = 0;
     keyfile_keep(o);
+}
+
+size_t keyfile_symmetric_bytes(const char *alg)
+{
+    if (strcmp(alg, "kcc24p6") == 0) return 8;
+    for (int v = 0; lwcx_schwaemm_name((lwcx_schwaemm_variant)v); v++)
+        if (strcmp(lwcx_schwaemm_name((lwcx_schwaemm_variant)v), alg) == 0)
+            return lwcx_schwaemm_key_bytes((lwcx_schwaemm_variant)v);
+    for (int c = 0; lwcx_bc_name((lwcx_blockcipher)c); c++)
+        if (strcmp(lwcx_bc_name((lwcx_blockcipher)c), alg) == 0) return lwcx_bc_key_bytes((lwcx_blockcipher)c);
+    return 0;
 }

@@ -22,8 +22,20 @@ typedef struct keyfile {
 } keyfile;
 
 /* Reads and checks path; on any problem prints "lwcx CMD: PATH: reason" and
- * returns -1. The caller checks alg, kind and len, and wipes k. */
+ * returns -1. The caller checks alg, kind and len, and wipes k. A secret
+ * key in a file that others may read (mode & 077) is read with a warning,
+ * as ssh does. */
 LWCX_NODISCARD int keyfile_load(const char *cmd, const char *path, keyfile *k);
+/* The same on a key file's text already read (len bytes), name naming it
+ * in the messages. */
+LWCX_NODISCARD int keyfile_parse(const char *name, const char *text, size_t len, keyfile *k);
+/* The warning of keyfile_load for a secret key read from descriptor fd:
+ * on stderr when it is a regular file with any group or other permission. */
+void keyfile_warn_exposed(const char *name, int fd);
+
+/* The key size of a secret-key algorithm that keygen makes keys for
+ * (schwaemm*, kcc24p6, the block ciphers); 0 if alg is none. */
+size_t keyfile_symmetric_bytes(const char *alg);
 
 /* The text of a key file into text (cap bytes), NUL-terminated; returns
  * its length, 0 if it does not fit. */

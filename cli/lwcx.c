@@ -368,6 +368,7 @@ const cli_command cli_commands[] = {
     {"keygen", cmd_keygen, aimer_opts, aimer_allowed, 0},
     {"sign", cmd_sign, aimer_opts, aimer_allowed, OPT_V_FILE},
     {"verify", cmd_verify, aimer_opts, aimer_allowed, OPT_V_FILE},
+    {"key", cmd_key, key_opts, NULL, OPT_V_FILE},
 };
 const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];
 

@@ -967,6 +967,41 @@ LWCX_API LWCX_NODISCARD int lwcx_aimer_key_sign_from(const lwcx_aimer_key *key, 
 LWCX_API LWCX_NODISCARD int lwcx_aimer_key_verify(const lwcx_aimer_key *key, const uint8_t *sig, size_t siglen,
                                                   const uint8_t *msg, size_t len);
 
+/* AIMer keys as files: PKCS#8 PrivateKeyInfo (a secret key) and
+ * SubjectPublicKeyInfo (a public key), DER or PEM ("PRIVATE KEY" and
+ * "PUBLIC KEY" blocks), as the OpenSSL provider and the command-line tool
+ * write and read them (docs/aimer-openssl.md): the official raw key in an
+ * OCTET STRING, the algorithm identifier LWCX_AIMER_OID_ARC.1 to .6 (the
+ * build's arc, Bouncy Castle's by default) in lwcx's order of the sets, no
+ * parameters. The key's validity is not checked here (lwcx_aimer_key_new
+ * does that). */
+typedef enum lwcx_key_encoding {
+    LWCX_KEY_DER,
+    LWCX_KEY_PEM
+} lwcx_key_encoding;
+/* Encodes key (keylen bytes: the set's sk size for a secret key, its pk
+ * size for a public one) into out (cap bytes; PEM is text without a NUL).
+ * *outlen gets the length; with out NULL or cap too small the call returns
+ * LWCX_ERR_LENGTH with *outlen set to the size needed. Errors: LWCX_ERR_NULL
+ * (key, outlen), LWCX_ERR_ARG (an unknown set or encoding, out overlapping
+ * key), LWCX_ERR_LENGTH (keylen neither size). */
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_encode(lwcx_aimer_set set, const uint8_t *key, size_t keylen,
+                                                  lwcx_key_encoding enc, uint8_t *out, size_t cap,
+                                                  size_t *outlen);
+/* Decodes one key (DER, or PEM told by its "-----BEGIN " line: text before
+ * that line is allowed, after its end line only white space) strictly: sets
+ * *set, copies the raw key to key (cap bytes) and its length to *keylen, a
+ * secret key's being lwcx_aimer_sk_bytes(*set), a public one's
+ * lwcx_aimer_pk_bytes(*set). Errors: LWCX_ERR_NULL; LWCX_ERR_FORMAT
+ * (neither structure, DER that is not strict, trailing bytes, a truncated
+ * or damaged PEM block, another label, a key of the wrong length for its
+ * set); LWCX_ERR_NO_IMPL (a well-formed key of another algorithm);
+ * LWCX_ERR_UNSUPPORTED (an encrypted PKCS#8 key: "ENCRYPTED PRIVATE KEY");
+ * LWCX_ERR_LENGTH (cap too small: *set and *keylen are set). key is written
+ * only on success. */
+LWCX_API LWCX_NODISCARD int lwcx_aimer_key_decode(const uint8_t *in, size_t len, lwcx_aimer_set *set,
+                                                  uint8_t *key, size_t cap, size_t *keylen);
+
 /* A message given in pieces, as a file is read: the message enters AIMer
  * only through mu = SHAKE(0x00 || pk || msg), so signing or verifying it
  * needs constant memory whatever its length. new starts one for a loaded

@@ -20,7 +20,7 @@ typedef struct aimer_pkey {
  * OpenSSL's decoders name a SubjectPublicKeyInfo's algorithm), one list
  * for the key manager, the signature, the encoders and the decoders. */
 #ifndef LWCX_AIMER_OID_ARC
-#error "LWCX_AIMER_OID_ARC: the arc of the AIMer object identifiers (provider/CMakeLists.txt)"
+#error "LWCX_AIMER_OID_ARC: the arc of the AIMer object identifiers (the top CMakeLists.txt)"
 #endif
 #define LWCX_AIMER128F_NAMES "AIMER128F:" LWCX_AIMER_OID_ARC ".1"
 #define LWCX_AIMER128S_NAMES "AIMER128S:" LWCX_AIMER_OID_ARC ".2"

@@ -1,11 +1,13 @@
 /* AIMer keys as files: encoders to DER and PEM (PKCS#8 PrivateKeyInfo,
  * encrypted when a cipher is set, and SubjectPublicKeyInfo) and text, and
  * decoders from DER (PEM and encrypted PKCS#8 are unwrapped by OpenSSL's
- * own decoders first). The object identifiers are Bouncy Castle's, under
- * the arc LWCX_AIMER_OID_ARC (a build option), and so is the encoding: the
- * raw key (the official layout) in an OCTET STRING, inside the PKCS#8
- * privateKey or the SubjectPublicKeyInfo BIT STRING, with no algorithm
- * parameters (docs/openssl-provider.md). */
+ * own decoders first). The structures themselves are lwcx's key codec
+ * (lwcx_aimer_key_encode / _decode, src/core/keycodec.c), shared with the
+ * command-line tool and Python: the raw key (the official layout) in an
+ * OCTET STRING, inside the PKCS#8 privateKey or the SubjectPublicKeyInfo
+ * BIT STRING, under Bouncy Castle's identifiers (the arc
+ * LWCX_AIMER_OID_ARC, a build option), no algorithm parameters
+ * (docs/openssl-provider.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,14 +100,21 @@ static const OSSL_PARAM *enc_settable_ctx_params(void *provctx)
     return params;
 }
 
-/* The raw key in an OCTET STRING, DER-encoded (*der to free). */
-static int wrap_octets(const uint8_t *key, size_t len, unsigned char **der)
+/* The key's DER or PEM from lwcx's codec (lwcx_aimer_key_encode): the raw
+ * key's structure is written once, in the library. priv: the secret key.
+ * The length, or 0; *out to OPENSSL_clear_free. */
+static size_t lib_encode(const aimer_pkey *key, int priv, lwcx_key_encoding enc, unsigned char **out)
 {
-    ASN1_OCTET_STRING *os = ASN1_OCTET_STRING_new();
-    int n = -1;
-    if (os && ASN1_OCTET_STRING_set(os, key, (int)len)) n = i2d_ASN1_OCTET_STRING(os, der);
-    ASN1_OCTET_STRING_free(os);
-    return n;
+    const uint8_t *raw = priv ? key->sk : key->pk;
+    const size_t len = priv ? lwcx_aimer_sk_bytes(key->set) : lwcx_aimer_pk_bytes(key->set);
+    size_t n = 0;
+    *out = NULL;
+    if (lwcx_aimer_key_encode(key->set, raw, len, enc, NULL, 0, &n) != LWCX_ERR_LENGTH || !(*out = OPENSSL_malloc(n)))
+        return 0;
+    if (lwcx_aimer_key_encode(key->set, raw, len, enc, *out, n, &n) == LWCX_OK) return n;
+    OPENSSL_free(*out);
+    *out = NULL;
+    return 0;
 }
 
 /* A passphrase for encryption, through the caller's callback. */
@@ -121,53 +130,39 @@ static int passphrase(const aimer_enc *e, OSSL_PASSPHRASE_CALLBACK *cb, void *cb
     return 1;
 }
 
-/* PKCS#8 PrivateKeyInfo, encrypted (EncryptedPrivateKeyInfo) if a cipher is set. */
+/* PKCS#8 PrivateKeyInfo, encrypted (EncryptedPrivateKeyInfo) if a cipher
+ * is set: then the library's DER is parsed back for OpenSSL to encrypt. */
 static int encode_private(aimer_enc *e, BIO *out, const aimer_pkey *key, int pem, OSSL_PASSPHRASE_CALLBACK *cb,
                           void *cbarg)
 {
-    unsigned char *inner = NULL;
-    int ok = 0, n = wrap_octets(key->sk, lwcx_aimer_sk_bytes(key->set), &inner);
-    PKCS8_PRIV_KEY_INFO *p8 = PKCS8_PRIV_KEY_INFO_new();
-    ASN1_OBJECT *oid = aimer_set_oid(key->set);
-    if (n <= 0 || !p8 || !oid || !PKCS8_pkey_set0(p8, oid, 0, V_ASN1_UNDEF, NULL, inner, n)) {
-        ASN1_OBJECT_free(oid);
-        OPENSSL_clear_free(inner, n > 0 ? (size_t)n : 0);
-        PKCS8_PRIV_KEY_INFO_free(p8);
-        return 0;
-    }
-    /* p8 owns oid and inner now */
-    if (!e->cipher) {
-        ok = pem ? PEM_write_bio_PKCS8_PRIV_KEY_INFO(out, p8) : i2d_PKCS8_PRIV_KEY_INFO_bio(out, p8);
-    } else {
+    unsigned char *enc = NULL;
+    const size_t n = lib_encode(key, 1, !e->cipher && pem ? LWCX_KEY_PEM : LWCX_KEY_DER, &enc);
+    int ok = 0;
+    if (n && !e->cipher) {
+        ok = BIO_write(out, enc, (int)n) == (int)n;
+    } else if (n) {
+        const unsigned char *p = enc;
+        PKCS8_PRIV_KEY_INFO *p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)n);
         char pass[1024];
         size_t passlen = 0;
-        if (passphrase(e, cb, cbarg, pass, sizeof pass, &passlen)) {
+        if (p8 && passphrase(e, cb, cbarg, pass, sizeof pass, &passlen)) {
             X509_SIG *sig = PKCS8_encrypt_ex(-1, e->cipher, pass, (int)passlen, NULL, 0, 0, p8, e->prov->libctx, NULL);
             ok = sig && (pem ? PEM_write_bio_PKCS8(out, sig) : i2d_PKCS8_bio(out, sig));
             X509_SIG_free(sig);
         }
         OPENSSL_cleanse(pass, sizeof pass);
+        PKCS8_PRIV_KEY_INFO_free(p8); /* clears the key bytes it holds */
     }
-    PKCS8_PRIV_KEY_INFO_free(p8); /* clears the key bytes it holds */
+    OPENSSL_clear_free(enc, n);
     return ok;
 }
 
 static int encode_public(BIO *out, const aimer_pkey *key, int pem)
 {
-    unsigned char *inner = NULL, *der = NULL;
-    int ok = 0, n = wrap_octets(key->pk, lwcx_aimer_pk_bytes(key->set), &inner);
-    X509_PUBKEY *pub = X509_PUBKEY_new();
-    ASN1_OBJECT *oid = aimer_set_oid(key->set);
-    if (n <= 0 || !pub || !oid || !X509_PUBKEY_set0_param(pub, oid, V_ASN1_UNDEF, NULL, inner, n)) {
-        ASN1_OBJECT_free(oid);
-        OPENSSL_free(inner);
-        X509_PUBKEY_free(pub);
-        return 0;
-    }
-    const int len = i2d_X509_PUBKEY(pub, &der);
-    if (len > 0) ok = pem ? PEM_write_bio(out, PEM_STRING_PUBLIC, "", der, len) > 0 : BIO_write(out, der, len) == len;
-    OPENSSL_free(der);
-    X509_PUBKEY_free(pub);
+    unsigned char *enc = NULL;
+    const size_t n = lib_encode(key, 0, pem ? LWCX_KEY_PEM : LWCX_KEY_DER, &enc);
+    const int ok = n && BIO_write(out, enc, (int)n) == (int)n;
+    OPENSSL_free(enc);
     return ok;
 }
 
@@ -294,29 +289,19 @@ static unsigned char *read_all(BIO *in, size_t *len)
     return NULL;
 }
 
-/* The raw key from its OCTET STRING, exactly len bytes: 1, or 0 (with an error). */
-static int unwrap_octets(const aimer_dec *d, const unsigned char *der, int derlen, uint8_t *key, size_t len,
-                         const char *what)
-{
-    const unsigned char *p = der;
-    ASN1_OCTET_STRING *os = d2i_ASN1_OCTET_STRING(NULL, &p, derlen);
-    const int ok = os && p == der + derlen && (size_t)ASN1_STRING_length(os) == len;
-    if (ok) memcpy(key, ASN1_STRING_get0_data(os), len);
-    if (os) OPENSSL_cleanse((void *)ASN1_STRING_get0_data(os), (size_t)ASN1_STRING_length(os)); /* a secret key's bytes */
-    ASN1_OCTET_STRING_free(os);
-    if (!ok)
-        lwcx_prov_err(d->prov, LWCX_PROV_R_BAD_LENGTH, "%s: a malformed %s key (%zu raw bytes expected)",
-                      lwcx_aimer_name(d->set), what, len);
-    return ok;
-}
-
-/* Whether alg is this decoder's set. */
-static int is_set(const aimer_dec *d, const ASN1_OBJECT *alg)
+/* Whether the DER holds this decoder's identifier (its bytes anywhere in
+ * it): a malformed key of this set is then an error to report, rather
+ * than another algorithm's key to leave to the next decoder. */
+static int is_set_der(const aimer_dec *d, const unsigned char *der, size_t len)
 {
     ASN1_OBJECT *oid = aimer_set_oid(d->set);
-    const int same = oid && alg && OBJ_cmp(oid, alg) == 0;
+    unsigned char *enc = NULL;
+    const int n = oid ? i2d_ASN1_OBJECT(oid, &enc) : -1;
+    int found = 0;
+    for (size_t i = 0; n > 0 && !found && i + (size_t)n <= len; i++) found = memcmp(der + i, enc, (size_t)n) == 0;
+    OPENSSL_free(enc);
     ASN1_OBJECT_free(oid);
-    return same;
+    return found;
 }
 
 /* Hands the key to OpenSSL by reference (the key manager's load takes it). */
@@ -335,51 +320,32 @@ static int give(const aimer_dec *d, aimer_pkey *key, OSSL_CALLBACK *cb, void *cb
     return ok;
 }
 
+/* The structure (PrivateKeyInfo or SubjectPublicKeyInfo) is decoded by
+ * lwcx's codec; a structure of another algorithm or set is not ours (1, no
+ * object: the next decoder tries), a malformed one of this set an error. */
 static int decode(void *vd, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBACK *cb, void *cbarg, int private)
 {
     aimer_dec *d = vd;
     BIO *in = BIO_new_from_core_bio(d->prov->libctx, cin);
-    size_t len = 0;
+    size_t len = 0, rawlen = 0;
     unsigned char *der = in ? read_all(in, &len) : NULL;
     BIO_free(in);
     if (!der) return 0;
+    const int wanted = selection == 0 || (selection & (private ? OSSL_KEYMGMT_SELECT_PRIVATE_KEY
+                                                               : OSSL_KEYMGMT_SELECT_PUBLIC_KEY));
     int ok = 1; /* not ours: no object, and the next decoder tries */
     uint8_t raw[LWCX_AIMER_MAX_SK_BYTES];
+    lwcx_aimer_set set = d->set;
     aimer_pkey *key = NULL;
-    const unsigned char *p = der;
-    if (private && (selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY))) {
-        PKCS8_PRIV_KEY_INFO *p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len);
-        const ASN1_OBJECT *alg = NULL;
-        const unsigned char *inner = NULL;
-        int innerlen = 0;
-        if (p8 && PKCS8_pkey_get0(&alg, &inner, &innerlen, NULL, p8) && is_set(d, alg)) {
-            const size_t skb = lwcx_aimer_sk_bytes(d->set), pkb = lwcx_aimer_pk_bytes(d->set);
-            ok = unwrap_octets(d, inner, innerlen, raw, skb, "private") && (key = aimer_new((void *)d->prov, d->set)) &&
-                 aimer_set_key(key, raw + skb - pkb, raw);
-        }
-        PKCS8_PRIV_KEY_INFO_free(p8);
-    } else if (!private && (selection == 0 || (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY))) {
-        /* SEQUENCE { AlgorithmIdentifier, BIT STRING } read by hand:
-         * d2i_X509_PUBKEY would ask the decoders (this one among them) for
-         * the key again, and again */
-        long seqlen = 0;
-        int tag = 0, cls = 0;
-        X509_ALGOR *alg = NULL;
-        ASN1_BIT_STRING *bits = NULL;
-        const unsigned char *end = der + len;
-        if (!(ASN1_get_object(&p, &seqlen, &tag, &cls, (long)len) & 0x80) && tag == V_ASN1_SEQUENCE &&
-            p + seqlen == end && (alg = d2i_X509_ALGOR(NULL, &p, end - p)) &&
-            (bits = d2i_ASN1_BIT_STRING(NULL, &p, end - p)) && p == end) {
-            const ASN1_OBJECT *oid = NULL;
-            X509_ALGOR_get0(&oid, NULL, NULL, alg);
-            if (is_set(d, oid)) {
-                const size_t pkb = lwcx_aimer_pk_bytes(d->set);
-                ok = unwrap_octets(d, ASN1_STRING_get0_data(bits), ASN1_STRING_length(bits), raw, pkb, "public") &&
-                     (key = aimer_new((void *)d->prov, d->set)) && aimer_set_key(key, raw, NULL);
-            }
-        }
-        X509_ALGOR_free(alg);
-        ASN1_BIT_STRING_free(bits);
+    const int rc = wanted ? lwcx_aimer_key_decode(der, len, &set, raw, sizeof raw, &rawlen) : LWCX_ERR_NO_IMPL;
+    const size_t skb = lwcx_aimer_sk_bytes(d->set), pkb = lwcx_aimer_pk_bytes(d->set);
+    if (rc == LWCX_OK && set == d->set && (rawlen == skb) == private) {
+        ok = (key = aimer_new((void *)d->prov, d->set)) &&
+             aimer_set_key(key, private ? raw + skb - pkb : raw, private ? raw : NULL);
+    } else if (rc == LWCX_ERR_FORMAT && is_set_der(d, der, len)) {
+        lwcx_prov_err(d->prov, LWCX_PROV_R_BAD_LENGTH, "%s: a malformed %s key (%zu raw bytes expected)",
+                      lwcx_aimer_name(d->set), private ? "private" : "public", private ? skb : pkb);
+        ok = 0;
     }
     lwcx_wipe(raw, sizeof raw);
     lwcx_wipe(der, len); /* it may hold a private key */

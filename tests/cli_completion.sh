@@ -40,7 +40,7 @@ complete_words() {
 }
 . "$dir/stage/share/bash-completion/completions/lwcx"
 [ "$(complete_words ke)" = "keygen keysearch " ] && ok || bad "commands: '$(complete_words ke)'"
-[ "$(complete_words enc --key)" = "--key --key-file " ] && ok || bad "enc options: '$(complete_words enc --key)'"
+[ "$(complete_words enc --key)" = "--key --key-env --key-fd --key-file " ] && ok || bad "enc options: '$(complete_words enc --key)'"
 [ "$(complete_words hash --s)" = "--status --strict " ] && ok || bad "hash options: '$(complete_words hash --s)'"
 [ "$(complete_words keysearch --fi)" = "--first " ] && ok || bad "keysearch options"
 [ "$(complete_words hash --alg xo)" = "xoesch256 xoesch384 " ] && ok || bad "hash --alg: '$(complete_words hash --alg xo)'"
@@ -103,7 +103,7 @@ if command -v zsh > /dev/null; then
       source "$0"' "$dir/stage/share/zsh/site-functions/_lwcx" "$lwcx" "$@" | grep -- "^${!#}" | sort | tr '\n' ' '
   }
   [ "$(zcomplete ke)" = "keygen keysearch " ] && ok || bad "zsh: commands: '$(zcomplete ke)'"
-  [ "$(zcomplete enc --key)" = "--key --key-file " ] && ok || bad "zsh: enc options: '$(zcomplete enc --key)'"
+  [ "$(zcomplete enc --key)" = "--key --key-env --key-fd --key-file " ] && ok || bad "zsh: enc options: '$(zcomplete enc --key)'"
   [ "$(zcomplete hash --alg xo)" = "xoesch256 xoesch384 " ] && ok || bad "zsh: hash --alg: '$(zcomplete hash --alg xo)'"
   [ "$(zcomplete list --explain gift)" = "gift128 gift64 " ] && ok || bad "zsh: list --explain: '$(zcomplete list --explain gift)'"
   [ "$(zcomplete hash --impl r)" = "ref " ] && ok || bad "zsh: hash --impl: '$(zcomplete hash --impl r)'"

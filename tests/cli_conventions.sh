@@ -8,7 +8,7 @@
 # Arguments: the tool, the README.
 . "$(dirname "$0")/cli_common.sh"
 readme=$2
-cmds="list kat bench tune enc dec hash keysearch keygen sign verify"
+cmds="list kat bench tune enc dec hash keysearch keygen sign verify key"
 
 # --help and -h: the command's usage on stdout, nothing on stderr, exit 0
 for c in $cmds; do
@@ -99,6 +99,8 @@ dec --key-file k.key abc.enc
 enc --key-file k.key -o - abc.txt
 sign --key kp.sk -o - m.txt
 verify --pk kp.pk --sig m.sig m.txt
+key export --format hex kp.pk
+key info kp.pk
 keysearch --cipher present80 --pt 0000000000000000 --ct E72C46C0F5945049 --key-base FFFFFFFFFFFFFFFEDCBA --count 0x12346 --threads 1
 EOF
 else

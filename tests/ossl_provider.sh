@@ -180,6 +180,22 @@ fails "a public key to sign with" "private|read|key" "$openssl" pkeyutl "${P[@]}
   { head -c $(($(stat -c %s ref.der) - 32)) ref.der; printf "$(sed -n 2p lk.pk | sed 's/../\\x&/g')"; } > lk.der &&
   "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -keyform DER -inkey lk.der -in f1000.bin -sigfile lk.sig > /dev/null 2>&1 &&
   ok || bad "lwcx sign, openssl verify"
+# the same through lwcx key (one codec for both): openssl's keys imported into
+# lwcx key files and the reverse, signatures crossing both ways
+"$lwcx" key export --format pem --public lk.sk -o lk.pub.pem && cmp -s lk.pub.pem <("$openssl" pkey "${P[@]}" -pubin -in lk.pub.pem) &&
+  "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -inkey lk.pub.pem -in f1000.bin -sigfile lk.sig > /dev/null 2>&1 &&
+  ok || bad "lwcx key export, openssl verify"
+"$lwcx" key export --format der lk.sk -o lk.der8 && "$openssl" pkey "${P[@]}" -inform DER -in lk.der8 -outform DER -out lk.again.der &&
+  cmp -s lk.der8 lk.again.der && ok || bad "lwcx's PKCS#8 DER, byte for byte as openssl writes it"
+for set in aimer128s aimer256f; do
+  "$openssl" genpkey "${P[@]}" -algorithm $set -out o.$set.pem &&
+    "$lwcx" key import -o o.$set.sk o.$set.pem && "$lwcx" key public -o o.$set.pk o.$set.sk &&
+    "$lwcx" sign --key o.$set.sk -o o.sig f1000.bin &&
+    "$openssl" pkeyutl "${P[@]}" -verify -rawin -pubin -inkey <("$lwcx" key export --format pem o.$set.pk) -in f1000.bin -sigfile o.sig > /dev/null 2>&1 &&
+    "$openssl" pkeyutl "${P[@]}" -sign -rawin -inkey o.$set.pem -in f1000.bin -out o2.sig &&
+    "$lwcx" verify -q --pk o.$set.pk --sig o2.sig f1000.bin && ok || bad "openssl's $set key through lwcx key"
+done
+"$lwcx" key import -o x.sk enc.pem 2> err.txt; [ $? -eq 2 ] && grep -q "encrypted" err.txt && ok || bad "lwcx key import of an encrypted key"
 
 # X.509 with AIMer: the guide docs/aimer-openssl.md, its sh block run as it
 # stands (the openssl under test first on PATH), then what it made checked

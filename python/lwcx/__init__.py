@@ -14,8 +14,12 @@ Each class takes ``impl=`` to run one implementation ("ref", "avx2", ...: see
 """
 from __future__ import annotations
 
+import os
+import stat
+import tempfile
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple, Union
 
@@ -29,7 +33,7 @@ __all__ = [
     "sparkle_permute", "Schwaemm", "SchwaemmEncryptor", "SchwaemmDecryptor", "SCHWAEMM_VARIANTS",
     "schwaemm_encrypt_many", "StreamEncryptor", "StreamDecryptor", "Esch256", "Esch384",
     "XOEsch256", "XOEsch384", "esch_hash_many", "AIMER_SETS", "AimerPrivateKey", "AimerPublicKey",
-    "AimerSigner", "AimerVerifier",
+    "AimerSigner", "AimerVerifier", "SymmetricKey", "load_key", "load_key_file",
 ]
 
 Buffer = Any  # any object with the buffer protocol (bytes, bytearray, memoryview, numpy.ndarray)
@@ -1036,9 +1040,276 @@ def _aimer_set(name: str) -> int:
     return _AIMER[name]
 
 
+# Keys as files: the CLI's key files (docs/key-format.md), raw bytes, hex, and
+# for AIMer PKCS#8 / SubjectPublicKeyInfo in PEM or DER (the library's codec,
+# lwcx_aimer_key_encode/_decode, shared with the CLI and the OpenSSL provider).
+_KEY_MAGIC = "lwcx-key-v1 "
+_KEYFILE_MAX = 1024
+
+
+def _key_sizes() -> dict:
+    """The secret-key algorithms of key files and their key sizes."""
+    sizes = {"kcc24p6": 8}
+    for i in range(16):
+        n = _s(lib.lwcx_schwaemm_name(i))
+        if n is None:
+            break
+        sizes[n] = lib.lwcx_schwaemm_key_bytes(i)
+    for i in range(16):
+        n = _s(lib.lwcx_bc_name(i))
+        if n is None:
+            break
+        sizes[n] = lib.lwcx_bc_key_bytes(i)
+    return sizes
+
+
+_SYMMETRIC = _key_sizes()
+
+
+def _keyfile_check(text: bytes) -> str:
+    return Esch256(text).digest()[:8].hex()
+
+
+def _keyfile_text(alg: str, kind: str, key: bytes) -> bytes:
+    """A key file's three lines."""
+    head = f"{_KEY_MAGIC}{alg} {kind}\n{key.hex()}\n".encode()
+    return head + f"check {_keyfile_check(head)}\n".encode()
+
+
+def _keyfile_parse(text: bytes, name: str) -> Tuple[str, str, bytes]:
+    """(algorithm, kind, key) of a key file's text, checked as the CLI checks it."""
+    if not text:
+        raise ValueError(f"{name}: empty file, not an lwcx key file")
+    if not text.startswith(_KEY_MAGIC.encode()):
+        raise ValueError(f"{name}: not an lwcx key file (no 'lwcx-key-v1' line)")
+    if len(text) > _KEYFILE_MAX:
+        raise ValueError(f"{name}: too long for an lwcx key file")
+    lines = text.split(b"\n")
+    if len(lines) < 4:
+        raise ValueError(f"{name}: truncated key file (it ends before its check line)")
+    if len(lines) > 4 or lines[3]:
+        raise ValueError(f"{name}: damaged key file (text after the check line)")
+    head = lines[0] + b"\n" + lines[1] + b"\n"
+    c = lines[2]
+    if len(c) != 22 or not c.startswith(b"check ") or c[6:].lower() != _keyfile_check(head).encode():
+        raise ValueError(f"{name}: damaged key file (its check value does not match)")
+    words = lines[0][len(_KEY_MAGIC):].split(b" ")
+    if len(words) != 2 or not all(words):
+        raise ValueError(f"{name}: damaged key file (bad first line)")
+    hexline = lines[1]
+    if len(hexline) % 2 or hexline.strip(b"0123456789abcdefABCDEF"):  # hex digits only, as the CLI reads
+        raise ValueError(f"{name}: damaged key file (bad key line)")
+    key = bytes.fromhex(hexline.decode("ascii"))
+    return words[0].decode("ascii", "replace"), words[1].decode("ascii", "replace"), key
+
+
+def _write_file(path: Union[str, "os.PathLike[str]"], data: bytes, secret: bool, overwrite: bool) -> None:
+    """data to path atomically: a temporary file beside it (0600 for a secret
+    key, else 0666 less the umask), flushed, then linked (never replacing
+    anything) or, with overwrite, renamed into place."""
+    path = os.fspath(path)
+    d = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=d)
+    try:
+        if not secret:
+            um = os.umask(0)
+            os.umask(um)
+            os.fchmod(fd, 0o666 & ~um)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if overwrite:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)  # FileExistsError if anything has that name
+            os.unlink(tmp)
+    except BaseException:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _aimer_encode(s: int, key: bytes, fmt: str) -> bytes:
+    enc = {"pem": lib.LWCX_KEY_PEM, "der": lib.LWCX_KEY_DER}[fmt]
+    n = ffi.new("size_t *")
+    out = ffi.new("uint8_t[]", 1024)
+    k, kn = _in(key, "key")
+    _check(lib.lwcx_aimer_key_encode(s, k, kn, enc, out, len(out), n), "AIMer key encoding")
+    try:
+        return _bytes(out, n[0])
+    finally:
+        lib.lwcx_wipe(out, len(out))
+
+
+def _aimer_decode(data: Buffer, name: str) -> Tuple[str, bytes]:
+    """(set, raw key) of an AIMer PEM or DER key."""
+    d, n = _in(data, "data")
+    s = ffi.new("lwcx_aimer_set *")
+    out = ffi.new("uint8_t[]", lib.LWCX_AIMER_MAX_SK_BYTES)
+    kl = ffi.new("size_t *")
+    rc = lib.lwcx_aimer_key_decode(d, n, s, out, len(out), kl)
+    try:
+        if rc == lib.LWCX_ERR_NO_IMPL:
+            raise ValueError(f"{name}: a key of another algorithm than AIMer")
+        if rc == lib.LWCX_ERR_UNSUPPORTED:
+            raise ValueError(f"{name}: an encrypted private key: decrypt it first")
+        if rc != 0:
+            raise ValueError(f"{name}: not a valid AIMer key (PKCS#8 or SubjectPublicKeyInfo, PEM or DER): "
+                             "malformed, truncated, or with trailing data")
+        return _s(lib.lwcx_aimer_name(s[0])), _bytes(out, kl[0])
+    finally:
+        lib.lwcx_wipe(out, len(out))
+
+
+def _decodes(data: bytes) -> bool:
+    """Whether data is an AIMer PEM or DER key."""
+    try:
+        _aimer_decode(data, "")
+        return True
+    except ValueError:
+        return False
+
+
+def _format_key(alg: str, kind: str, key: bytes, fmt: str) -> bytes:
+    if fmt == "raw":
+        return key
+    if fmt == "hex":
+        return key.hex().encode() + b"\n"
+    if fmt == "keyfile":
+        return _keyfile_text(alg, kind, key)
+    if fmt in ("pem", "der"):
+        if alg not in _AIMER:
+            raise ValueError(f"a {alg} key: PEM and DER hold AIMer keys only (use keyfile, raw or hex)")
+        return _aimer_encode(_AIMER[alg], key, fmt)
+    raise ValueError(f"unknown key format {fmt!r}; one of keyfile, raw, hex, pem, der")
+
+
+_Key = Union["AimerPrivateKey", "AimerPublicKey", "SymmetricKey"]
+
+
+def load_key(data: Union[Buffer, str], algorithm: Optional[str] = None, *, impl: Optional[str] = None,
+             name: str = "key") -> _Key:
+    """A key from its bytes in any format the CLI reads: an lwcx key file, an
+    AIMer PEM or DER key (these name their algorithm), or, with algorithm,
+    raw bytes or hex digits (an AIMer secret or public key is told by its
+    length); text (PEM, hex, a key file) may be given as str. Returns an
+    AimerPrivateKey, AimerPublicKey or SymmetricKey. Raises ValueError for
+    anything malformed, damaged or of another algorithm than ``algorithm``."""
+    b = data.encode("ascii", "replace") if isinstance(data, str) else bytes(data)
+    if b.startswith(_KEY_MAGIC.encode()):
+        alg, kind, key = _keyfile_parse(b, name)
+    elif b"-----BEGIN " in b or (b[:1] == b"\x30" and (algorithm is None or _decodes(b))):
+        # raw bytes and hex may begin like DER ("30..."): with an algorithm
+        # they are taken as such unless they decode as a key
+        alg, key = _aimer_decode(b, name)
+        kind = "secret" if len(key) == lib.lwcx_aimer_sk_bytes(_AIMER[alg]) else "public"
+    elif algorithm is None:
+        raise ValueError(f"{name}: not an lwcx key file, nor a PEM or DER key "
+                         "(raw bytes and hex need algorithm=)")
+    else:
+        alg, kind, key = algorithm, "", b
+        sizes = _raw_sizes(algorithm)
+        if len(key) not in sizes:
+            try:
+                key = bytes.fromhex(b.decode("ascii").strip())
+            except (UnicodeDecodeError, ValueError):
+                key = b""
+        if len(key) not in sizes:
+            raise ValueError(f"{name}: not a key for {algorithm}: " +
+                             " or ".join(f"{m} raw bytes or {2 * m} hex digits" for m in sizes) +
+                             f" (this is {len(b)} bytes)")
+        kind = sizes[len(key)]
+    if algorithm is not None and alg != algorithm:
+        raise ValueError(f"{name}: a key for {alg}, not {algorithm}")
+    if alg in _AIMER:
+        if kind == "secret":
+            return AimerPrivateKey(alg, key, impl=impl)
+        if kind == "public":
+            return AimerPublicKey(alg, key, impl=impl)
+    elif alg in _SYMMETRIC and kind == "secret":
+        return SymmetricKey(alg, key)
+    raise ValueError(f"{name}: a {alg} {kind} key, which lwcx does not know")
+
+
+def _raw_sizes(algorithm: str) -> dict:
+    if algorithm in _AIMER:
+        s = _AIMER[algorithm]
+        return {lib.lwcx_aimer_sk_bytes(s): "secret", lib.lwcx_aimer_pk_bytes(s): "public"}
+    if algorithm in _SYMMETRIC:
+        return {_SYMMETRIC[algorithm]: "secret"}
+    raise ValueError(f"unknown algorithm {algorithm!r}")
+
+
+def load_key_file(path: Union[str, "os.PathLike[str]"], algorithm: Optional[str] = None, *,
+                  impl: Optional[str] = None) -> _Key:
+    """The key in a file (see :func:`load_key` for the formats): a key file from
+    ``lwcx keygen``, ``lwcx key`` or :meth:`save`, a PEM or DER key, or with
+    algorithm raw bytes or hex. A secret key in a file that others may read
+    (mode & 0o077) is loaded with a :class:`UserWarning`, as the CLI warns.
+    Raises OSError when the file cannot be read, ValueError as load_key."""
+    with open(path, "rb") as f:
+        data = f.read(_KEYFILE_MAX * 4 + 1)
+        mode = os.fstat(f.fileno()).st_mode
+    if len(data) > _KEYFILE_MAX * 4:
+        raise ValueError(f"{os.fspath(path)}: too large for a key")
+    key = load_key(data, algorithm, impl=impl, name=os.fspath(path))
+    if not isinstance(key, AimerPublicKey) and stat.S_ISREG(mode) and mode & 0o077:
+        warnings.warn(f"{os.fspath(path)}: a secret key that other users can read "
+                      f"(mode {stat.S_IMODE(mode):04o}): chmod 600 it", UserWarning, stacklevel=2)
+    return key
+
+
+class _NoPickle:
+    def __reduce__(self):
+        raise TypeError(f"{type(self).__name__} cannot be pickled: that would write the secret key "
+                        "in the clear; use private_bytes() or save() deliberately")
+
+
+class SymmetricKey(_NoPickle):
+    """A secret key of a secret-key algorithm (schwaemm*, kcc24p6, the block
+    ciphers), as the CLI's key files hold it. Equality is constant time."""
+
+    def __init__(self, algorithm: str, key: Buffer):
+        if algorithm not in _SYMMETRIC:
+            raise ValueError(f"unknown algorithm {algorithm!r}; one of {', '.join(_SYMMETRIC)}")
+        self.algorithm = algorithm
+        self._key = bytes(_sized(key, _SYMMETRIC[algorithm], "key"))
+
+    @classmethod
+    def from_bytes(cls, algorithm: str, data: Buffer) -> "SymmetricKey":
+        """The key from its raw bytes."""
+        return cls(algorithm, data)
+
+    def private_bytes(self, format: str = "raw") -> bytes:
+        """The key as raw bytes, hex (one line) or a key file ("keyfile")."""
+        if format in ("pem", "der"):
+            raise ValueError(f"a {self.algorithm} key: PEM and DER hold AIMer keys only")
+        return _format_key(self.algorithm, "secret", self._key, format)
+
+    def save(self, path: Union[str, "os.PathLike[str]"], format: str = "keyfile", *,
+             overwrite: bool = False) -> None:
+        """Writes the key (mode 0600, atomically); an existing file raises
+        FileExistsError unless overwrite."""
+        _write_file(path, self.private_bytes(format), True, overwrite)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SymmetricKey):
+            return NotImplemented
+        return (self.algorithm == other.algorithm and
+                lib.lwcx_ct_compare(_in(self._key, "key")[0], _in(other._key, "key")[0], len(self._key)) == 0)
+
+    def __hash__(self) -> int:
+        return hash((SymmetricKey, self.algorithm))  # not the key: equal keys hash alike
+
+    def __repr__(self) -> str:
+        return f"<SymmetricKey {self.algorithm}>"
+
+
 class AimerPublicKey:
     """An AIMer v2.1 public key, parsed once (the C lwcx_aimer_key) for fast
-    repeated verification. Read the README's security note on AIM2 first."""
+    repeated verification. Read the README's security note on AIM2 first.
+    Equal when of the same set and bytes; pickles as its raw bytes."""
 
     def __init__(self, param_set: str, public_bytes: Buffer, *, impl: Optional[str] = None,
                  _secret: Optional[Buffer] = None):
@@ -1047,6 +1318,7 @@ class AimerPublicKey:
         self.signature_size = lib.lwcx_aimer_sig_bytes(s)
         pk = _sized(public_bytes, lib.lwcx_aimer_pk_bytes(s), "public key")
         self._pk = _bytes(pk, len(pk))
+        self._impl = impl
         sk = ffi.NULL if _secret is None else _sized(_secret, lib.lwcx_aimer_sk_bytes(s), "private key")
         pp = ffi.new("lwcx_aimer_key **")
         _check(lib.lwcx_aimer_key_new_with(_handle("aimer", impl), pp, s, pk, sk), f"{param_set} key")
@@ -1054,10 +1326,33 @@ class AimerPublicKey:
 
     @classmethod
     def from_bytes(cls, param_set: str, data: Buffer, *, impl: Optional[str] = None) -> "AimerPublicKey":
+        """The key from its raw bytes (the official layout IV || ct)."""
         return cls(param_set, data, impl=impl)
 
-    def public_bytes(self) -> bytes:
-        return self._pk
+    def public_bytes(self, format: str = "raw") -> bytes:
+        """The key as "raw" bytes (IV || ct), "hex", "pem" or "der"
+        (SubjectPublicKeyInfo) or "keyfile" (the CLI's)."""
+        return _format_key(self.param_set, "public", self._pk, format)
+
+    def save(self, path: Union[str, "os.PathLike[str]"], format: str = "keyfile", *,
+             overwrite: bool = False) -> None:
+        """Writes the key (atomically, mode 0666 less the umask); an existing
+        file raises FileExistsError unless overwrite."""
+        _write_file(path, self.public_bytes(format), False, overwrite)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AimerPublicKey):
+            return NotImplemented
+        return self.param_set == other.param_set and self._pk == other._pk
+
+    def __hash__(self) -> int:
+        return hash((AimerPublicKey, self.param_set, self._pk))
+
+    def __reduce__(self):
+        return (AimerPublicKey, (self.param_set, self._pk))
+
+    def __repr__(self) -> str:
+        return f"<AimerPublicKey {self.param_set} {self._pk[:8].hex()}...>"
 
     def verify(self, signature: Buffer, data: Buffer) -> None:
         """Returns if signature is valid for data, else raises InvalidSignature."""
@@ -1068,7 +1363,6 @@ class AimerPublicKey:
                                    f"not {sn}", lib.LWCX_ERR_LENGTH)
         _check(lib.lwcx_aimer_key_verify(self._key, sg, sn, d, n), f"{self.param_set} verify",
                InvalidSignature)
-
 
     def verifier(self, signature: Buffer) -> "AimerVerifier":
         """Verification of a message given in pieces (constant memory):
@@ -1117,14 +1411,20 @@ class AimerVerifier(_AimerMessage):
                InvalidSignature)
 
 
-class AimerPrivateKey(AimerPublicKey):
-    """An AIMer v2.1 key pair (sk = pt || pk, the official layout)."""
+class AimerPrivateKey(_NoPickle):
+    """An AIMer v2.1 key pair (sk = pt || pk, the official layout). Not a
+    public key: :meth:`public_key` gives that. Equality is constant time;
+    pickling is refused (TypeError), as it would write the secret key."""
 
     def __init__(self, param_set: str, private_bytes: Buffer, *, impl: Optional[str] = None):
         s = _aimer_set(param_set)
         sk = _sized(private_bytes, lib.lwcx_aimer_sk_bytes(s), "private key")
         pkb = lib.lwcx_aimer_pk_bytes(s)
-        super().__init__(param_set, ffi.buffer(sk + (len(sk) - pkb), pkb), impl=impl, _secret=private_bytes)
+        self._public = AimerPublicKey(param_set, ffi.buffer(sk + (len(sk) - pkb), pkb), impl=impl,
+                                      _secret=private_bytes)
+        self.param_set = param_set
+        self.signature_size = self._public.signature_size
+        self._key = self._public._key  # the C key holds the secret part too
         self._impl = impl
         self._sk = ffi.new("uint8_t[]", len(sk))
         ffi.memmove(self._sk, sk, len(sk))
@@ -1147,13 +1447,36 @@ class AimerPrivateKey(AimerPublicKey):
 
     @classmethod
     def from_bytes(cls, param_set: str, data: Buffer, *, impl: Optional[str] = None) -> "AimerPrivateKey":
+        """The key from its raw bytes (the official layout pt || IV || ct);
+        ValueError if its public part does not match."""
         return cls(param_set, data, impl=impl)
 
-    def private_bytes(self) -> bytes:
-        return _bytes(self._sk, len(self._sk))
+    def private_bytes(self, format: str = "raw") -> bytes:
+        """The key as "raw" bytes (pt || IV || ct), "hex", "pem" or "der"
+        (PKCS#8, unencrypted) or "keyfile" (the CLI's)."""
+        return _format_key(self.param_set, "secret", _bytes(self._sk, len(self._sk)), format)
+
+    def save(self, path: Union[str, "os.PathLike[str]"], format: str = "keyfile", *,
+             overwrite: bool = False) -> None:
+        """Writes the key (atomically, mode 0600); an existing file raises
+        FileExistsError unless overwrite."""
+        _write_file(path, self.private_bytes(format), True, overwrite)
 
     def public_key(self) -> AimerPublicKey:
-        return AimerPublicKey(self.param_set, self._pk, impl=self._impl)
+        """The public key (a new AimerPublicKey)."""
+        return AimerPublicKey(self.param_set, self._public._pk, impl=self._impl)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AimerPrivateKey):
+            return NotImplemented
+        return (self.param_set == other.param_set and
+                lib.lwcx_ct_compare(self._sk, other._sk, len(self._sk)) == 0)
+
+    def __hash__(self) -> int:
+        return hash((AimerPrivateKey, self.param_set, self._public._pk))  # the public part only
+
+    def __repr__(self) -> str:
+        return f"<AimerPrivateKey {self.param_set}>"
 
     def sign(self, data: Buffer) -> bytes:
         """A detached signature of data (randomized: the OS's randomness)."""

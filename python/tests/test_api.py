@@ -143,7 +143,7 @@ def test_aimer_sign_verify(param_set):
     pk.verify(sig, b"message")
     again = lwcx.AimerPublicKey.from_bytes(param_set, pk.public_bytes())
     again.verify(sig, bytearray(b"message"))
-    lwcx.AimerPrivateKey.from_bytes(param_set, sk.private_bytes()).verify(sig, b"message")
+    lwcx.AimerPrivateKey.from_bytes(param_set, sk.private_bytes()).public_key().verify(sig, b"message")
     with pytest.raises(lwcx.InvalidSignature):
         pk.verify(sig, b"messagf")
     bad = bytearray(sig)

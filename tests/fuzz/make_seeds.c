@@ -157,6 +157,23 @@ static void aimer(void)
     seed("fuzz_aimer_verify", "attached");
 }
 
+/* An AIMer key pair in each structure and encoding. */
+static void keycodec(void)
+{
+    uint8_t pk[LWCX_AIMER_MAX_PK_BYTES], sk[LWCX_AIMER_MAX_SK_BYTES], out[1024];
+    CHECK(lwcx_aimer_keygen(LWCX_AIMER192S, pk, sk) == LWCX_OK);
+    static const char *const names[2][2] = {{"public-der", "public-pem"}, {"private-der", "private-pem"}};
+    for (int priv = 0; priv < 2; priv++)
+        for (int e = 0; e < 2; e++) {
+            size_t n;
+            CHECK(lwcx_aimer_key_encode(LWCX_AIMER192S, priv ? sk : pk, priv ? 72 : 48, (lwcx_key_encoding)e, out,
+                                        sizeof out, &n) == LWCX_OK);
+            put(out, n);
+            seed("fuzz_keycodec", names[priv][e]);
+        }
+    lwcx_wipe(sk, sizeof sk);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -177,5 +194,6 @@ int main(int argc, char **argv)
     record(LWCX_GIFT128, 1, 0, 1, "gift128-complete");
     record(LWCX_PIPO256, 0, 0, 0, "pipo256-partial-checked");
     aimer();
+    keycodec();
     return 0;
 }
