@@ -39,7 +39,7 @@ complete_words() {
   _lwcx; [ ${#COMPREPLY[@]} -eq 0 ] || printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' '
 }
 . "$dir/stage/share/bash-completion/completions/lwcx"
-[ "$(complete_words ke)" = "keygen keysearch " ] && ok || bad "commands: '$(complete_words ke)'"
+[ "$(complete_words ke)" = "key keygen keysearch " ] && ok || bad "commands: '$(complete_words ke)'"
 [ "$(complete_words enc --key)" = "--key --key-env --key-fd --key-file " ] && ok || bad "enc options: '$(complete_words enc --key)'"
 [ "$(complete_words hash --s)" = "--status --strict " ] && ok || bad "hash options: '$(complete_words hash --s)'"
 [ "$(complete_words keysearch --fi)" = "--first " ] && ok || bad "keysearch options"
@@ -102,7 +102,7 @@ if command -v zsh > /dev/null; then
       words=("$@"); CURRENT=$#words; PREFIX=${words[CURRENT]}
       source "$0"' "$dir/stage/share/zsh/site-functions/_lwcx" "$lwcx" "$@" | grep -- "^${!#}" | sort | tr '\n' ' '
   }
-  [ "$(zcomplete ke)" = "keygen keysearch " ] && ok || bad "zsh: commands: '$(zcomplete ke)'"
+  [ "$(zcomplete ke)" = "key keygen keysearch " ] && ok || bad "zsh: commands: '$(zcomplete ke)'"
   [ "$(zcomplete enc --key)" = "--key --key-env --key-fd --key-file " ] && ok || bad "zsh: enc options: '$(zcomplete enc --key)'"
   [ "$(zcomplete hash --alg xo)" = "xoesch256 xoesch384 " ] && ok || bad "zsh: hash --alg: '$(zcomplete hash --alg xo)'"
   [ "$(zcomplete list --explain gift)" = "gift128 gift64 " ] && ok || bad "zsh: list --explain: '$(zcomplete list --explain gift)'"
