@@ -35,6 +35,8 @@ if command -v python3 >/dev/null 2>&1; then
 fi
 # optional: the openssl command runs the OpenSSL provider's CLI test (ossl_provider_cli skips without)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# optional: Doxygen builds the API reference (target docs, test api_reference; left out without)
+command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
 # optional: MPI builds lwcx-mpi and runs its tests (skipped without)
 command -v mpicc >/dev/null 2>&1 || missing+=(libopenmpi-dev)
 command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
@@ -47,7 +49,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   required=()
-  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|openssl|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd|libopenmpi-dev|openmpi-bin) ;; *) required+=("$p") ;; esac; done
+  for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|openssl|doxygen|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd|libopenmpi-dev|openmpi-bin) ;; *) required+=("$p") ;; esac; done
   [ ${#required[@]} -eq 0 ] || {
     echo "bootstrap: please install: ${required[*]} (a C11 compiler, CMake >= 3.18, make, OpenSSL's libcrypto)" >&2
     exit 1
@@ -58,6 +60,7 @@ else
       zsh) echo "bootstrap: zsh not found: cli_completion will skip the zsh completion" >&2 ;;
       python3-*) echo "bootstrap: $p not found: the Python package's tests (python_package) are skipped or cannot install it" >&2 ;;
       groff-base) echo "bootstrap: groff not found: cli_completion will skip rendering the man page" >&2 ;;
+      doxygen) echo "bootstrap: doxygen not found: the API reference (target docs) and its test api_reference are left out" >&2 ;;
       openssl) echo "bootstrap: the openssl command not found: ossl_provider_cli (the OpenSSL provider through it) will be skipped" >&2 ;;
       libopenmpi-dev|openmpi-bin) echo "bootstrap: $p not found: lwcx-mpi is not built or not tested" >&2 ;;
       opencl-c-headers) echo "bootstrap: no OpenCL headers (CL/cl.h): the opencl implementation is left out" >&2 ;;

@@ -11,11 +11,9 @@ so=$1 archive=$2 header=$3
 nm=${NM:-nm} objdump=${OBJDUMP:-objdump}
 fail=0
 
-# The declared names: comments and preprocessor lines dropped, declarations
-# split at ';', the identifier before the first '(' of each LWCX_API one.
-declared=$(perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g; s{^\s*#[^\n]*}{}mg' "$header" \
-  | tr '\n' ' ' | tr ';{}' '\n\n\n' | grep -E '(^|[^A-Za-z0-9_])LWCX_API[^A-Za-z0-9_]' \
-  | sed -nE 's/^[^(]*[^A-Za-z0-9_]([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\(.*/\1/p' | sort -u)
+# The declared names (the identifier before the first '(' of each LWCX_API
+# declaration, comments and preprocessor lines dropped).
+declared=$(bash "$(dirname "$0")/declared-functions.sh" "$header")
 exported=$("$nm" -D --defined-only "$so" | awk '{print $NF}' | sort -u)
 [ -n "$declared" ] || { echo "no LWCX_API declarations found in $header"; exit 1; }
 extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
