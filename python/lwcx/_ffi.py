@@ -7,7 +7,7 @@ header's own text (to declare a new C function, add it to lwcx.h).
 
 Parsing the header takes a large part of a second, so its parsed form is kept
 as a module that cffi emits (out-of-line ABI mode: ``set_source(name, None)``;
-no compiler involved), named by a digest of everything it depends on. The
+no compiler involved), named by a digest of the header and of this file. The
 package's build writes it beside this file (``python _ffi.py --emit DIR``);
 otherwise (a source tree, or another cffi than the build's) the first import
 parses the header and writes the module into a cache directory:
@@ -16,15 +16,21 @@ parses on every import and writes nothing. ``SOURCE`` says which was used.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import re
 import sys
-from pathlib import Path
 from typing import Any, Optional, Tuple
 
-_HERE = Path(__file__).resolve().parent
+try:  # the hash's own module: hashlib would load OpenSSL's, a part of the import time
+    from _sha2 import sha256 as _sha256  # Python >= 3.12
+except ImportError:
+    try:
+        from _sha256 import sha256 as _sha256
+    except ImportError:
+        from hashlib import sha256 as _sha256
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def cdef_from_header(text: str) -> str:
@@ -60,26 +66,21 @@ def cdef_from_header(text: str) -> str:
 def _find(name: str, env: str) -> str:
     """The file shipped in the package, or the one an environment variable names
     (used by the build tree's tests, before anything is installed)."""
-    p = os.environ.get(env) or str(_HERE / name)
+    p = os.environ.get(env) or os.path.join(_HERE, name)
     if not os.path.isfile(p):
         raise ImportError(f"lwcx: {p} not found: install the package with `pip install ./python` "
                           f"(which builds the C library into it), or point {env} at a build's file")
     return p
 
 
-def _cffi_version() -> str:
-    """cffi's version without importing cffi's parser (the backend is enough)."""
-    import _cffi_backend  # noqa: PLC0415 - what the emitted module imports anyway
-    return str(_cffi_backend.__version__)
-
-
 def module_name(header: bytes) -> str:
-    """The name of the emitted module for this header: a digest of the header,
-    of this file (the conversion) and of cffi's version."""
+    """The name of the emitted module for this header: a digest of the header
+    and of this file (the conversion). cffi's version is left out: a module
+    emitted by one cffi loads in another (cffi checks its format version, and
+    one it refuses is parsed again here), so the build's cffi may differ."""
     with open(__file__, "rb") as f:
         me = f.read()
-    h = hashlib.sha256(header + b"\0" + me + b"\0" + _cffi_version().encode())
-    return "_cdef_" + h.hexdigest()[:20]
+    return "_cdef_" + _sha256(header + b"\0" + me).hexdigest()[:20]
 
 
 def _parse(header: bytes) -> Any:
@@ -131,7 +132,7 @@ def _declarations(header_path: str) -> Tuple[Any, str]:
         header = f.read()
     name = module_name(header)
     cache = _cache_dir()
-    for where, d in (("package", str(_HERE)), ("cache", cache)):
+    for where, d in (("package", _HERE), ("cache", cache)):
         if d is not None and os.path.isfile(os.path.join(d, name + ".py")):
             try:
                 return _load(os.path.join(d, name + ".py"), name), where
@@ -150,7 +151,7 @@ if __name__ == "__main__":
     # the package's build: python _ffi.py --emit DIR [HEADER]
     if len(sys.argv) not in (3, 4) or sys.argv[1] != "--emit":
         sys.exit("usage: _ffi.py --emit DIR [HEADER]")
-    print(emit(sys.argv[3] if len(sys.argv) == 4 else str(_HERE / "lwcx.h"), sys.argv[2]))
+    print(emit(sys.argv[3] if len(sys.argv) == 4 else os.path.join(_HERE, "lwcx.h"), sys.argv[2]))
 else:
     ffi, SOURCE = _declarations(_find("lwcx.h", "LWCX_PY_HEADER"))
     LIBRARY_PATH = _find("liblwcx.so", "LWCX_PY_LIBRARY")
