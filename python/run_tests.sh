@@ -16,7 +16,7 @@ if [ "${1:-}" = --installed ]; then
   cd "${TMPDIR:-/tmp}"
   exec env PYTHONDONTWRITEBYTECODE=1 "$py" -m pytest -q -rs -p no:cacheprovider "$here/tests" "$@"
 fi
-lib=$1 cli=$2
+lib=$(realpath "$1") cli=$(realpath "$2")
 shift 2
 for py in "$@" python3 /usr/bin/python3; do
   command -v "$py" >/dev/null 2>&1 || continue

@@ -40,14 +40,11 @@ __all__ = [
 ]
 
 # Buffer: what every data argument takes, any object with the buffer protocol
-# (bytes, bytearray, memoryview, array.array, numpy arrays, mmap). For type
-# checkers it is the buffer protocol itself (PEP 688; typing_extensions'
-# Buffer is in every type checker's bundled stubs, so the package does not
-# need typing_extensions at run time); at run time, collections.abc.Buffer
-# where Python has it (3.12), else the common buffer types.
-if TYPE_CHECKING:
-    from typing_extensions import Buffer
-elif sys.version_info >= (3, 12):
+# (bytes, bytearray, memoryview, array.array, numpy arrays, mmap). Where
+# Python has the protocol as a type (collections.abc.Buffer, 3.12, PEP 688)
+# it is that; before, the common buffer types by name (a type checker then
+# wants memoryview(x) around other buffers, which run as they are).
+if sys.version_info >= (3, 12):
     from collections.abc import Buffer
 else:
     Buffer = Union[bytes, bytearray, memoryview]
