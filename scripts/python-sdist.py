@@ -13,6 +13,10 @@ Usage: python-sdist.py OUTDIR          the sdist (lwcx-VERSION.tar.gz) into
                                        OUTDIR, through scikit-build-core's
                                        build_sdist (pip install scikit-build-core)
        python-sdist.py --stage DIR     only the staging tree, into DIR (new)
+       python-sdist.py --check         offline (ctest python_sdist_tree): stages a
+                                       tree, configures its csrc/ as the package's
+                                       build does and emits the declarations module;
+                                       exit 77 (skipped) without cffi or cmake
 Needs git (the tracked files of the clone it runs from).
 """
 import os
@@ -50,7 +54,43 @@ def stage(dest: str) -> None:
         fh.write(text)
 
 
+def check() -> None:
+    """The staged tree is complete for CMake and finds the package's _ffi.py."""
+    try:
+        import cffi  # noqa: F401 - the emission needs it, as the package's build does
+    except ImportError:
+        print(f"python_sdist_tree: skipped: no cffi for {sys.executable}")
+        sys.exit(77)
+    if shutil.which("cmake") is None:
+        print("python_sdist_tree: skipped: no cmake")
+        sys.exit(77)
+    with tempfile.TemporaryDirectory() as tmp:
+        tree, build = os.path.join(tmp, "lwcx"), os.path.join(tmp, "build")
+        stage(tree)
+        with open(os.path.join(tree, "pyproject.toml"), encoding="utf-8") as fh:
+            text = fh.read()
+        assert all(new in text for _, new in REWRITES), "pyproject.toml not rewritten"
+        # pyproject.toml's cmake.define, as scikit-build-core passes them
+        defines = ["-DBUILD_TESTING=OFF", "-DLWCX_CUDA=OFF", "-DLWCX_PYTHON=ON", "-DCMAKE_BUILD_TYPE=Release",
+                   f"-DPython3_EXECUTABLE={sys.executable}"]
+        subprocess.run(["cmake", "-S", os.path.join(tree, "csrc"), "-B", build] + defines, check=True,
+                       stdout=subprocess.DEVNULL)
+        subprocess.run(["cmake", "--build", build, "--target", "lwcx_python_cdef"], check=True,
+                       stdout=subprocess.DEVNULL)
+        emitted = sorted(f for f in os.listdir(os.path.join(build, "python-cdef")) if f.startswith("_cdef_"))
+        # the name the installed package will look for
+        want = subprocess.run([sys.executable, os.path.join(tree, "lwcx", "_ffi.py"), "--name",
+                               os.path.join(tree, "csrc", "include", "lwcx.h")], check=True, text=True,
+                              stdout=subprocess.PIPE).stdout.strip() + ".py"
+        if emitted != [want]:
+            sys.exit(f"python_sdist_tree: the build emitted {emitted}, the package looks for {want}")
+        print(f"python_sdist_tree: staged tree configures; the build emits {want}, which the package loads")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--check"]:
+        check()
+        return
     if len(sys.argv) == 3 and sys.argv[1] == "--stage":
         stage(sys.argv[2])
         return

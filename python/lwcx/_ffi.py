@@ -148,10 +148,14 @@ def _declarations(header_path: str) -> Tuple[Any, str]:
 
 
 if __name__ == "__main__":
-    # the package's build: python _ffi.py --emit DIR [HEADER]
-    if len(sys.argv) not in (3, 4) or sys.argv[1] != "--emit":
-        sys.exit("usage: _ffi.py --emit DIR [HEADER]")
-    print(emit(sys.argv[3] if len(sys.argv) == 4 else os.path.join(_HERE, "lwcx.h"), sys.argv[2]))
+    # the package's build: python _ffi.py --emit DIR [HEADER]; its check: --name HEADER
+    if len(sys.argv) == 3 and sys.argv[1] == "--name":
+        with open(sys.argv[2], "rb") as f:
+            print(module_name(f.read()))
+    elif len(sys.argv) in (3, 4) and sys.argv[1] == "--emit":
+        print(emit(sys.argv[3] if len(sys.argv) == 4 else os.path.join(_HERE, "lwcx.h"), sys.argv[2]))
+    else:
+        sys.exit("usage: _ffi.py --emit DIR [HEADER] | --name HEADER")
 else:
     ffi, SOURCE = _declarations(_find("lwcx.h", "LWCX_PY_HEADER"))
     LIBRARY_PATH = _find("liblwcx.so", "LWCX_PY_LIBRARY")
