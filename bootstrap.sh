@@ -8,6 +8,12 @@
 # README's two commands; safe to run again (it installs nothing when
 # everything is there).
 set -euo pipefail
+apt_install() { # Debian packages, as root or through sudo
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
 missing=()
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v make >/dev/null 2>&1 || missing+=(make)
@@ -40,11 +46,8 @@ command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 if [ ${#missing[@]} -eq 0 ]; then
   :
 elif command -v apt-get >/dev/null 2>&1; then
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
   echo "bootstrap: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt_install "${missing[@]}"
 else
   required=()
   for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|openssl|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd|libopenmpi-dev|openmpi-bin) ;; *) required+=("$p") ;; esac; done
@@ -87,11 +90,8 @@ if "$py" -c 'import sys; sys.exit(not (sys.prefix == sys.base_prefix == "/usr"))
     command -v apt-get >/dev/null 2>&1; then
   debs=()
   for m in "${need[@]}"; do case $m in mypy) debs+=(mypy) ;; *) debs+=("python3-$m") ;; esac; done
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
   echo "bootstrap: installing ${debs[*]} for $py" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${debs[@]}" >/dev/null
+  apt_install "${debs[@]}"
 else
   echo "bootstrap: installing ${need[*]} with pip for $py (the Python CMake finds)" >&2
   "$py" -m pip install -q --disable-pip-version-check "${need[@]}" ||
