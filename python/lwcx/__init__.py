@@ -489,7 +489,7 @@ class BlockCipher:
         are not the same whole blocks (1 to 64), a key or mask of the wrong
         size; TypeError for a count, start, threads or max_found that is not
         an int, or a progress that is not callable."""
-        n = _ks_args(self, pt, ct, start, count, "count")
+        n = _ks_args(self, pt, ct, mask, start, count)
         threads = _int(threads, "threads", 0, lib.LWCX_KEYSEARCH_MAX_THREADS, " (0: one per CPU)")
         max_found = _int(max_found, "max_found", 0, 1 << 24)
         if progress is not None and not callable(progress):
@@ -511,10 +511,9 @@ class BlockCipher:
         return KeySearchResult(keys, int(nfound[0]), int(nxt[0]), int(nxt[0]) == start + count)
 
 
-def _ks_args(bc: BlockCipher, pt: Buffer, ct: Buffer, start: Any, count: Any, count_name: str,
-             least: int = 1) -> int:
-    """Checks a key search's cipher, pairs and range before C sees them;
-    returns the bytes of pt."""
+def _ks_args(bc: BlockCipher, pt: Buffer, ct: Buffer, mask: Optional[Buffer], start: Any, count: Any) -> int:
+    """Checks a key search's cipher, pairs, mask and range before C sees
+    them; returns the bytes of pt."""
     if bc.name == "kcc23p4":
         raise ValueError("key search is for PRESENT, GIFT and PIPO, not kcc23p4")
     n = _in(pt, "pt")[1]
@@ -523,8 +522,14 @@ def _ks_args(bc: BlockCipher, pt: Buffer, ct: Buffer, start: Any, count: Any, co
         raise ValueError(f"pt and ct must be 1 to {lib.LWCX_KEYSEARCH_MAX_PAIRS} whole "
                          f"{bc.block_size}-byte blocks, not {n} bytes")
     start = _int(start, "start", 0, _KS_MAX_END - 1)
-    _int(count, count_name, least, _KS_MAX_END - start,
-         f" (start + {count_name} at most 2^64 - 2^32)" if start else "")
+    _int(count, "count", 1, _KS_MAX_END - start, " (start + count at most 2^64 - 2^32)" if start else "")
+    if mask is not None:
+        bits = sum(bin(b).count("1") for b in bytes(ffi.buffer(_sized(mask, bc.key_size, "mask"), bc.key_size)))
+        if bits == 0:
+            raise ValueError("mask has no bit set: it names no key")
+        if bits < 64 and start + count > 1 << bits:
+            raise ValueError(f"start + count must be at most 2^{bits} (the mask's {bits} bits name "
+                             f"{1 << bits} keys), not {start + count}")
     return n
 
 
@@ -666,7 +671,7 @@ class KeySearch:
             self._ks = _raw
             return
         bc = cipher if isinstance(cipher, BlockCipher) else BlockCipher(cipher, impl)
-        n = _ks_args(bc, pt, ct, start, count, "count")
+        n = _ks_args(bc, pt, ct, mask, start, count)
         p, c = _in(pt, "pt")[0], _in(ct, "ct")[0]
         base = _sized(base_key, bc.key_size, "base_key") if base_key is not None \
             else ffi.new("uint8_t[]", bc.key_size)

@@ -11,12 +11,15 @@ no compiler involved), named by a digest of the header and of this file. The
 package's build writes it beside this file (``python _ffi.py --emit DIR``);
 otherwise (a source tree, or another cffi than the build's) the first import
 parses the header and writes the module into a cache directory:
-$LWCX_PY_CACHE, else $XDG_CACHE_HOME/lwcx (~/.cache/lwcx); LWCX_PY_CACHE=off
-parses on every import and writes nothing. ``SOURCE`` says which was used.
+$LWCX_PY_CACHE, else $XDG_CACHE_HOME/lwcx (~/.cache/lwcx). LWCX_PY_CACHE=off
+parses on every import and writes nothing (the package's module unused too).
+``SOURCE`` says which was used.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import os
 import re
 import sys
@@ -96,7 +99,8 @@ def _write(ffi: Any, name: str, out_dir: str) -> str:
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, name + ".py")
     tmp = f"{path}.{os.getpid()}.tmp"
-    ffi.emit_python_code(tmp)
+    with contextlib.redirect_stdout(io.StringIO()):  # cffi says "generating FILE": not on an import
+        ffi.emit_python_code(tmp)
     os.replace(tmp, path)
     return path
 
@@ -132,7 +136,8 @@ def _declarations(header_path: str) -> Tuple[Any, str]:
         header = f.read()
     name = module_name(header)
     cache = _cache_dir()
-    for where, d in (("package", _HERE), ("cache", cache)):
+    places = (("package", _HERE), ("cache", cache)) if cache is not None or "LWCX_PY_CACHE" not in os.environ else ()
+    for where, d in places:
         if d is not None and os.path.isfile(os.path.join(d, name + ".py")):
             try:
                 return _load(os.path.join(d, name + ".py"), name), where

@@ -4,7 +4,7 @@ checked before they reach C, a docstring on every public member, the Buffer
 type under mypy --strict, and the import time (the parsed declarations cached)."""
 import inspect
 import os
-import shutil
+import resource
 import subprocess
 import sys
 import tempfile
@@ -213,6 +213,9 @@ BAD_COUNTS = [
     (lambda: lwcx.present80.keysearch(PT, bytes(9), 5), ValueError, "ct (as long as pt) must be 8 bytes"),
     (lambda: lwcx.present80.keysearch(bytes(9), bytes(9), 5), ValueError, "whole 8-byte blocks, not 9"),
     (lambda: lwcx.kcc23p4.keysearch(PT, CT, 5), ValueError, "not kcc23p4"),
+    (lambda: lwcx.present80.keysearch(PT, CT, 257, mask=bytes(9) + b"\xff"), ValueError,
+     "start + count must be at most 2^8 (the mask's 8 bits name 256 keys), not 257"),
+    (lambda: lwcx.present80.keysearch(PT, CT, 5, mask=bytes(10)), ValueError, "mask has no bit set"),
     (lambda: lwcx.KeySearch("present80", PT, CT, 1 << 64), ValueError, "count must be 1 .."),
     (lambda: KS.take(0), ValueError, "max_keys must be 1 .. 2^64 - 1, not 0"),
     (lambda: KS.take(1 << 64), ValueError, "max_keys must be 1 .. 2^64 - 1"),
@@ -311,28 +314,44 @@ def test_the_package_under_test():
 # --------------------------------------------------------------------------
 # import time: the parsed declarations are cached
 # --------------------------------------------------------------------------
-def _best(code, n=5):
-    best = float("inf")
+def _best(code, env, n=5):
+    """The best of n runs of python -c code after one to warm the caches:
+    (wall seconds, CPU seconds)."""
+    wall = cpu = float("inf")
     with tempfile.TemporaryDirectory() as cwd:  # not python/: the source tree must not be on the path
-        for _ in range(n):
+        for _ in range(n + 1):
+            r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], check=True, cwd=cwd)
-            best = min(best, time.perf_counter() - t)
-    return best
+            subprocess.run([sys.executable, "-c", code], check=True, cwd=cwd, env=env)
+            wall = min(wall, time.perf_counter() - t)
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = min(cpu, r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+    return wall, cpu
 
 
-def test_import_uses_the_cache_and_is_fast():
+def test_import_uses_the_cache_and_is_fast(tmp_path):
+    # bytecode as an installed package has it (run_tests.sh sets
+    # PYTHONDONTWRITEBYTECODE for the source tree): written aside, under tmp_path
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "pycache")
     code = "import lwcx, lwcx._ffi as f; print(f.SOURCE)"
     with tempfile.TemporaryDirectory() as cwd:
-        runs = [subprocess.run([sys.executable, "-c", code], check=True, cwd=cwd, text=True,
+        runs = [subprocess.run([sys.executable, "-c", code], check=True, cwd=cwd, text=True, env=env,
                                stdout=subprocess.PIPE).stdout.strip() for _ in range(2)]
+    assert runs[0] in ("package", "cache", "header"), f"import lwcx printed something: {runs[0]!r}"
     assert runs[1] in ("package", "cache"), f"the second import parsed lwcx.h again ({runs})"
-    # parsing the header costs well over 100 ms; the cached import stays under
-    # 30 ms beyond the interpreter's start on an idle machine (the limit is
-    # wider for a loaded one, and still far below a parse)
-    extra = _best("import lwcx") - _best("pass")
-    limit = 0.030 if os.environ.get("LWCX_PY_STRICT_TIMING") else 0.080
-    assert extra < limit, f"import lwcx takes {extra * 1e3:.0f} ms beyond python's start"
+    # The import beyond the interpreter's start, against the same import that
+    # parses lwcx.h (LWCX_PY_CACHE=off): the parse is most of an uncached
+    # import, on a busy machine too (both slow down alike), so the cached one
+    # must take well under half. The absolute limit, 30 ms of wall time, is
+    # checked where the machine runs nothing else (CI stage 1b sets
+    # LWCX_PY_STRICT_TIMING; ctest runs tests in parallel).
+    (wall, cpu), (wall0, cpu0) = _best("import lwcx", env), _best("pass", env)
+    _, cpu_parse = _best("import lwcx", dict(env, LWCX_PY_CACHE="off"))
+    assert cpu - cpu0 < (cpu_parse - cpu0) / 2, \
+        f"import lwcx: {(cpu - cpu0) * 1e3:.0f} ms of CPU beyond python's start, parsing lwcx.h {(cpu_parse - cpu0) * 1e3:.0f}"
+    if os.environ.get("LWCX_PY_STRICT_TIMING"):
+        assert wall - wall0 < 0.030, f"import lwcx takes {(wall - wall0) * 1e3:.0f} ms beyond python's start"
 
 
 # --------------------------------------------------------------------------
