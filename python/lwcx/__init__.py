@@ -978,7 +978,7 @@ class Schwaemm:
 
 def _rows(buf: Any, count: int, size: int, name: str) -> Tuple[Any, Any]:
     """count pointers into a packed buffer of count rows of size bytes."""
-    p = _sized(buf, count * size, name) if size else None
+    p: Any = _sized(buf, count * size, name) if size else None
     arr = ffi.new("uint8_t *[]", max(count, 1))
     for i in range(count):
         arr[i] = p + i * size if size else ffi.NULL
