@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Installs what building and testing lwcx needs, if it is missing: a C
 # compiler, CMake, make, and OpenSSL's libcrypto headers (AIMer's SHAKE, the
-# KAT DRBG), and valgrind for the constant-time test. Debian/Ubuntu: apt-get (as root, or through sudo). Elsewhere it
-# names what is missing and stops. Run by the README's two commands; safe to
-# run again (it installs nothing when everything is there).
+# KAT DRBG), valgrind for the constant-time test and the other optional tools
+# the tests use, and the modules of the Python package's tests (cffi, pytest,
+# mypy, numpy) for the Python CMake finds. Debian/Ubuntu: apt-get (as root, or
+# through sudo). Elsewhere it names what is missing and stops. Run by the
+# README's two commands; safe to run again (it installs nothing when
+# everything is there).
 set -euo pipefail
+apt_install() { # Debian packages, as root or through sudo
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
 missing=()
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v make >/dev/null 2>&1 || missing+=(make)
@@ -28,10 +37,6 @@ ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1 ' || missing+=(ocl-icd-libop
 if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
   python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
-  # what the package's tests (ctest python_package) import
-  python3 -c 'import cffi' >/dev/null 2>&1 || missing+=(python3-cffi)
-  python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
-  python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(python3-numpy)
 fi
 # optional: the openssl command runs the OpenSSL provider's CLI test (ossl_provider_cli skips without)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
@@ -40,13 +45,11 @@ command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
 # optional: MPI builds lwcx-mpi and runs its tests (skipped without)
 command -v mpicc >/dev/null 2>&1 || missing+=(libopenmpi-dev)
 command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
-[ ${#missing[@]} -eq 0 ] && exit 0
-if command -v apt-get >/dev/null 2>&1; then
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
+if [ ${#missing[@]} -eq 0 ]; then
+  :
+elif command -v apt-get >/dev/null 2>&1; then
   echo "bootstrap: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt_install "${missing[@]}"
 else
   required=()
   for p in "${missing[@]}"; do case $p in valgrind|zsh|groff-base|openssl|doxygen|python3-*|opencl-c-headers|ocl-icd-libopencl1|pocl-opencl-icd|libopenmpi-dev|openmpi-bin) ;; *) required+=("$p") ;; esac; done
@@ -67,4 +70,33 @@ else
       ocl-icd-libopencl1|pocl-opencl-icd) echo "bootstrap: no OpenCL loader or PoCL: the opencl tests will be skipped" >&2 ;;
     esac
   done
+fi
+
+# What the Python package's tests import (cffi, pytest, mypy; numpy optional),
+# for the Python they run with: the one CMake's FindPython3 finds (ctest hands
+# it to python/run_tests.sh), asked of CMake itself, since it is not always
+# the system's python3 (an active venv or conda environment, pyenv). The
+# system's Python gets Debian's packages; any other gets them from pip, into
+# that Python's own environment.
+find_py=$(mktemp)
+printf 'find_package(Python3 COMPONENTS Interpreter QUIET)\nmessage("py=${Python3_EXECUTABLE}")\n' > "$find_py"
+py=$(cmake -P "$find_py" 2>&1 | sed -n 's/^py=//p')
+rm -f "$find_py"
+if [ -z "$py" ] || ! "$py" -c '' >/dev/null 2>&1; then
+  echo "bootstrap: CMake finds no Python 3: the Python package's tests (python_package) will be skipped" >&2
+  exit 0
+fi
+need=()
+for m in cffi pytest mypy numpy; do "$py" -c "import $m" >/dev/null 2>&1 || need+=("$m"); done
+[ ${#need[@]} -eq 0 ] && exit 0
+if "$py" -c 'import sys; sys.exit(not (sys.prefix == sys.base_prefix == "/usr"))' 2>/dev/null &&
+    command -v apt-get >/dev/null 2>&1; then
+  debs=()
+  for m in "${need[@]}"; do case $m in mypy) debs+=(mypy) ;; *) debs+=("python3-$m") ;; esac; done
+  echo "bootstrap: installing ${debs[*]} for $py" >&2
+  apt_install "${debs[@]}"
+else
+  echo "bootstrap: installing ${need[*]} with pip for $py (the Python CMake finds)" >&2
+  "$py" -m pip install -q --disable-pip-version-check "${need[@]}" ||
+    echo "bootstrap: pip could not install ${need[*]} for $py: the Python package's tests may be skipped" >&2
 fi
