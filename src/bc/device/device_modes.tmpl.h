@@ -171,6 +171,7 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
     static const uint32_t pat[5] = BS_LANE_PATS;
     const unsigned kb = job->key_bytes;
     for (unsigned b = 0; b < 5 && b < job->nbits; b++) a.flip[dev_core_bit(c, kb, job->pos[b])] ^= pat[b];
+    if (c == KB_GIFT128) kb_gift_loop_flips(a.loop_flip, a.flip);
     for (unsigned i = 0; i < 8 * kb; i++) a.base[i / 32] |= kb_bit(job->base, kb, i, kb_be(c)) << (i % 32);
     /* index bits 5 .. (0 .. 4 are the lanes) in pieces, word by word */
     unsigned np = 0;
