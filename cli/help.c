@@ -160,7 +160,7 @@ static const cmd_help helps[] = {
      "lwcx keysearch [--cipher NAME] --pt HEX --ct HEX [--pt2 HEX --ct2 HEX]\n"
      "               (--key-base HEX | --key-file FILE) [--mask HEX] [--start N] --count N\n"
      "               [--threads N] [--first] [--checkpoint FILE [--resume|--force] [--every SECONDS]]\n"
-     "               [--device cpu|cuda|opencl[:N[,M...]]] [--chunk N] [--part I/N]\n"
+     "               [--device cpu|cuda[:N[,M...]]|opencl[:N[,M...]]] [--chunk N] [--part I/N]\n"
      "       lwcx keysearch --merge FILE... [--start N --count N]\n",
      "exhaustive key search of a block cipher over a range of keys",
      "Key index i is the base key with the bits of --mask flipped as the bits of i say\n"
@@ -198,11 +198,12 @@ static const cmd_help helps[] = {
      "  --count N              how many keys (1 .. 2^64 - 2^32)\n"
      "  --threads N            worker threads (1 .. 1024; default: one per CPU)\n"
      "  --first                stop every thread at the first key found\n"
-     "  --device cpu|cuda|opencl[:N[,M...]]\n"
+     "  --device cpu|cuda[:N[,M...]]|opencl[:N[,M...]]\n"
      "                         where to search (default: the CUDA GPUs if there are any;\n"
      "                         one thread feeds each GPU unless --threads says otherwise);\n"
      "                         cuda: every CUDA GPU (CUDA_VISIBLE_DEVICES narrows them),\n"
-     "                         opencl: every OpenCL GPU, opencl:N,M: OpenCL devices N, M\n"
+     "                         cuda:N,M: CUDA devices N, M; opencl: every OpenCL GPU,\n"
+     "                         opencl:N,M: OpenCL devices N, M (lwcx-mpi: one N a rank)\n"
      "  --chunk N              keys a thread takes at a time (default: 2^16 on the CPU,\n"
      "                         2^30 per CUDA GPU, 2^24 per OpenCL device)\n"
      "  --checkpoint FILE      where to keep the progress\n"

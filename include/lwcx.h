@@ -170,6 +170,17 @@ LWCX_API uint64_t lwcx_impl_fallbacks(const lwcx_impl *impl, uint64_t *batches, 
  * LWCX_ERR_ARG. LWCX_ERR_ARG for more than 16 devices or an index above
  * 1000, LWCX_ERR_NULL for devices NULL with n > 0. */
 LWCX_API LWCX_NODISCARD int lwcx_opencl_set_devices(const unsigned *devices, size_t n);
+/* The CUDA devices the cuda implementation uses: ordinals as the driver
+ * lists them (after CUDA_VISIBLE_DEVICES), each at most 1000; n = 0: the
+ * default, every device. With LWCX_CUDA_EMULATE, indices into the emulated
+ * devices. Bulk calls (ECB, CTR, many keys) are shared among the devices
+ * used, and a key search runs a thread on each. Takes effect only before
+ * cuda's first use (any call, its availability, lwcx_impl_devices):
+ * afterwards another list fails with LWCX_ERR_ARG; a device that does not
+ * exist makes cuda unavailable, saying so. LWCX_ERR_ARG for more than 16
+ * devices or an index above 1000, LWCX_ERR_NULL for devices NULL with
+ * n > 0. */
+LWCX_API LWCX_NODISCARD int lwcx_cuda_set_devices(const unsigned *devices, size_t n);
 /* 1 if its running time and memory addresses do not depend on the key or
  * other secrets; 0 for implementations that index tables with key bits
  * (e.g. PRESENT and GIFT ref). */
