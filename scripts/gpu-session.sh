@@ -2,9 +2,12 @@
 # The checks and measurements of a GPU loan, in one run that fits a short
 # one (about 6 minutes on an H200 after the build; each step under a time
 # limit, the most important first): issue 59's, then issue 14's.
-#   scripts/gpu-session.sh [BUILD_DIR [OUT_DIR]]
+#   scripts/gpu-session.sh [--build-only] [BUILD_DIR [OUT_DIR]]
 # BUILD_DIR (default build-gpu): a build with -DLWCX_GPU_TESTS=ON (README,
-# CUDA); configured and built here if it has no lwcx yet. Prints a summary;
+# CUDA); configured and built here if it has no lwcx yet (sm_90 alone, the
+# targets the steps run: a few minutes on 16 cores; --build-only builds and
+# stops, so that the build and the measurements can be two runs of their
+# own). Prints a summary;
 # logs and the bench's JSON go to OUT_DIR (default $OUT if set, else
 # ./gpu-session).
 #  1. ctest -L gpu (the block-cipher suite and test_cuda with cuda, every
@@ -24,6 +27,8 @@
 # build of the kernels took 280 s, which `lwcx list` and the bench wait for.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+build_only=0
+if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 build=${1:-build-gpu}
 out=${2:-${OUT:-gpu-session}}
 export LWCX_OPENCL_LOADER=/nonexistent PATH=/usr/local/cuda/bin:$PATH
@@ -35,11 +40,14 @@ if [ ! -x "$build/lwcx" ]; then
   step "build ($build)"
   gen=()
   if command -v ninja > /dev/null; then gen=(-G Ninja); fi
+  # sm_90 alone (the H100 and H200), and what the steps run: a few minutes
   { cmake -S "$here/.." -B "$build" "${gen[@]+"${gen[@]}"}" -DCMAKE_BUILD_TYPE=Release -DLWCX_CUDA=ON -DLWCX_GPU_TESTS=ON \
-      && cmake --build "$build" -j"$(nproc)"; } > "$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
+      -DLWCX_CUDA_ARCHS=90 && cmake --build "$build" -j"$(nproc)" --target lwcx test_cuda test_bc; } > "$out/build.log" 2>&1 \
+    || { tail -20 "$out/build.log"; exit 1; }
 fi
 build=$(cd "$build" && pwd)
 lwcx=$build/lwcx
+if [ "$build_only" = 1 ]; then step "built"; exit 0; fi
 
 step "device"
 nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.max.sm,pcie.link.gen.max,pcie.link.width.max,driver_version \
