@@ -869,7 +869,7 @@ KB_BODY void kb_gift_rc_row(uint32_t rc[6], const unsigned n, unsigned p, unsign
     BS_UNROLL(6)
     for (unsigned i = 0; i < 6; i++) {
         int same = 1;
-        BS_UNROLL(8)
+        KB_UNROLL(8)
         for (unsigned u = 1; u < runs; u++)
             same &= gift_bs_rcm[KB_GIFT_ROUND(n, p, u)][i] == gift_bs_rcm[p][i];
         rc[i] = same ? gift_bs_rcm[p][i] : gift_bs_rcm[KB_GIFT_ROUND(n, p, t)][i];
@@ -915,7 +915,7 @@ KB_BODY void kb_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, kb
         }
     /* the state between iterations with the words KB_GIFT_CARRY_NOT says
      * complemented */
-    BS_UNROLL(128)
+    KB_UNROLL(128)
     for (unsigned i = 0; i < n; i++)
         if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
     /* GIFT-128 moves after every iteration, the last one's wasted (as a
@@ -926,7 +926,7 @@ KB_BODY void kb_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, kb
     KB_UNROLL(1)
     for (unsigned t = t0; t < KB_GIFT_ITERS(n); t++) {
         gk.flip = a->loop_flip[t];
-        BS_UNROLL(128)
+        KB_UNROLL(128)
         for (unsigned i = 0; i < n; i++)
             if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
         BS_UNROLL_ROUNDS
@@ -934,14 +934,14 @@ KB_BODY void kb_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, kb
             kb_gift_search_pair(n, p % 4 ? x : y, p % 4 ? y : x, &gk, sk, p, p, t);
         if (tail && t + 1 == KB_GIFT_ITERS(n)) break;
         kb_gift_move(n, &gk, sk);
-        BS_UNROLL(16)
+        KB_UNROLL(16)
         for (unsigned p = body - tail; p < body; p += 2)
             kb_gift_search_pair(n, p % 4 ? x : y, p % 4 ? y : x, &gk, sk, p + body, p, t);
-        BS_UNROLL(128)
+        KB_UNROLL(128)
         for (unsigned i = 0; i < n; i++)
             if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
     }
-    BS_UNROLL(128)
+    KB_UNROLL(128)
     for (unsigned i = 0; i < n; i++)
         if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
 }
