@@ -314,12 +314,10 @@ static LWCX_NODISCARD int ks_parse(int argc, char **argv, int mpi, ks_args *a, i
         return 2;
     }
     const char *device = val[DEVICE];
-    /* cuda[:N,M] or opencl[:N,M]: those devices (lwcx_cuda_set_devices,
-     * lwcx_opencl_set_devices, before the backend is first probed) */
+    /* cuda[:N,M], opencl[:N,M]: those devices (set before the backend's first probe) */
     const char *list = device_list_of(device);
     const int want_ocl = device && strncmp(device, "opencl", 6) == 0;
-    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && strcmp(device, "opencl") != 0 &&
-        !(list && device_list(list)))
+    if (device && strcmp(device, "cpu") && strcmp(device, "cuda") && strcmp(device, "opencl") && !(list && device_list(list)))
         return cli_usage_error("--device", "'%s': must be cpu, cuda[:N[,M...]] or opencl[:N[,M...]]", device);
     if (mpi && list && strchr(list, ','))
         return cli_usage_error("--device", "'%s': lwcx-mpi takes one device number a rank (cuda:N, opencl:N) or all GPUs (cuda, opencl)", device);

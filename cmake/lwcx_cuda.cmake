@@ -15,9 +15,8 @@ endif()
 # sources, whose fat binaries are embedded instead of running nvcc (CI
 # compiles the kernels once for all its builds).
 set(LWCX_CUDA_FATBIN_FROM "" CACHE PATH "Embed the fat binaries of this directory instead of running nvcc (CI)")
-# LWCX_CUDA_ARCHS: the SM versions to build (default 80;90, the A100 and the
-# H100/H200); the PTX is the last one's. A GPU session builds 90 alone, in
-# half the time.
+# LWCX_CUDA_ARCHS: the SM versions to build, the PTX the last one's (a GPU
+# session builds only its GPU's).
 set(LWCX_CUDA_ARCHS "80;90" CACHE STRING "SM versions the CUDA kernels are built for (PTX for the last)")
 if(NOT LWCX_CUDA STREQUAL "OFF")
   find_program(LWCX_NVCC_EXE nvcc HINTS /usr/local/cuda/bin ENV CUDA_PATH PATH_SUFFIXES bin)
