@@ -9,7 +9,9 @@
  * device is a GPU: ECB and CTR over 1 GiB host to host (uploads and
  * downloads included) and CTR over 1 GiB that stays in device memory (the
  * kernel alone; so the gap between the two CTR rows is the bus), and the
- * packing alone, resident (what the seed compares with and without). The bulk
+ * packing alone, resident (what the seed compares with and without), and the
+ * key search of as many keys on one device (one call) and on all of them
+ * (a thread each). The bulk
  * size is the implementation's (bc_impl.bulk_bytes), or
  * LWCX_BENCH_DEVICE_BYTES (the tests: small, and on PoCL). */
 #include <stdio.h>
@@ -191,6 +193,22 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
     return rc;
 }
 
+/* as many keys on every device of the implementation, a thread feeding
+ * each (lwcx_keysearch_run, threads = 0), chunks of an eighth of a device's
+ * share (the row beside the one-device call above) */
+static int bulk_search_all(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    lwcx_keysearch *ks = NULL;
+    const unsigned nd = lwcx_impl_devices(impl);
+    const uint64_t chunk = s->bytes / 8 / (nd ? nd : 1);
+    int rc = lwcx_keysearch_new_with(impl, &ks, c, s->pt, s->ct, 1, s->key, NULL, s->next_start, s->bytes);
+    if (rc == LWCX_OK) rc = lwcx_keysearch_set_chunk(ks, chunk ? chunk : 1);
+    if (rc == LWCX_OK) rc = lwcx_keysearch_run(ks, 0, NULL, NULL);
+    lwcx_keysearch_free(ks);
+    s->next_start = (s->next_start + s->bytes) & 0xFFFFFFFFFFFFu;
+    return rc;
+}
+
 #define CASES(prim, cipher)                                                                       \
     static int prim##_ecb(void *p, const lwcx_impl *impl)                                         \
     {                                                                                             \
@@ -256,12 +274,13 @@ static int bulk_search(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
     BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident", "byte", bulk_setup)                \
     BULK_CASE(prim, cipher, pack_resident, "pack_unpack", "_resident", "byte", bulk_setup)       \
     BULK_CASE(prim, cipher, search, "keysearch_device", "", "key", bulk_search_setup)            \
+    BULK_CASE(prim, cipher, search_all, "keysearch_all_devices", "", "key", bulk_search_setup)   \
     const bench_case *const bench_cases_##prim[] = {                                              \
         &prim##_ecb_case,         &prim##_ctr_case,         &prim##_keys_case,                    \
         &prim##_pack_case,                                                                        \
         &prim##_search_case,      &prim##_search_dev_case,  &prim##_bulk_ecb.bc,                  \
         &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc,    \
-        &prim##_bulk_search.bc,   NULL};
+        &prim##_bulk_search.bc,   &prim##_bulk_search_all.bc, NULL};
 
 /* (the case is static, not const: its size is the device's, set when it applies) */
 #define BULK_CASE(prim, cipher, kind, what, after, unit, setup)                                   \

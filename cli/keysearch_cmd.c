@@ -174,7 +174,7 @@ static LWCX_NODISCARD int hex_arg(const char *opt, const char *v, uint8_t *out, 
     return -1;
 }
 
-/* "N" or "N,M,...": OpenCL device numbers (at most 16, each below 1000) */
+/* "N" or "N,M,...": CUDA or OpenCL device numbers (at most 16, each below 1000) */
 static int device_list(const char *s)
 {
     unsigned n = 0;
@@ -187,13 +187,20 @@ static int device_list(const char *s)
     }
 }
 
-/* The OpenCL devices of a list device_list accepted, to the library. */
-static LWCX_NODISCARD int set_opencl_devices(const char *s)
+/* The CUDA (cuda) or OpenCL devices of a list device_list accepted, to the library. */
+static LWCX_NODISCARD int set_devices(const char *s, int cuda)
 {
     unsigned dev[16];
     size_t n = 0;
     for (char *end; *s && n < 16; s = *end ? end + 1 : end) dev[n++] = (unsigned)strtoul(s, &end, 10);
-    return lwcx_opencl_set_devices(dev, n);
+    return cuda ? lwcx_cuda_set_devices(dev, n) : lwcx_opencl_set_devices(dev, n);
+}
+
+/* --device's list of devices after "cuda:" or "opencl:", or NULL */
+static const char *device_list_of(const char *device)
+{
+    const char *colon = device ? strchr(device, ':') : NULL;
+    return colon && (strncmp(device, "cuda:", 5) == 0 || strncmp(device, "opencl:", 7) == 0) ? colon + 1 : NULL;
 }
 
 /* --part I/N: 1 <= I <= N <= count (lwcx_keysearch_part_range splits the range). */
@@ -385,15 +392,15 @@ static LWCX_NODISCARD int ks_parse_device(const char *const *val, const char *ci
         if (!device) device = gpu_impl ? im : "cpu";
         if (!gpu_impl && cli_impl_force(cipher, im)) return 2; /* a GPU's is forced with the device */
     }
-    /* opencl[:N]: device N (lwcx_opencl_set_devices, before opencl is first probed) */
-    const int want_ocl = device && strncmp(device, "opencl", 6) == 0 &&
-                         (device[6] == 0 || (device[6] == ':' && device_list(device + 7)));
-    if (device && strcmp(device, "cpu") != 0 && strcmp(device, "cuda") != 0 && !want_ocl)
-        return cli_usage_error("--device", "'%s': must be cpu, cuda, opencl or opencl:N[,M...]", device);
-    if (mpi && want_ocl && strchr(device, ','))
-        return cli_usage_error("--device", "'%s': lwcx-mpi takes one OpenCL device number (opencl:N) or all GPUs (opencl)", device);
-    if (want_ocl && device[6] == ':' && set_opencl_devices(device + 7) != LWCX_OK)
-        return cli_usage_error("--device", "'%s': the OpenCL devices were already chosen", device);
+    /* cuda[:N,M], opencl[:N,M]: those devices (set before the backend's first probe) */
+    const char *list = device_list_of(device);
+    const int want_ocl = device && strncmp(device, "opencl", 6) == 0;
+    if (device && strcmp(device, "cpu") && strcmp(device, "cuda") && strcmp(device, "opencl") && !(list && device_list(list)))
+        return cli_usage_error("--device", "'%s': must be cpu, cuda[:N[,M...]] or opencl[:N[,M...]]", device);
+    if (mpi && list && strchr(list, ','))
+        return cli_usage_error("--device", "'%s': lwcx-mpi takes one device number a rank (cuda:N, opencl:N) or all GPUs (cuda, opencl)", device);
+    if (!mpi && list && set_devices(list, !want_ocl) != LWCX_OK)
+        return cli_usage_error("--device", "'%s': the devices were already chosen", device);
     a->device = device;
     a->want_ocl = want_ocl;
     return 0;
@@ -532,8 +539,11 @@ static LWCX_NODISCARD int ks_build(const ks_args *a, int mpi, ks_cli *o)
     uint64_t threads = a->threads;
     /* lwcx-mpi: rank 0 keeps its CPU threads; each other rank takes the device
      * itself (ks_load_on_device), since only it can tell what it has */
-    o->device = !device ? KS_DEV_AUTO : want_ocl ? KS_DEV_OPENCL : strcmp(device, "cuda") == 0 ? KS_DEV_CUDA : KS_DEV_CPU;
-    o->opencl_device = want_ocl && device[6] == ':' ? atoi(device + 7) : -1;
+    o->device = !device                         ? KS_DEV_AUTO
+                : want_ocl                        ? KS_DEV_OPENCL
+                : strncmp(device, "cuda", 4) == 0 ? KS_DEV_CUDA
+                                                  : KS_DEV_CPU;
+    o->device_index = device_list_of(device) ? atoi(device_list_of(device)) : -1;
     o->cipher = ci;
     o->threads_given = a->threads_given;
     /* the GPU: the cuda (or, asked for, opencl) implementation, forced (never
@@ -601,15 +611,17 @@ int ks_cli_parse(int argc, char **argv, int mpi, ks_cli *o)
     return rc;
 }
 
-lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int opencl_device,
+lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int device_index,
                                   int threads_given, uint64_t *threads)
 {
     const lwcx_impl *gpu = NULL;
     if (device != KS_DEV_CPU) {
-        const unsigned ocl = (unsigned)opencl_device;
-        if (device == KS_DEV_OPENCL && opencl_device >= 0 && lwcx_opencl_set_devices(&ocl, 1) != LWCX_OK) {
-            fprintf(stderr, "lwcx-mpi: rank %d: --device opencl:%d: the OpenCL devices were already chosen\n", rank,
-                    opencl_device);
+        const unsigned one = (unsigned)device_index;
+        const int ocl = device == KS_DEV_OPENCL;
+        if (device_index >= 0 &&
+            (ocl ? lwcx_opencl_set_devices(&one, 1) : lwcx_cuda_set_devices(&one, 1)) != LWCX_OK) {
+            fprintf(stderr, "lwcx-mpi: rank %d: --device %s:%d: the devices were already chosen\n", rank,
+                    ocl ? "opencl" : "cuda", device_index);
             return NULL;
         }
         gpu = lwcx_impl_find(lwcx_bc_name((lwcx_blockcipher)cipher), device == KS_DEV_OPENCL ? "opencl" : "cuda");

@@ -26,7 +26,7 @@ typedef struct ks_cli {
     uint64_t root_threads; /* lwcx-mpi: rank 0's search threads (UINT64_MAX: one per CPU) */
     size_t key_bytes;
     int device;         /* KS_DEV_*: what --device asked for */
-    int opencl_device;  /* opencl:N, or -1 */
+    int device_index;   /* the first N of cuda:N or opencl:N, or -1 */
     int cipher;         /* lwcx_blockcipher */
     int threads_given;  /* --threads was given */
     int verbose;        /* --verbose: name the implementation that ran */
@@ -40,7 +40,7 @@ enum { KS_DEV_AUTO, KS_DEV_CPU, KS_DEV_CUDA, KS_DEV_OPENCL };
  * asked for (KS_DEV_AUTO: cuda where this rank has it, else the CPU); GPU
  * ranks get one thread unless --threads was given. NULL (message printed)
  * when the device is missing here or the record does not load. */
-lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int opencl_device,
+lwcx_keysearch *ks_load_on_device(int rank, const uint8_t *rec, size_t len, int device, int cipher, int device_index,
                                   int threads_given, uint64_t *threads);
 
 /* mpi: lwcx-mpi's command line (--chunk; no --part; --device for the other ranks).

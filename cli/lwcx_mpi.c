@@ -529,7 +529,7 @@ int main(int argc, char **argv)
     /* rank 0 reads the command line and files, and sends the others the
      * search as a record (the parameters) with the few settings they need */
     ks_cli o;
-    uint64_t setup[8] = {0}; /* status, record length, threads, --help answered, device, cipher, opencl:N + 1, --threads given */
+    uint64_t setup[8] = {0}; /* status, record length, threads, --help answered, device, cipher, cuda:N or opencl:N + 1, --threads given */
     uint8_t *rec = NULL;
     if (rank == 0) {
         char msg[160];
@@ -566,7 +566,7 @@ int main(int argc, char **argv)
         if (st == 0 && !o.quit) {
             setup[4] = (uint64_t)o.device;
             setup[5] = (uint64_t)o.cipher;
-            setup[6] = (uint64_t)(o.opencl_device + 1);
+            setup[6] = (uint64_t)(o.device_index + 1);
             setup[7] = (uint64_t)o.threads_given;
         }
         if (st && o.ks) lwcx_keysearch_free(o.ks);

@@ -15,6 +15,9 @@ endif()
 # sources, whose fat binaries are embedded instead of running nvcc (CI
 # compiles the kernels once for all its builds).
 set(LWCX_CUDA_FATBIN_FROM "" CACHE PATH "Embed the fat binaries of this directory instead of running nvcc (CI)")
+# LWCX_CUDA_ARCHS: the SM versions to build, the PTX the last one's (a GPU
+# session builds only its GPU's).
+set(LWCX_CUDA_ARCHS "80;90" CACHE STRING "SM versions the CUDA kernels are built for (PTX for the last)")
 if(NOT LWCX_CUDA STREQUAL "OFF")
   find_program(LWCX_NVCC_EXE nvcc HINTS /usr/local/cuda/bin ENV CUDA_PATH PATH_SUFFIXES bin)
   if(NOT LWCX_ARCH STREQUAL "x86_64" AND NOT LWCX_ARCH STREQUAL "aarch64")
@@ -71,14 +74,22 @@ if(LWCX_CUDA_ENABLED)
       else()
         set(def ${keys_def})
       endif()
+      set(gencodes "")
+      list(GET LWCX_CUDA_ARCHS -1 last)
+      foreach(sm ${LWCX_CUDA_ARCHS})
+        if(sm STREQUAL last)
+          list(APPEND gencodes -gencode arch=compute_${sm},code=[sm_${sm},compute_${sm}])
+        else()
+          list(APPEND gencodes -gencode arch=compute_${sm},code=sm_${sm})
+        endif()
+      endforeach()
       add_custom_command(OUTPUT ${fatbin}
         COMMAND ${LWCX_NVCC_EXE} -fatbin -O3 -Werror all-warnings ${def}
-                -gencode arch=compute_80,code=sm_80
-                -gencode arch=compute_90,code=[sm_90,compute_90]
+                ${gencodes}
                 -Xfatbin=-compress-all
                 -o ${fatbin} ${cu}
         DEPENDS ${deps}
-        COMMENT "nvcc: the CUDA kernels (${set}) for sm_80, sm_90 and compute_90"
+        COMMENT "nvcc: the CUDA kernels (${set}) for SM ${LWCX_CUDA_ARCHS}"
         VERBATIM)
     endif()
     lwcx_embed(${fatbin} ${c_file} lwcx_cuda_fatbin_${set} "Embedding the CUDA fat binary (${set})")

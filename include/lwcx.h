@@ -326,6 +326,20 @@ LWCX_API uint64_t lwcx_impl_fallbacks(const lwcx_impl *impl, uint64_t *batches, 
  *         1000, or a list given after opencl's first use; #LWCX_ERR_NULL for
  *         devices NULL with n > 0 */
 LWCX_API LWCX_NODISCARD int lwcx_opencl_set_devices(const unsigned *devices, size_t n);
+/** The CUDA devices the cuda implementation uses. Bulk calls (ECB, CTR, many
+ * keys) are shared among the devices used, and a key search runs a thread on
+ * each. Takes effect only before cuda's first use (any call, its
+ * availability, lwcx_impl_devices()): afterwards another list fails with
+ * #LWCX_ERR_ARG; a device that does not exist makes cuda unavailable, saying
+ * so.
+ * @param devices n ordinals as the driver lists them (after
+ *        CUDA_VISIBLE_DEVICES), each at most 1000; with LWCX_CUDA_EMULATE,
+ *        indices into the emulated devices
+ * @param n how many; 0: the default, every device
+ * @return #LWCX_OK; #LWCX_ERR_ARG for more than 16 devices, an index above
+ *         1000, or a list after cuda's first use; #LWCX_ERR_NULL for devices
+ *         NULL with n > 0 */
+LWCX_API LWCX_NODISCARD int lwcx_cuda_set_devices(const unsigned *devices, size_t n);
 /** Whether an implementation runs in constant time.
  * @param impl a handle
  * @return 1 if its running time and memory addresses do not depend on the

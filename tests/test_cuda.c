@@ -13,10 +13,11 @@
  *    from LWCX_CUDA_AUTO_BYTES up: with "auto N" (that variable set to N),
  *    calls of N bytes run on the device and calls just under it, or with an
  *    implementation named (lwcx_impl_select), on the CPU (auto_choice).
- * With "devices N": N devices share a key search (several_devices).
+ * With "devices N": N devices share a key search (several_devices) and
+ * each bulk call (bulk_shares).
  * With "fallback REASON" (a fake driver that fails mid-operation): results
- * still right, the fallback reported (fallback). With "set_devices N": the
- * OpenCL device list through the API (set_devices).
+ * still right, the fallback reported (fallback). With "set_devices N
+ * [ok|missing]": the device list through the API (set_devices).
  * With argument "unavailable REASON": cuda must be unavailable saying REASON
  * (the fake-driver and no-driver tests). A first argument "opencl" tests
  * the opencl implementation instead (the same kernel bodies), on the device
@@ -223,6 +224,42 @@ static void planted(lwcx_blockcipher c, const lwcx_impl *cuh, unsigned bits)
  * implementation reports N devices, and a key search with its default
  * threads (one per device) over a range of many chunks finds the planted key
  * once and searches every key, every device taking a share. */
+/* One bulk call (CTR with a tail, ECB, many keys) of 300 batches a device,
+ * each cipher: as ref, and every device ran a share of each call (its
+ * batches in desc.devices). */
+static void bulk_shares(unsigned nd)
+{
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const lwcx_impl *cuh = lwcx_impl_find(lwcx_bc_name(c), impl), *ref = lwcx_impl_find(lwcx_bc_name(c), "ref");
+        const bc_impl *cu = (const bc_impl *)cuh;
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = (size_t)nd * 300 * 32;
+        const size_t len = n * bs - 3; /* (a tail) */
+        uint8_t key[32], iv[16], *in = malloc(n * bs), *keys = malloc(n * kb), *a = malloc(n * bs), *b = malloc(n * bs);
+        if (!in || !keys || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(in, n * bs), tu_fill(keys, n * kb);
+        for (int op = 0; op < 3; op++) {
+            static const char *const names[3] = {"CTR", "ECB", "many-keys"};
+            uint64_t before[16], after[16];
+            cu->desc.devices(before, 16);
+            int rc = op == 0 ? lwcx_bc_ctr_with(cuh, c, key, iv, a, in, len)
+                     : op == 1 ? lwcx_bc_ecb_encrypt_with(cuh, c, key, a, in, n * bs)
+                               : lwcx_bc_encrypt_keys_with(cuh, c, a, in, keys, n);
+            CHECK(rc == LWCX_OK, "%s %s on %u devices", lwcx_bc_name(c), names[op], nd);
+            cu->desc.devices(after, 16);
+            CHECK_OK(op == 0 ? lwcx_bc_ctr_with(ref, c, key, iv, b, in, len)
+                     : op == 1 ? lwcx_bc_ecb_encrypt_with(ref, c, key, b, in, n * bs)
+                               : lwcx_bc_encrypt_keys_with(ref, c, b, in, keys, n));
+            CHECK(memcmp(a, b, op == 0 ? len : n * bs) == 0, "%s: %s shared among %u devices differs from ref",
+                  lwcx_bc_name(c), names[op], nd);
+            for (unsigned d = 0; d < nd; d++)
+                CHECK(after[d] - before[d] >= 299, "%s: %s: device %u of %u ran %llu batches, not its share",
+                      lwcx_bc_name(c), names[op], d, nd, (unsigned long long)(after[d] - before[d]));
+        }
+        free(in), free(keys), free(a), free(b);
+    }
+}
+
 static int several_devices(unsigned want)
 {
     const lwcx_impl *cuh = lwcx_impl_find("present80", impl);
@@ -263,6 +300,7 @@ static int several_devices(unsigned want)
         printf("%s device %u: %llu batches\n", impl, d, (unsigned long long)(after[d] - before[d]));
         CHECK(after[d] > before[d], "%s: device %u of %u took no chunk", impl, d, nd);
     }
+    bulk_shares(nd);
     return tu_finish();
 }
 
@@ -382,24 +420,30 @@ static int fallback(const char *reason)
 /* "set_devices N": lwcx_opencl_set_devices({N}) before opencl's first use
  * picks device N (the fake loader has one: N = 0 is available, 1 is not,
  * saying so); afterwards another list is refused. */
-static int set_devices(unsigned n)
+/* "set_devices N [ok|missing]": the device list through the API
+ * (lwcx_opencl_set_devices, lwcx_cuda_set_devices), device N alone: then
+ * available with one device (ok; without the word, for N = 0) or
+ * unavailable, saying so (missing). */
+static int set_devices(unsigned n, int exists)
 {
+    const int cuda = strcmp(impl, "cuda") == 0;
+    int (*set)(const unsigned *, size_t) = cuda ? lwcx_cuda_set_devices : lwcx_opencl_set_devices;
     const unsigned one = n, other = n + 1;
-    CHECK(lwcx_opencl_set_devices(NULL, 1) == LWCX_ERR_NULL, "set_devices: NULL refused");
+    CHECK(set(NULL, 1) == LWCX_ERR_NULL, "set_devices: NULL refused");
     unsigned many[17] = {0};
-    CHECK(lwcx_opencl_set_devices(many, 17) == LWCX_ERR_ARG, "set_devices: 17 devices refused");
-    CHECK(lwcx_opencl_set_devices(&other, 1) == LWCX_OK, "set_devices: a first list");
-    CHECK(lwcx_opencl_set_devices(&one, 1) == LWCX_OK, "set_devices: replaced before first use");
-    const lwcx_impl *h = lwcx_impl_find("present80", "opencl");
+    CHECK(set(many, 17) == LWCX_ERR_ARG, "set_devices: 17 devices refused");
+    CHECK(set(&other, 1) == LWCX_OK, "set_devices: a first list");
+    CHECK(set(&one, 1) == LWCX_OK, "set_devices: replaced before first use");
+    const lwcx_impl *h = lwcx_impl_find("present80", impl);
     const char *why = NULL;
     const int ok = lwcx_impl_available(h, &why);
-    if (n == 0)
-        CHECK(ok && lwcx_impl_devices(h) == 1, "opencl device 0 named: available (%s)", why ? why : "");
+    if (exists)
+        CHECK(ok && lwcx_impl_devices(h) == 1, "%s device %u named: available (%s)", impl, n, why ? why : "");
     else
-        CHECK(!ok && why && strstr(why, "no OpenCL device"), "opencl device %u named: unavailable (%s)", n,
-              why ? why : "");
-    CHECK(lwcx_opencl_set_devices(&other, 1) == LWCX_ERR_ARG, "set_devices: another list after first use");
-    CHECK(lwcx_opencl_set_devices(&one, 1) == LWCX_OK, "set_devices: the same list after first use");
+        CHECK(!ok && why && strstr(why, cuda ? "no CUDA device" : "no OpenCL device"),
+              "%s device %u named: unavailable (%s)", impl, n, why ? why : "");
+    CHECK(set(&other, 1) == LWCX_ERR_ARG, "set_devices: another list after first use");
+    CHECK(set(&one, 1) == LWCX_OK, "set_devices: the same list after first use");
     return tu_finish();
 }
 
@@ -434,7 +478,8 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "devices") == 0) return several_devices((unsigned)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "auto") == 0) return auto_choice((size_t)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "fallback") == 0) return fallback(argv[2]);
-    if (argc == 3 && strcmp(argv[1], "set_devices") == 0) return set_devices((unsigned)atoi(argv[2]));
+    if (argc >= 3 && strcmp(argv[1], "set_devices") == 0)
+        return set_devices((unsigned)atoi(argv[2]), argc > 3 ? strcmp(argv[3], "ok") == 0 : atoi(argv[2]) == 0);
     const unsigned plant_bits = argc == 3 && strcmp(argv[1], "planted") == 0 ? (unsigned)atoi(argv[2]) : 0;
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];

@@ -153,11 +153,12 @@ uint64_t lwcx_bc_dev_thread_fallbacks(void);
 int lwcx_bc_dev_backend(const char *impl_name);
 /* the first reason a backend fell back, or NULL */
 const char *lwcx_bc_dev_fallback_why(int backend);
-/* The OpenCL devices lwcx_opencl_set_devices named, into devices (room for
- * BC_OPENCL_MAX_DEVICES), and how many; -1 when none were named. Later
- * calls of lwcx_opencl_set_devices with another list then fail. */
-#define BC_OPENCL_MAX_DEVICES 16
-int lwcx_bc_opencl_devices_take(unsigned *devices);
+/* The devices lwcx_cuda_set_devices or lwcx_opencl_set_devices named for
+ * backend BC_DEV_*, into devices (room for BC_MAX_NAMED_DEVICES), and how
+ * many (0: an empty list, the default); -1 when no list was set. Later calls of the
+ * setter with another list then fail. */
+#define BC_MAX_NAMED_DEVICES 16
+int lwcx_bc_devices_take(int backend, unsigned *devices);
 
 /* PRESENT's key schedule (present/ref.c), shared by its implementations: writes
  * the 32 round keys K_1..K_32 as uint64_t[32] (K_i's bit 63 = key-register bit

@@ -180,12 +180,21 @@ static const char *load_driver(void)
     }
     int n = 0;
     if (cu.DeviceGetCount(&n) != 0 || n < 1) return "no CUDA device";
-    /* every device that takes the kernels (CUDA_VISIBLE_DEVICES narrows them) */
+    /* the devices lwcx_cuda_set_devices named, else every device that
+     * takes the kernels (CUDA_VISIBLE_DEVICES narrows them) */
+    unsigned want[BC_MAX_NAMED_DEVICES];
+    const int nwant = lwcx_bc_devices_take(BC_DEV_CUDA, want);
     const char *why = NULL;
     unsigned usable = 0;
-    for (int d = 0; d < n && usable < DEV_MAX; d++) {
+    for (int i = 0; i < (nwant > 0 ? nwant : n) && usable < DEV_MAX; i++) {
+        const int d = nwant > 0 ? (int)want[i] : i;
+        if (d >= n) {
+            snprintf(g.why_buf, sizeof g.why_buf, "no CUDA device %d (the driver lists %d)", d, n);
+            return g.why_buf;
+        }
         const char *w = load_device(d, &g.dev[usable]);
         if (!w) usable++;
+        else if (nwant > 0) return w; /* a named device must work */
         else if (!why) why = w;
     }
     dev_slots_init(usable);
@@ -204,7 +213,17 @@ static void init(void)
         /* LWCX_CUDA_EMULATE_DEVICES: as many emulated GPUs (the tests of several) */
         const char *nd = getenv("LWCX_CUDA_EMULATE_DEVICES");
         long d = nd && *nd ? strtol(nd, NULL, 10) : 1;
-        dev_slots_init(d >= 1 && d <= DEV_MAX ? (unsigned)d : 1);
+        if (d < 1 || d > DEV_MAX) d = 1;
+        /* lwcx_cuda_set_devices: some of them (all alike: only how many counts) */
+        unsigned want[BC_MAX_NAMED_DEVICES];
+        const int nwant = lwcx_bc_devices_take(BC_DEV_CUDA, want);
+        for (int i = 0; i < nwant; i++)
+            if (want[i] >= (unsigned)d) {
+                snprintf(g.why_buf, sizeof g.why_buf, "no CUDA device %u (%ld emulated)", want[i], d);
+                g.why = g.why_buf;
+                return;
+            }
+        dev_slots_init(nwant > 0 ? (unsigned)nwant : (unsigned)d);
         snprintf(g.names, sizeof g.names, "%u emulated GPU%s (the host launcher)", dev_slots.n,
                  dev_slots.n == 1 ? "" : "s");
         return;

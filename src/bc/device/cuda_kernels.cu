@@ -7,8 +7,10 @@
  * Compiled three times (cmake/lwcx_cuda.cmake): with LWCX_CU_FAST, the
  * key-search kernels with every round unrolled (the keys' words sit at
  * positions that change each round, so they are in registers only where
- * every index is a constant; PRESENT's run rounds 8-31 as a loop of 8
- * unrolled rounds, kb_present_search_encrypt); with LWCX_CU_BULK, the
+ * every index is a constant), but for the loops whose body puts the key
+ * words back after each iteration: PRESENT's rounds 8-31 as a loop of 8
+ * unrolled rounds (kb_present_search_encrypt), GIFT's as loops of 16 or 8
+ * (kb_gift_search_encrypt), PIPO-256's of 4; with LWCX_CU_BULK, the
  * one-key kernels (ECB, CTR, packing) with the rounds loops unrolled by two
  * (PIPO's fully); with neither, many keys with the cores' loops as they are
  * (by two, GIFT-128's and PIPO-64/256's spilled). Unrolled fully, the CTR

@@ -64,38 +64,51 @@ uint64_t lwcx_impl_fallbacks(const lwcx_impl *impl, uint64_t *batches, const cha
     return atomic_load(&rec[b].calls);
 }
 
-/* --- the OpenCL devices ----------------------------------------------------------- */
+/* --- the devices a program names (cuda, opencl) ----------------------------------- */
 
-static pthread_mutex_t ocl_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned ocl_dev[BC_OPENCL_MAX_DEVICES], ocl_n;
-static int ocl_set, ocl_taken;
+static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    unsigned dev[BC_MAX_NAMED_DEVICES], n;
+    int set, taken;
+} lists[BC_NDEVS];
 
-int lwcx_opencl_set_devices(const unsigned *devices, size_t n)
+static int set_devices(int backend, const unsigned *devices, size_t n)
 {
-    if (n > BC_OPENCL_MAX_DEVICES) return LWCX_ERR_ARG;
+    if (n > BC_MAX_NAMED_DEVICES) return LWCX_ERR_ARG;
     if (n && !devices) return LWCX_ERR_NULL;
     for (size_t i = 0; i < n; i++)
         if (devices[i] > 1000) return LWCX_ERR_ARG;
     int rc = LWCX_OK;
-    pthread_mutex_lock(&ocl_lock);
-    const int same = ocl_set && ocl_n == n && (n == 0 || memcmp(ocl_dev, devices, n * sizeof *devices) == 0);
-    if (ocl_taken && !same) {
-        rc = LWCX_ERR_ARG; /* opencl has chosen its devices already */
+    pthread_mutex_lock(&list_lock);
+    const int same = lists[backend].set && lists[backend].n == n &&
+                     (n == 0 || memcmp(lists[backend].dev, devices, n * sizeof *devices) == 0);
+    if (lists[backend].taken && !same) {
+        rc = LWCX_ERR_ARG; /* the backend has chosen its devices already */
     } else {
-        for (size_t i = 0; i < n; i++) ocl_dev[i] = devices[i];
-        ocl_n = (unsigned)n;
-        ocl_set = 1;
+        for (size_t i = 0; i < n; i++) lists[backend].dev[i] = devices[i];
+        lists[backend].n = (unsigned)n;
+        lists[backend].set = 1;
     }
-    pthread_mutex_unlock(&ocl_lock);
+    pthread_mutex_unlock(&list_lock);
     return rc;
 }
 
-int lwcx_bc_opencl_devices_take(unsigned *devices)
+int lwcx_opencl_set_devices(const unsigned *devices, size_t n)
 {
-    pthread_mutex_lock(&ocl_lock);
-    ocl_taken = 1;
-    const int n = ocl_set ? (int)ocl_n : -1;
-    for (int i = 0; i < n; i++) devices[i] = ocl_dev[i];
-    pthread_mutex_unlock(&ocl_lock);
+    return set_devices(BC_DEV_OPENCL, devices, n);
+}
+
+int lwcx_cuda_set_devices(const unsigned *devices, size_t n)
+{
+    return set_devices(BC_DEV_CUDA, devices, n);
+}
+
+int lwcx_bc_devices_take(int backend, unsigned *devices)
+{
+    pthread_mutex_lock(&list_lock);
+    lists[backend].taken = 1;
+    const int n = lists[backend].set ? (int)lists[backend].n : -1;
+    for (int i = 0; i < n; i++) devices[i] = lists[backend].dev[i];
+    pthread_mutex_unlock(&list_lock);
     return n;
 }

@@ -55,9 +55,16 @@ static void dev_slots_init(unsigned n)
     for (unsigned i = 0; i < DEV_MAX; i++) pthread_mutex_init(&dev_slots.lock[i], NULL);
 }
 
+/* A thread running one device's share of a bulk call: that device + 1 */
+static _Thread_local unsigned dev_forced_plus1;
+
 /* A device for one call, locked; dev_release gives it back. */
 static unsigned dev_acquire(void)
 {
+    if (dev_forced_plus1) {
+        pthread_mutex_lock(&dev_slots.lock[dev_forced_plus1 - 1]);
+        return dev_forced_plus1 - 1;
+    }
     static _Thread_local unsigned home_plus1;
     if (!home_plus1) home_plus1 = 1 + atomic_fetch_add(&dev_slots.next_home, 1) % dev_slots.n;
     const unsigned home = home_plus1 - 1;
@@ -97,8 +104,8 @@ static void dev_expand(int c, void *sched, const uint8_t *key)
     }
 }
 
-/* enc: 1, 0, or KB_PACK_ONLY (bc_impl.pack_unpack) */
-static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
+/* enc: 1, 0, or KB_PACK_ONLY (bc_impl.pack_unpack); on one device */
+static void dev_ecb_one(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     kb_args a;
     memset(&a, 0, sizeof a);
@@ -108,7 +115,7 @@ static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8
     dev_run(c, enc == KB_PACK_ONLY ? MODE_PACK : enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
 }
 
-static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+static void dev_ctr_one(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
 {
     kb_args a;
     memset(&a, 0, sizeof a);
@@ -136,7 +143,7 @@ static void dev_resident(int c, const void *sched, int op, size_t len)
         dev_run(c, MODE_CTR, &a, a.nbatches, sched, bufs, 2);
 }
 
-static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
+static void dev_keys_one(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
 {
     kb_args a;
     memset(&a, 0, sizeof a);
@@ -146,6 +153,123 @@ static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint
                      {NULL, out, bytes, &a.out, 0},
                      {k, NULL, nblocks * kb_key_bytes(c), &a.keys, 1}};
     dev_run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
+}
+
+/* --- bulk calls over every device ---------------------------------------------------
+ * A one-key ECB or CTR call or a many-keys call of at least 2 DEV_SHARE_MIN
+ * batches is cut into one contiguous share of whole batches per device
+ * (as many as have DEV_SHARE_MIN), each run on its device by a thread of
+ * its own (the calling thread takes the first), so that every GPU of a
+ * node works on it; each device's batches are counted as its share
+ * (desc.devices). The cutting is the same for the emulated devices of the
+ * tests (LWCX_CUDA_EMULATE_DEVICES), which check it against ref. */
+#define DEV_SHARE_MIN 256 /* batches: a block of threads' words */
+
+typedef struct dev_call {
+    int c, mode, enc;
+    const void *sched;
+    const uint8_t *iv, *in, *keys;
+    uint8_t *out;
+    uint64_t blocks; /* ECB, many keys */
+    size_t len;      /* CTR: bytes */
+} dev_call;
+
+/* Share i of n of `work` batches: [*first, *first + *count) */
+static void dev_share(uint64_t work, unsigned n, unsigned i, uint64_t *first, uint64_t *count)
+{
+    *first = work / n * i + (i < work % n ? i : work % n);
+    *count = work / n + (i < work % n);
+}
+
+/* ctr + add as one big-endian integer of bs bytes (CTR's counter block) */
+static void dev_ctr_add(uint8_t *ctr, const uint8_t *iv, unsigned bs, uint64_t add)
+{
+    unsigned carry = 0;
+    for (unsigned i = 0; i < bs; i++) {
+        const unsigned k = bs - 1 - i, v = iv[k] + (unsigned)(i < 8 ? add >> (8 * i) & 0xFF : 0) + carry;
+        ctr[k] = (uint8_t)v;
+        carry = v >> 8;
+    }
+}
+
+/* Batches [first, first + count) of call k, on one device */
+static void dev_call_part(const dev_call *k, uint64_t first, uint64_t count)
+{
+    const unsigned bs = kb_block_bytes(k->c);
+    const uint64_t b0 = first * KB_LANES; /* the first block */
+    if (k->mode == MODE_CTR) {
+        uint8_t ctr[16];
+        dev_ctr_add(ctr, k->iv, bs, b0);
+        const size_t off = (size_t)b0 * bs, left = k->len - off, want = (size_t)count * KB_LANES * bs;
+        dev_ctr_one(k->c, k->sched, ctr, k->out + off, k->in + off, want < left ? want : left);
+    } else {
+        const size_t nb = (size_t)count * KB_LANES, off = (size_t)b0 * bs;
+        if (k->mode == MODE_ECB_ENC)
+            dev_ecb_one(k->c, k->enc, k->sched, k->out + off, k->in + off, nb);
+        else
+            dev_keys_one(k->c, k->enc, k->out + off, k->in + off, k->keys + (size_t)b0 * kb_key_bytes(k->c), nb);
+    }
+}
+
+typedef struct dev_share_job {
+    const dev_call *k;
+    unsigned dev;
+    uint64_t first, count;
+} dev_share_job;
+
+static void *dev_share_run(void *p)
+{
+    const dev_share_job *j = p;
+    dev_forced_plus1 = j->dev + 1;
+    dev_call_part(j->k, j->first, j->count);
+    dev_forced_plus1 = 0;
+    return NULL;
+}
+
+/* Call k of `work` batches, shared among the devices */
+static void dev_call_run(const dev_call *k, uint64_t work)
+{
+    const uint64_t most = work / DEV_SHARE_MIN;
+    const unsigned n = dev_forced_plus1 || most < 2 ? 1u : most < dev_slots.n ? (unsigned)most : dev_slots.n;
+    if (n <= 1) {
+        dev_call_part(k, 0, work);
+        return;
+    }
+    dev_share_job jobs[DEV_MAX];
+    pthread_t th[DEV_MAX];
+    int started[DEV_MAX] = {0};
+    for (unsigned i = 0; i < n; i++) {
+        jobs[i] = (dev_share_job){k, i, 0, 0};
+        dev_share(work, n, i, &jobs[i].first, &jobs[i].count);
+    }
+    /* (a thread that cannot be started: its share on this one, after the first) */
+    for (unsigned i = 1; i < n; i++) started[i] = pthread_create(&th[i], NULL, dev_share_run, &jobs[i]) == 0;
+    dev_share_run(&jobs[0]);
+    for (unsigned i = 1; i < n; i++) {
+        if (started[i])
+            pthread_join(th[i], NULL);
+        else
+            dev_share_run(&jobs[i]);
+    }
+}
+
+static void dev_ecb(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const dev_call k = {c, MODE_ECB_ENC, enc, sched, NULL, in, NULL, out, nblocks, 0};
+    dev_call_run(&k, nblocks / KB_LANES);
+}
+
+static void dev_ctr(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    const uint64_t batch = (uint64_t)KB_LANES * kb_block_bytes(c);
+    const dev_call k = {c, MODE_CTR, 1, sched, iv, in, NULL, out, 0, len};
+    dev_call_run(&k, (len + batch - 1) / batch);
+}
+
+static void dev_keys(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *keys, size_t nblocks)
+{
+    const dev_call k = {c, MODE_KEYS_ENC, enc, NULL, NULL, in, keys, out, nblocks, 0};
+    dev_call_run(&k, nblocks / KB_LANES);
 }
 
 /* Key bit p (big-endian numbering, as bc_search_job's pos) as the kernels'
@@ -171,6 +295,7 @@ static size_t dev_search_range(int c, const bc_search_job *job, uint64_t lo, uin
     static const uint32_t pat[5] = BS_LANE_PATS;
     const unsigned kb = job->key_bytes;
     for (unsigned b = 0; b < 5 && b < job->nbits; b++) a.flip[dev_core_bit(c, kb, job->pos[b])] ^= pat[b];
+    if (c == KB_GIFT128) kb_gift_loop_flips(a.loop_flip, a.flip);
     for (unsigned i = 0; i < 8 * kb; i++) a.base[i / 32] |= kb_bit(job->base, kb, i, kb_be(c)) << (i % 32);
     /* index bits 5 .. (0 .. 4 are the lanes) in pieces, word by word */
     unsigned np = 0;

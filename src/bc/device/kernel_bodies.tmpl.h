@@ -122,6 +122,9 @@ typedef struct kb_args {
     uint32_t pieces[64];
     uint8_t end[8];
     uint32_t flip[256]; /* see kb_search_batch */
+    /* GIFT-128's search: the lane flips of the key words its loop makes,
+     * row t as iteration t sees them (kb_gift_loop_flips) */
+    uint32_t loop_flip[5][64];
     /* the known block and its ciphertext as masks (0 or ~0), word i = bit i
      * as the core numbers it (kb_masks): operands read from the constant
      * bank where used, not values ptxas hoists out of the batch loop into
@@ -554,8 +557,10 @@ KB_BODY void kb_ctr(int c, kb_pos g, const kb_args *a)
  * live across the rounds, or spill) */
 #if defined(__CUDACC__)
 #define KB_HIDE64(v) asm("mov.b64 %0, %0;" : "+l"(v))
+#define KB_HIDE32(v) asm("mov.b32 %0, %0;" : "+r"(v))
 #else
 #define KB_HIDE64(v) ((void)0)
+#define KB_HIDE32(v) ((void)0)
 #endif
 
 /* The loop runs over the block's first word b0, the same in every thread
@@ -708,11 +713,117 @@ KB_BODY void kb_skey_init(kb_skey *s, int c, const uint32_t *key0, const uint32_
 #endif
 }
 
+/* GIFT's search rounds as a loop of KB_GIFT_ITERS(n) iterations of a body
+ * of KB_GIFT_BODY(n) rounds, the last KB_GIFT_TAIL(n) of which the last
+ * iteration leaves out (GIFT-64: 16 + 12 rounds), so that the code run per
+ * batch fits the instruction cache (unrolled whole, GIFT-128's was 13k
+ * instructions and its warps waited for instruction fetch:
+ * docs/design/devices.md). The schedule only moves key bits, so the key
+ * state B rounds on is a fixed permutation of this one (kb_gift_pi): the
+ * body reads its key words at the places of the first iteration's rounds,
+ * and between iterations the held words are moved (register moves) and the
+ * made ones' packed bits and lane flips follow (kb_gift_move). The round
+ * constants are those of the round's own row (kb_gift_rc_row). Lengths:
+ * whole round pairs, an even number of them a body (x and y keep their
+ * roles), a multiple of 4 rounds (each key word stays at its place); 16
+ * rounds move only the odd words, by 8 bits (GIFT-64: 64 moves; by 12, all
+ * 128 moved), and twice is no move at all, so the tail runs after the move
+ * (which ptxas, after the tail, ran in both iterations) at the places of
+ * the rounds 16 on; GIFT-128 in 8 (16 rounds were 5k instructions again). */
+#define KB_GIFT_ROUNDS(n) ((n) == 64 ? 28u : 40u)
+#define KB_GIFT_BODY(n) ((n) == 64 ? 16u : 8u)
+#define KB_GIFT_ITERS(n) ((KB_GIFT_ROUNDS(n) + KB_GIFT_BODY(n) - 1) / KB_GIFT_BODY(n))
+#define KB_GIFT_TAIL(n) (KB_GIFT_BODY(n) * KB_GIFT_ITERS(n) - KB_GIFT_ROUNDS(n))
+BS_STATIC_ASSERT(KB_GIFT_BODY(64) == 16 && KB_GIFT_TAIL(64) % 2 == 0 && KB_GIFT_BODY(128) % 4 == 0 &&
+                     KB_GIFT_TAIL(128) == 0 && KB_GIFT_ITERS(128) <= 5,
+                 "whole round pairs; GIFT-64's tail after a move of 16 rounds (an involution); "
+                 "GIFT-128's loop_flip rows");
+
+/* The key bit that bit p's place holds b rounds later: a word (16 bits)
+ * moves 2 places a round and is rotated right by 12 (even words) or 2 (odd)
+ * each time it passes places 0 and 1 (gift_bs_kofs). */
+KB_BODY unsigned kb_gift_pi(unsigned b, unsigned p)
+{
+    const unsigned w = p / 16, s = w + 2 * b;
+    return 16 * (s % 8) + (p % 16 + ((w & 1) ? 2u : 12u) * (s / 8)) % 16;
+}
+
+/* Which key words a GIFT search keeps in registers: GIFT-64's 64 + 128
+ * words fit, all held; GIFT-128 holds words {0, 1, 4, 5}, read by the even
+ * rounds, and makes {2, 3, 6, 7} for each odd round (128 + 128 words spilled).
+ * OpenCL's key is an array: all held. */
+#if defined(LWCX_OPENCL_C)
+#define KB_GIFT_HELD(n, w) 1
+#else
+#define KB_GIFT_HELD(n, w) ((n) == 64 || !((w) & 2))
+#endif
+/* made word w's row in loop_flip: 16 k + bit, k = 0 .. 3 for words 2, 3, 6, 7 */
+#define KB_GIFT_MADE_AT(p) (16 * (((p) / 16 & 1) | ((p) / 16 >> 2) << 1) + (p) % 16)
+
+/* The host's part: row t of loop_flip = the flips (kb_args.flip) of the
+ * key bits GIFT-128's made words hold in iteration t. */
+KB_BODY void kb_gift_loop_flips(uint32_t rows[5][64], const uint32_t *flip)
+{
+    for (unsigned p = 0; p < 128; p++) {
+        if (KB_GIFT_HELD(128, p / 16)) continue;
+        unsigned q = p;
+        for (unsigned t = 0; t < KB_GIFT_ITERS(128); t++, q = kb_gift_pi(KB_GIFT_BODY(128), q))
+            rows[t][KB_GIFT_MADE_AT(p)] = flip[q];
+    }
+}
+
+/* The key state of a search's loop: held words (complemented as the
+ * rounds store them, GIFT_BS_KCOMP), the made words' row of lane flips */
+typedef struct kb_gift_keys {
+    bs_word kw[128];
+    const uint32_t *flip;
+} kb_gift_keys;
+
+/* Bits v .. v + 15 of x rotated right by s (a 16-bit field) */
+KB_BODY uint32_t kb_rotr16_at(uint32_t x, unsigned v, unsigned s)
+{
+    const uint32_t f = x >> v & 0xFFFFu, r = s % 16 ? (f >> s % 16 | f << (16 - s % 16)) & 0xFFFFu : f;
+    return (x & ~(0xFFFFu << v)) | r << v;
+}
+
+/* After an iteration: the key state as the next one reads it, word p =
+ * word kb_gift_pi(B, p) (held words moved; the made words' packed bits,
+ * first turned back by the body's rotations, kb_skey_round) */
+KB_BODY void kb_gift_move(const unsigned n, kb_gift_keys *gk, kb_skey *sk)
+{
+    const unsigned B = KB_GIFT_BODY(n);
+    bs_word moved[128];
+    BS_UNROLL(128)
+    for (unsigned p = 0; p < 128; p++)
+        if (KB_GIFT_HELD(n, p / 16)) moved[p] = gk->kw[kb_gift_pi(B, p)];
+    BS_UNROLL(128)
+    for (unsigned p = 0; p < 128; p++)
+        if (KB_GIFT_HELD(n, p / 16)) gk->kw[p] = moved[p];
+#if !defined(LWCX_OPENCL_C)
+    if (n == 128) {
+        BS_UNROLL(8)
+        for (unsigned q = 0; q < 4; q++) {
+            if (KB_GIFT_HELD(n, 2 * q)) continue;
+            uint32_t v = sk->kp[q];
+            if (sk->rot % 32) v = v >> sk->rot % 32 | v << (32 - sk->rot % 32);
+            /* (B a multiple of 4: each word stays in its place) */
+            v = kb_rotr16_at(v, 0, kb_gift_pi(B, 32 * q) % 16);
+            v = kb_rotr16_at(v, 16, kb_gift_pi(B, 32 * q + 16) % 16);
+            sk->kp[q] = v;
+        }
+        sk->rot = 0;
+    }
+#else
+    (void)sk;
+#endif
+}
+
 /* The key words round r reads, into kd (gift_bs_key_double's layout): round
  * r uses key words (q + 2 r) mod 8 for places q (gift_bs_round_ofs), so
- * GIFT-128 alternates between words {0, 1, 4, 5}, held, and {2, 3, 6, 7},
- * made for each odd round (GIFT-64's 64 + 128 words fit: all held). */
-KB_BODY void kb_gift_round_keys(const unsigned n, bs_word *kd, kb_skey *sk, unsigned r)
+ * GIFT-128 alternates between the held words, even rounds, and the made
+ * ones, made for each odd round from kp, which kb_skey_round rotates first
+ * so that no compiler sees the same word twice. */
+KB_BODY void kb_gift_round_keys(const unsigned n, bs_word *kd, const kb_gift_keys *gk, kb_skey *sk, unsigned r)
 {
     gift_bs_ofs o[4];
     gift_bs_round_ofs(n, o, r);
@@ -722,33 +833,117 @@ KB_BODY void kb_gift_round_keys(const unsigned n, bs_word *kd, kb_skey *sk, unsi
         BS_UNROLL(16)
         for (unsigned i = 0; i < 16; i++) {
             const unsigned at = (unsigned)(o[q] + i), g = at / 32, bit = 16 * g + at % 16;
-            const bs_word w = kb_skey_word(sk, bit, n == 64 || !(g & 2));
-            kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
+            if (KB_GIFT_HELD(n, g)) {
+                kd[at] = gk->kw[bit];
+            } else {
+#if !defined(LWCX_OPENCL_C)
+                const uint32_t m = kb_bit_mask(sk->kp[bit / 32], (bit + sk->rot) % 32);
+                const bs_word w = BS_XOR(BS_MASK32(m), gk->flip[KB_GIFT_MADE_AT(bit)]);
+                kd[at] = GIFT_BS_KCOMP(n, g) ? BS_NOT(w) : w;
+#endif
+            }
         }
     }
 }
 
-/* Rounds r and r + 1 under the batch's keys (the cores' gift_bs_round2). */
-KB_BODY void kb_gift_search_pair(const unsigned n, bs_word *y, const bs_word *x, kb_skey *sk, unsigned r)
+/* The round at body position p in iteration t */
+#define KB_GIFT_ROUND(n, p, t) ((p) + KB_GIFT_BODY(n) * (t))
+
+/* The constants of the round at body position p in iteration t: the bits
+ * equal in every iteration that runs p as constants, which fold into the
+ * logic (GIFT-64: 51 of 72), the others read at run time. OpenCL: the
+ * table's row. */
+#if defined(LWCX_OPENCL_C)
+typedef __constant const uint32_t *kb_gift_rc;
+#define KB_GIFT_RC(rc, n, p, t) kb_gift_rc rc = gift_bs_rcm[KB_GIFT_ROUND(n, p, t)]
+#else
+typedef const uint32_t *kb_gift_rc;
+#define KB_GIFT_RC(rc, n, p, t)                                                                   \
+    uint32_t rc##_m[6];                                                                           \
+    kb_gift_rc_row(rc##_m, n, p, t);                                                               \
+    kb_gift_rc rc = rc##_m
+KB_BODY void kb_gift_rc_row(uint32_t rc[6], const unsigned n, unsigned p, unsigned t)
+{
+    /* the iterations that run p */
+    const unsigned runs = KB_GIFT_ITERS(n) - (p >= KB_GIFT_BODY(n) - KB_GIFT_TAIL(n));
+    BS_UNROLL(6)
+    for (unsigned i = 0; i < 6; i++) {
+        int same = 1;
+        KB_UNROLL(8)
+        for (unsigned u = 1; u < runs; u++)
+            same &= gift_bs_rcm[KB_GIFT_ROUND(n, p, u)][i] == gift_bs_rcm[p][i];
+        rc[i] = same ? gift_bs_rcm[p][i] : gift_bs_rcm[KB_GIFT_ROUND(n, p, t)][i];
+    }
+}
+#endif
+
+/* The rounds at body positions p and p + 1 in iteration t under the
+ * batch's keys (the cores' gift_bs_round2), the key words at the places of
+ * rounds kr and kr + 1 */
+KB_BODY void kb_gift_search_pair(const unsigned n, bs_word *y, const bs_word *x, const kb_gift_keys *gk, kb_skey *sk,
+                                 unsigned kr, unsigned p, unsigned t)
 {
     bs_word kd[GIFT_KD_WORDS];
-    kb_gift_round_keys(n, kd, sk, r);
-    kb_gift_round_keys(n, kd, sk, r + 1);
+    kb_gift_round_keys(n, kd, gk, sk, kr);
+    kb_gift_round_keys(n, kd, gk, sk, kr + 1);
+    KB_GIFT_RC(rc0, n, p, t);
+    KB_GIFT_RC(rc1, n, p + 1, t);
     if (n == 64) /* (a constant n for the host compilers, whose unrolling needs it) */
-        gift_bs_round2(64, y, x, 0, kd, r);
+        gift_bs_round2_rc(64, y, x, 0, 0, kd, kr, rc0, rc1);
     else
-        gift_bs_round2(128, y, x, 0, kd, r);
+        gift_bs_round2_rc(128, y, x, 0, 0, kd, kr, rc0, rc1);
 }
 
-/* GIFT's encryption under the batch's keys: the result in x. */
-KB_BODY void kb_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, kb_skey *sk)
+/* Which state words the loop carries complemented: GIFT-128's bit 1 of
+ * each nibble (ptxas otherwise complemented 64 words at the end of each
+ * iteration, for the representation it had chosen; GIFT-64: no choice
+ * helped). */
+#define KB_GIFT_CARRY_NOT(n, i) ((n) == 128 && (i) % 4 == 1)
+
+/* GIFT's encryption under the batch's keys: the result in x (an even
+ * number of round pairs a body, pair k going from x to y if k is even, back
+ * if odd). */
+KB_BODY void kb_gift_search_encrypt(const unsigned n, bs_word *x, bs_word *y, kb_skey *sk, const kb_args *a)
 {
-    const unsigned rounds = n == 64 ? 28 : 40;
-    BS_UNROLL_ROUNDS
-    for (unsigned r = 0; r < rounds; r += 4) {
-        kb_gift_search_pair(n, y, x, sk, r);
-        kb_gift_search_pair(n, x, y, sk, r + 2);
+    const unsigned body = KB_GIFT_BODY(n), tail = KB_GIFT_TAIL(n);
+    kb_gift_keys gk;
+    BS_UNROLL(128)
+    for (unsigned p = 0; p < 128; p++)
+        if (KB_GIFT_HELD(n, p / 16)) {
+            const bs_word w = kb_skey_word(sk, p, 1);
+            gk.kw[p] = GIFT_BS_KCOMP(n, p / 16) ? BS_NOT(w) : w;
+        }
+    /* the state between iterations with the words KB_GIFT_CARRY_NOT says
+     * complemented */
+    KB_UNROLL(128)
+    for (unsigned i = 0; i < n; i++)
+        if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
+    /* GIFT-128 moves after every iteration, the last one's wasted (as a
+     * conditional move, ptxas made it a select of every word; on the
+     * loop's back edge, it doubled the body) */
+    unsigned t0 = 0;
+    KB_HIDE32(t0); /* (a known count: GIFT-64's two iterations were unrolled) */
+    KB_UNROLL(1)
+    for (unsigned t = t0; t < KB_GIFT_ITERS(n); t++) {
+        gk.flip = a->loop_flip[t];
+        KB_UNROLL(128)
+        for (unsigned i = 0; i < n; i++)
+            if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
+        BS_UNROLL_ROUNDS
+        for (unsigned p = 0; p < body - tail; p += 2)
+            kb_gift_search_pair(n, p % 4 ? x : y, p % 4 ? y : x, &gk, sk, p, p, t);
+        if (tail && t + 1 == KB_GIFT_ITERS(n)) break;
+        kb_gift_move(n, &gk, sk);
+        KB_UNROLL(16)
+        for (unsigned p = body - tail; p < body; p += 2)
+            kb_gift_search_pair(n, p % 4 ? x : y, p % 4 ? y : x, &gk, sk, p + body, p, t);
+        KB_UNROLL(128)
+        for (unsigned i = 0; i < n; i++)
+            if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
     }
+    KB_UNROLL(128)
+    for (unsigned i = 0; i < n; i++)
+        if (KB_GIFT_CARRY_NOT(n, i)) x[i] = BS_NOT(x[i]);
 }
 
 /* PIPO-256's encryption (pipo_bs_encrypt) under the batch's keys: round r
@@ -820,9 +1015,10 @@ KB_BODY bs_word *kb_present_search_encrypt(const unsigned nk, bs_word *x, bs_wor
  * see kb_args): key0 with the lane flips XORed in (see kb_skey). Word i is
  * bit i of the key as a big-endian (PRESENT, GIFT) or little-endian (PIPO)
  * integer, as the cores want it. */
-KB_BODY bs_word kb_search_batch(int c, const uint32_t *key0, const uint32_t *flip, const uint16_t *pos,
-                                const uint32_t *pt, const uint32_t *ct)
+KB_BODY bs_word kb_search_batch(int c, const uint32_t *key0, const kb_args *a)
 {
+    const uint32_t *flip = a->flip, *pt = a->pt, *ct = a->ct;
+    const uint16_t *pos = a->pos;
     const unsigned n = 8 * kb_block_bytes(c);
     bs_word x[128], y[128], *r, diff = BS_ZERO;
     kb_skey sk;
@@ -836,7 +1032,7 @@ KB_BODY bs_word kb_search_batch(int c, const uint32_t *key0, const uint32_t *fli
         r = kb_present_search_encrypt(nk, x, y, k);
     } else if (c == KB_GIFT64 || c == KB_GIFT128) {
         gift_bs_in(n, x);
-        kb_gift_search_encrypt(n, x, y, &sk);
+        kb_gift_search_encrypt(n, x, y, &sk, a);
         gift_bs_out(n, x);
         r = x;
     } else if (c == KB_PIPO256) {
@@ -879,7 +1075,7 @@ KB_BODY void kb_search(int c, kb_pos g, const kb_args *a)
         const uint64_t i0 = first + BS_LANES * b;
         uint32_t key0[8];
         kb_search_key0(key0, a, kb_key_bytes(c), i0);
-        bs_word hits = kb_search_batch(c, key0, a->flip, a->pos, a->pt, a->ct);
+        bs_word hits = kb_search_batch(c, key0, a);
         for (unsigned j = 0; j < KB_PARTS; j++)
             for (uint32_t h = BS_PART(hits, j); h; h &= h - 1) {
                 unsigned l = 0;

@@ -250,8 +250,8 @@ static const char *load(void)
     /* the devices lwcx_opencl_set_devices named, else LWCX_OPENCL_DEVICE
      * (the user's choice): N or N,M,... */
     long want[DEV_MAX];
-    unsigned set[BC_OPENCL_MAX_DEVICES];
-    const int nset = lwcx_bc_opencl_devices_take(set);
+    unsigned set[BC_MAX_NAMED_DEVICES];
+    const int nset = lwcx_bc_devices_take(BC_DEV_OPENCL, set);
     unsigned nwant = 0;
     for (int i = 0; i < nset && i < DEV_MAX; i++) want[nwant++] = set[i];
     const char *e = nset < 0 ? getenv("LWCX_OPENCL_DEVICE") : NULL;

@@ -328,13 +328,16 @@ GIFT_BS_INLINE bs_word gift_bs_src(const unsigned n, const bs_word *x, bs_ctr_ge
 }
 
 /* Rounds r and r + 1: y = ARK(PermBits(SubCells(ARK(PermBits(SubCells(x)))))),
- * x the counters of ctr where that is not 0 (a constant where inlined). */
-GIFT_BS_INLINE void gift_bs_round2_from(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
-                                        bs_ctr_gen *ctr, const uint32_t *km, const bs_word *ks, unsigned r)
+ * x the counters of ctr where that is not 0 (a constant where inlined);
+ * the round keys at the offsets of rounds r and r + 1, the constants those
+ * of rows rc0 and rc1 of gift_bs_rcm (a key search's loop reuses one key
+ * layout for several rounds: kb_gift_search_encrypt). */
+GIFT_BS_INLINE void gift_bs_round2_rc(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                      bs_ctr_gen *ctr, const uint32_t *km, const bs_word *ks, unsigned r,
+                                      BS_TABLE_REF uint32_t *rc0, BS_TABLE_REF uint32_t *rc1)
 {
     gift_bs_ofs o0[4], o1[4];
     const uint32_t *kmo0[4], *kmo1[4];
-    BS_TABLE_REF uint32_t *rc0 = gift_bs_rcm[r], *rc1 = gift_bs_rcm[r + 1];
     gift_bs_round_ofs(n, o0, r);
     gift_bs_round_ofs(n, o1, r + 1);
     gift_bs_round_kmo(kmo0, km, o0);
@@ -369,6 +372,12 @@ GIFT_BS_INLINE void gift_bs_round2_from(const unsigned n, bs_word *BS_RESTRICT y
         }
         GIFT_BS_GROUP_FENCE();
     }
+}
+
+GIFT_BS_INLINE void gift_bs_round2_from(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
+                                        bs_ctr_gen *ctr, const uint32_t *km, const bs_word *ks, unsigned r)
+{
+    gift_bs_round2_rc(n, y, x, ctr, km, ks, r, gift_bs_rcm[r], gift_bs_rcm[r + 1]);
 }
 
 GIFT_BS_INLINE void gift_bs_round2(const unsigned n, bs_word *BS_RESTRICT y, const bs_word *BS_RESTRICT x,
