@@ -133,6 +133,24 @@ static int run_case(bcase *c, double seconds, int quick, double *ratio)
     return 1;
 }
 
+typedef struct tally {
+    double seconds;
+    int quick, failed, over, cases;
+} tally;
+
+/* Runs a case when it could be set up (ready), counting it; prints a failure. */
+static void run_counted(tally *t, bcase *c, int ready)
+{
+    double r = 0;
+    if (!ready || !run_case(c, t->seconds, t->quick, &r)) {
+        printf("%-28s failed\n", c->name);
+        t->failed++;
+        return;
+    }
+    t->cases++;
+    t->over += r > 1.05;
+}
+
 /* An AIMer key pair both as an EVP_PKEY of the provider and as lwcx's loaded key. */
 static int aimer_keys(bcase *c, const char *alg, lwcx_aimer_set set)
 {
@@ -177,7 +195,7 @@ int main(int argc, char **argv)
     printf("# through EVP (the lwcx provider) and lwcx's own call, alternately; timer %s\n", TIMER_CYCLES_NAME);
     printf("%-28s %-8s %12s %12s %12s %12s %7s %6s\n", "case", "unit", "evp min", "evp median", "lwcx min",
            "lwcx median", "evp/lw", "n");
-    int failed = 0, over = 0, cases = 0;
+    tally t = {seconds, quick, 0, 0, 0};
     uint8_t sig[64 * 1024];
     static const struct {
         const char *alg;
@@ -191,22 +209,15 @@ int main(int argc, char **argv)
         c.sig = sig;
         if (!aimer_keys(&c, sets[i].alg, sets[i].set) || c.siglen > sizeof sig) {
             printf("%-28s failed: keys\n", sets[i].alg);
-            failed++;
+            t.failed++;
         } else {
             snprintf(name[0], sizeof name[0], "%s sign 64 B", lwcx_aimer_name(c.set));
             snprintf(name[1], sizeof name[1], "%s verify 64 B", lwcx_aimer_name(c.set));
             for (int k = 0; k < 2; k++) {
-                double r = 0;
                 c.name = name[k];
                 c.evp = k ? evp_verify : evp_sign;
                 c.own = k ? own_verify : own_sign;
-                if (!run_case(&c, seconds, quick, &r)) {
-                    printf("%-28s failed\n", c.name);
-                    failed++;
-                } else {
-                    cases++;
-                    over += r > 1.05;
-                }
+                run_counted(&t, &c, 1);
             }
         }
         EVP_PKEY_free(c.pkey);
@@ -220,30 +231,16 @@ int main(int argc, char **argv)
         EVP_MD *md = EVP_MD_fetch(NULL, digests[i].alg, "provider=lwcx");
         bcase c = {.name = digests[i].name, .bytes = sizeof msg_buf, .evp = evp_digest, .own = own_digest,
                    .md = md, .esch = digests[i].v, .msg = msg_buf, .out = out_buf};
-        double r = 0;
-        if (!md || !run_case(&c, seconds, quick, &r)) {
-            printf("%-28s failed\n", c.name);
-            failed++;
-        } else {
-            cases++;
-            over += r > 1.05;
-        }
+        run_counted(&t, &c, md != NULL);
         EVP_MD_free(md);
     }
     EVP_CIPHER *swm = EVP_CIPHER_fetch(NULL, "SCHWAEMM256-128", "provider=lwcx");
     bcase c = {.name = "schwaemm256-128 seal 16 KiB", .bytes = sizeof msg_buf, .evp = evp_seal, .own = own_seal,
                .cipher = swm, .swm = LWCX_SCHWAEMM256_128, .msg = msg_buf, .out = out_buf};
-    double r = 0;
-    if (!swm || !run_case(&c, seconds, quick, &r)) {
-        printf("%-28s failed\n", c.name);
-        failed++;
-    } else {
-        cases++;
-        over += r > 1.05;
-    }
+    run_counted(&t, &c, swm != NULL);
     EVP_CIPHER_free(swm);
-    printf("# %d of %d cases within 5%% of lwcx's own call (median against median)%s\n", cases - over, cases,
+    printf("# %d of %d cases within 5%% of lwcx's own call (median against median)%s\n", t.cases - t.over, t.cases,
            quick ? "; --quick: too few samples to mean anything" : "");
-    if (failed) fprintf(stderr, "lwcx-provider-bench: %d cases failed\n", failed);
-    return failed ? 1 : 0;
+    if (t.failed) fprintf(stderr, "lwcx-provider-bench: %d cases failed\n", t.failed);
+    return t.failed ? 1 : 0;
 }
