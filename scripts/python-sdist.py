@@ -20,10 +20,12 @@ Usage: python-sdist.py OUTDIR          the sdist (lwcx-VERSION.tar.gz) into
 Needs git (the tracked files of the clone it runs from).
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # pyproject.toml's lines that point at the repository, and what they become
@@ -70,6 +72,12 @@ def check() -> None:
         with open(os.path.join(tree, "pyproject.toml"), encoding="utf-8") as fh:
             text = fh.read()
         assert all(new in text for _, new in REWRITES), "pyproject.toml not rewritten"
+        # the version's regex (scikit-build-core's metadata provider) finds the header's version
+        meta = tomllib.loads(text)["tool"]["scikit-build"]["metadata"]["version"]
+        with open(os.path.join(tree, meta["input"]), encoding="utf-8") as fh:
+            found = re.search(meta["regex"], fh.read())
+        if not found:
+            sys.exit(f"python_sdist_tree: pyproject.toml's version regex finds nothing in {meta['input']}")
         # pyproject.toml's cmake.define, as scikit-build-core passes them
         defines = ["-DBUILD_TESTING=OFF", "-DLWCX_CUDA=OFF", "-DLWCX_PYTHON=ON", "-DCMAKE_BUILD_TYPE=Release",
                    f"-DPython3_EXECUTABLE={sys.executable}"]
