@@ -185,10 +185,12 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (OSSL_PROVIDER_set_default_search_path(NULL, argv[1]) != 1 || !OSSL_PROVIDER_load(NULL, "lwcx") ||
-        !OSSL_PROVIDER_load(NULL, "default")) {
+    OSSL_PROVIDER *lwcx = NULL, *dflt = NULL;
+    if (OSSL_PROVIDER_set_default_search_path(NULL, argv[1]) != 1 || !(lwcx = OSSL_PROVIDER_load(NULL, "lwcx")) ||
+        !(dflt = OSSL_PROVIDER_load(NULL, "default"))) {
         fprintf(stderr, "lwcx-provider-bench: %s: the lwcx provider does not load\n", argv[1]);
         ERR_print_errors_fp(stderr);
+        if (lwcx) OSSL_PROVIDER_unload(lwcx);
         return 1;
     }
     for (size_t i = 0; i < sizeof msg_buf; i++) msg_buf[i] = (uint8_t)(i * 131u + 7u);
@@ -242,5 +244,7 @@ int main(int argc, char **argv)
     printf("# %d of %d cases within 5%% of lwcx's own call (median against median)%s\n", t.cases - t.over, t.cases,
            quick ? "; --quick: too few samples to mean anything" : "");
     if (t.failed) fprintf(stderr, "lwcx-provider-bench: %d cases failed\n", t.failed);
+    OSSL_PROVIDER_unload(dflt);
+    OSSL_PROVIDER_unload(lwcx);
     return t.failed ? 1 : 0;
 }
