@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage: the Python package as the README installs it, twice, each in a
+# CI stage: the Python package as docs/guides/python.md installs it, twice, each in a
 # fresh virtual environment (scikit-build-core builds the shared library:
 # Release, no tests, no CLI, no CUDA):
 #  1. `pip install ./python[plot,test]`, then the package's tests against the

@@ -217,7 +217,7 @@ static const cmd_help helps[] = {
      "the parts missing and the gaps and overlaps left in the whole range, which each\n"
      "part's checkpoint names (parts of another job are refused; --start/--count: the\n"
      "range for checkpoints written without --part). Across machines with MPI:\n"
-     "lwcx-mpi (README).\n"
+     "lwcx-mpi(1).\n"
      "exit status:\n"
      "  0      at least one key found (--merge: in the parts)\n"
      "  1      no key in the range (--merge: none, and no gaps)\n"

@@ -21,8 +21,8 @@ the build's `lwcx` first on PATH. What each fenced block's info string means:
 
 Any other block needs a comment on the line before it that says why it is not
 run: `<!-- not run: REASON -->`. `<!-- needs: CAP, ... -->` before a block
-runs it only where the capabilities exist (python, mpi, opencl, provider,
-cuda, git) and prints a line when it skips one; a page marked
+runs it only where the capabilities exist (python, matplotlib, mpi, opencl,
+provider, cuda, git) and prints a line when it skips one; a page marked
 `<!-- doc-examples: scratch -->` runs in a scratch copy of the source tree (the
 contributor tutorials, which edit and rebuild lwcx) and `<!-- doc-examples:
 needs CAP -->` skips a whole page without CAP.
@@ -40,7 +40,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^`]*)$")
 RUN_LANGS = {"sh", "bash", "shell"}
-CAPS = {"python", "mpi", "opencl", "provider", "cuda", "git"}
+CAPS = {"python", "matplotlib", "mpi", "opencl", "provider", "cuda", "git"}
 
 
 class Block:
@@ -110,6 +110,8 @@ def capabilities(build, python):
     caps = set()
     if python and subprocess.run([python, "-c", "import cffi"], capture_output=True).returncode == 0:
         caps.add("python")
+        if subprocess.run([python, "-c", "import matplotlib"], capture_output=True).returncode == 0:
+            caps.add("matplotlib")  # the plots (python -m lwcx.plot)
     if os.path.exists(os.path.join(build, "lwcx-mpi")) and shutil.which("mpirun"):
         caps.add("mpi")
     if os.path.exists(os.path.join(build, "ossl-modules", "lwcx.so")) and shutil.which("openssl"):

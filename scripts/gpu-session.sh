@@ -3,8 +3,8 @@
 # one (about 6 minutes on an H200 after the build; each step under a time
 # limit, the most important first): issue 59's, then issue 14's.
 #   scripts/gpu-session.sh [--build-only] [BUILD_DIR [OUT_DIR]]
-# BUILD_DIR (default build-gpu): a build with -DLWCX_GPU_TESTS=ON (README,
-# CUDA); configured and built here if it has no lwcx yet (sm_90 alone, the
+# BUILD_DIR (default build-gpu): a build with -DLWCX_GPU_TESTS=ON
+# (docs/testing.md, GPUs); configured and built here if it has no lwcx yet (sm_90 alone, the
 # targets the steps run: a few minutes on 16 cores; --build-only builds and
 # stops, so that the build and the measurements can be two runs of their
 # own). Prints a summary;

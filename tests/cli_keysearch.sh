@@ -242,7 +242,8 @@ head -c -2 part1.ck > cut.ck
 # part number, so --merge sees a missing first or last part with no
 # --start/--count (the parts' own span hid them: "0 gaps", exit 1 with the key
 # in the missing part), and refuses a part of another job. 3 parts of 12288
-# keys, the key at index 2000 (part 1); the README's recipe: --merge q*.ck.
+# keys, the key at index 2000 (part 1); the cluster guide's recipe
+# (docs/guides/key-search-cluster.md): --merge q*.ck.
 baseq=FFFFFFFFFFFFFFFFF82F # index 2000 is FF..FF
 rm -f q*.ck
 for i in 1 2 3; do

@@ -1637,7 +1637,8 @@ class SymmetricKey(_NoPickle):
 
 class AimerPublicKey:
     """An AIMer v2.1 public key, parsed once (the C lwcx_aimer_key) for fast
-    repeated verification. Read the README's security note on AIM2 first.
+    repeated verification. Read the security note on AIM2 first
+    (docs/guides/signatures.md).
     Equal when of the same set and bytes; pickles as its raw bytes."""
 
     def __init__(self, param_set: str, public_bytes: Buffer, *, impl: Optional[str] = None,
