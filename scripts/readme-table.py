@@ -30,7 +30,8 @@ ARCHS = [("x86_64", "x86-64"), ("aarch64", "AArch64"), ("", "portable C"), ("dev
 # the declarations. A primitive declared without a line here fails the script.
 WHAT = {
     "kcc23p4": "2023 contest block cipher (64-bit block and key, 80 rounds): many keys (one a block), ECB, CTR",
-    "kcc24p6": "2024 contest AEAD (CTR + GF(2^64) tag, 0..255 bytes; insecure by design, see its conventions)",
+    "kcc24p6": "2024 contest AEAD (CTR + GF(2^64) tag, 0..255 bytes): a contest construction, not a safe cipher "
+               "(docs/conventions.md)",
     "sparkle": "SPARKLE256/384/512 permutations; Schwaemm128-128, 256-128, 192-192, 256-256 AEAD; "
                "Esch256/384 hash, XOEsch256/384 XOF: one-shot, incremental, batches",
     "present80": "PRESENT-80 (64-bit block, 80-bit key)",
