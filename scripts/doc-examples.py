@@ -16,13 +16,16 @@ the build's `lwcx` first on PATH. What each fenced block's info string means:
     python                 run with the build's package (each block on its own)
     output                 what the block before it prints on stdout: each line
                            must match; a line `...` matches any run of lines
+                           (skipped with its block when that needs a missing
+                           capability)
     diff                   a patch, applied with `git apply` in the page's directory
     LANG file=PATH         not run: written to PATH, for a later block to use
 
 Any other block needs a comment on the line before it that says why it is not
 run: `<!-- not run: REASON -->`. `<!-- needs: CAP, ... -->` before a block
 runs it only where the capabilities exist (python, matplotlib, mpi, opencl,
-provider, cuda, git) and prints a line when it skips one; a page marked
+provider, cuda, git; `no-CAP`: only where CAP is missing, for what a reader
+without it sees) and prints a line when it skips one; a page marked
 `<!-- doc-examples: scratch -->` runs in a scratch copy of the source tree (the
 contributor tutorials, which edit and rebuild lwcx) and `<!-- doc-examples:
 needs CAP -->` skips a whole page without CAP.
@@ -41,6 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^`]*)$")
 RUN_LANGS = {"sh", "bash", "shell"}
 CAPS = {"python", "matplotlib", "mpi", "opencl", "provider", "cuda", "git"}
+SKIPPED = object()  # what an output block follows when its block was skipped
 
 
 class Block:
@@ -198,18 +202,22 @@ def run_page(page, blocks, marks, args, caps):
             if not b.exempt:
                 sys.exit(f"{b.where()}: `not run:` needs its reason")
             continue
-        unknown = b.needs - CAPS
+        unknown = {c[3:] if c.startswith("no-") else c for c in b.needs} - CAPS
         if unknown:
             sys.exit(f"{b.where()}: unknown capability {', '.join(sorted(unknown))}")
         if act == "output":
+            if last_out is SKIPPED:  # its block was skipped for a missing capability
+                last_out = None
+                continue
             if last_out is None:
                 sys.exit(f"{b.where()}: an output block must follow a block that runs")
             outputs.append((b, last_out))
             last_out = None
             continue
-        if b.needs - caps:
-            script.append(f"echo {shlex.quote(f'{b.where()}: skipped: needs ' + ', '.join(sorted(b.needs - caps)))}")
-            last_out = None
+        unmet = {c for c in b.needs if (c[3:] in caps if c.startswith("no-") else c not in caps)}
+        if unmet:
+            script.append(f"echo {shlex.quote(f'{b.where()}: skipped: needs ' + ', '.join(sorted(unmet)))}")
+            last_out = SKIPPED
             continue
         src = os.path.join(work, f"block{n}")
         with open(src, "w", encoding="utf-8") as f:

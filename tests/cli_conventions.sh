@@ -5,9 +5,11 @@
 # (keysearch 3, sign 2); every command's exit statuses in its --help and the
 # man page (issue 54); and the README's command summary is exactly what
 # --help prints.
-# Arguments: the tool, the README.
+# Arguments: the tool, the README, the cluster key-search guide (its Slurm
+# recipe; the README when not given).
 . "$(dirname "$0")/cli_common.sh"
 readme=$2
+slurm_doc=${3:-$readme}
 cmds="list kat bench tune enc dec hash keysearch keygen sign verify key"
 
 # --help and -h: the command's usage on stdout, nothing on stderr, exit 0
@@ -123,23 +125,24 @@ for c in $cmds; do "$lwcx" $c --help | sed -n '1,/^$/p' | norm; done | sort > cm
 [ -s readme.txt ] && diff readme.txt help.txt > diff.txt && ok || { bad "README and lwcx --help differ:"; cat diff.txt >&2; }
 grep -v -- '--help | --version' help.txt | diff - cmds.txt > diff.txt && ok || { bad "lwcx --help and the commands' --help differ:"; cat diff.txt >&2; }
 [ "$(wc -l < cmds.txt)" -ge 10 ] && ok || bad "too few synopses found"
-# The README's Slurm recipe (issue 58): from Slurm 22.05 srun does not take
-# --cpus-per-task from sbatch, so each srun of a script asking for CPUs per
-# task gets them (SRUN_CPUS_PER_TASK or its own --cpus-per-task), names its
-# --mpi, and the README gives Slurm's documentation as the source.
-awk '/^#SBATCH/ { on = 1 } on { print } /^```$/ { on = 0 }' "$readme" > sbatch.txt
+# The Slurm recipe (issue 58; docs/guides/key-search-cluster.md): from Slurm
+# 22.05 srun does not take --cpus-per-task from sbatch, so each srun of a
+# script asking for CPUs per task gets them (SRUN_CPUS_PER_TASK or its own
+# --cpus-per-task), names its --mpi, and the page gives Slurm's documentation
+# as the source.
+awk '/^#SBATCH/ { on = 1 } on { print } /^```$/ { on = 0 }' "$slurm_doc" > sbatch.txt
 if [ -s sbatch.txt ] && grep -q -- '--cpus-per-task' sbatch.txt; then
   grep '^ *srun ' sbatch.txt > srun.txt
-  [ -s srun.txt ] && ok || bad "README: no srun in the sbatch script"
+  [ -s srun.txt ] && ok || bad "$slurm_doc: no srun in the sbatch script"
   while IFS= read -r line; do
     { grep -q '^export SRUN_CPUS_PER_TASK=' sbatch.txt || grep -q -- '--cpus-per-task' <<< "$line"; } &&
-      grep -q -- '--mpi=' <<< "$line" && ok || bad "README sbatch: '$line' gets no CPUs per task or no --mpi"
+      grep -q -- '--mpi=' <<< "$line" && ok || bad "$slurm_doc sbatch: '$line' gets no CPUs per task or no --mpi"
   done < srun.txt
 else
-  bad "README: no sbatch script asking for --cpus-per-task"
+  bad "$slurm_doc: no sbatch script asking for --cpus-per-task"
 fi
-grep -q 'https://slurm.schedmd.com/sbatch.html' "$readme" && grep -q 'https://slurm.schedmd.com/mpi_guide.html' "$readme" &&
-  ok || bad "README: the Slurm recipe names no source in Slurm's documentation"
+grep -q 'https://slurm.schedmd.com/sbatch.html' "$slurm_doc" && grep -q 'https://slurm.schedmd.com/mpi_guide.html' "$slurm_doc" &&
+  ok || bad "$slurm_doc: the Slurm recipe names no source in Slurm's documentation"
 # every option the man page documents exists, and the reverse, per command
 if [ ! -f "$man" ]; then bad "no man page $man"; else
   for c in $cmds; do
