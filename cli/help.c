@@ -235,7 +235,7 @@ static const cmd_help helps[] = {
      "  --mask HEX             the unknown key bits (at most 63)\n"
      "  --start N              the first index (default 0)\n"
      "  --count N              how many keys (1 .. 2^64 - 2^32)\n"
-     "  --threads N            worker threads (1 .. 1024; default: one per CPU)\n"
+     "  --threads N            worker threads (1 .. 1024; 0 or none: one per CPU)\n"
      "  --first                stop every thread at the first key found\n"
      "  --device cpu|cuda[:N[,M...]]|opencl[:N[,M...]]\n"
      "                         where to search (default: the CUDA GPUs if there are any;\n"
