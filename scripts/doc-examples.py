@@ -6,7 +6,10 @@
 
 Without pages: README.md, docs/guides/*.md and docs/tutorials/*.md. Each page
 runs in order, in a fresh directory (HOME and the caches inside it too), with
-the build's `lwcx` first on PATH. What each fenced block's info string means:
+the build's `lwcx` first on PATH (but on a scratch page, below, which builds
+its own) and LWCX_IMPL and LWCX_TEST_RAN_LOG unset; $CC (default cc)
+compiles the `c` blocks, and CMake takes it from the environment too when a
+scratch page configures a build. What each fenced block's info string means:
 
     sh | bash | shell      run; every shell block of a page runs in one bash
                            session (set -eo pipefail), so variables, functions
@@ -171,12 +174,14 @@ def run_page(page, blocks, marks, args, caps):
     cwd = os.path.join(work, "page")
     os.makedirs(home)
     os.makedirs(cwd)
-    if "scratch" in marks:
+    scratch = "scratch" in marks
+    if scratch:
         scratch_copy(cwd)
     build = os.path.abspath(args.build)
+    path = os.environ.get("PATH", "")
     env = dict(os.environ, HOME=home, XDG_CACHE_HOME=os.path.join(home, ".cache"),
                XDG_CONFIG_HOME=os.path.join(home, ".config"), LWCX_WISDOM="off",
-               PATH=build + os.pathsep + os.environ.get("PATH", ""),
+               PATH=path if scratch else build + os.pathsep + path,
                LWCX_DOC_BUILD=build, LWCX_DOC_SOURCE=ROOT,
                LWCX_PY_LIBRARY=os.path.join(build, "liblwcx.so"),
                LWCX_PY_HEADER=os.path.join(ROOT, "include", "lwcx.h"),
@@ -184,6 +189,7 @@ def run_page(page, blocks, marks, args, caps):
                LWCX_PY_CACHE=os.path.join(build, "python-cache"),
                PYTHONPATH=os.path.join(ROOT, "python"), PYTHONDONTWRITEBYTECODE="1")
     env.pop("LWCX_IMPL", None)
+    env.pop("LWCX_TEST_RAN_LOG", None)  # a scratch build's tests are not the suite's
     cc = shlex.split(os.environ.get("CC", "cc"))
     # One bash session runs the page: shell blocks are sourced, the others are
     # commands it runs, so everything happens in the page's order.
