@@ -48,7 +48,9 @@ failed = 0
 with tempfile.TemporaryDirectory() as tmp:
     os.makedirs(os.path.join(tmp, ".ci"))
     os.makedirs(os.path.join(tmp, "cmake"))
+    os.makedirs(os.path.join(tmp, "src", "bc"))
     shutil.copy(os.path.join(ROOT, "cmake", "lwcx_impls.cmake"), os.path.join(tmp, "cmake"))
+    shutil.copy(os.path.join(ROOT, "src", "bc", "ciphers.h"), os.path.join(tmp, "src", "bc"))  # the block ciphers
     for name, (r, c, m, script, passes) in CASES.items():
         for path, text in (("README.md", r), (".ci/run", c), ("CMakeLists.txt", m)):
             with open(os.path.join(tmp, path), "w", encoding="utf-8") as f:
