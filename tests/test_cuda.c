@@ -16,7 +16,9 @@
  * With "devices N": N devices share a key search (several_devices) and
  * each bulk call (bulk_shares).
  * With "fallback REASON" (a fake driver that fails mid-operation): results
- * still right, the fallback reported (fallback). With "set_devices N
+ * still right, the fallback reported (fallback). With "pipeline N" and
+ * "pipeline_fail REASON" (the fake driver running kernels): bulk calls
+ * through the pinned staging pipeline (pipeline, pipeline_fail). With "set_devices N
  * [ok|missing]": the device list through the API (set_devices).
  * With argument "unavailable REASON": cuda must be unavailable saying REASON
  * (the fake-driver and no-driver tests). A first argument "opencl" tests
@@ -356,6 +358,118 @@ static int auto_choice(size_t n)
     return tu_finish();
 }
 
+/* "pipeline N" (the fake driver running kernels, LWCX_FAKE_CUDA_RUN=1, a
+ * small LWCX_CUDA_STAGE_BYTES, N devices): bulk calls through the pinned
+ * staging pipeline, of sizes around its chunks (a chunk is the batches
+ * whose inputs fill a stage: 3 to 15 here, cipher and call alike), in
+ * place too, and large enough to be shared among the devices: every
+ * cipher's ECB both ways, CTR with tails, many keys both ways, as ref, no
+ * fallback, every device credited. The fake runs queued copies and kernels
+ * only when they are waited for, so a stage reused or read too early gives
+ * wrong results here. */
+static int pipeline(unsigned nd)
+{
+    static const size_t batches[] = {1, 2, 3, 4, 6, 7, 8, 14, 15, 16, 17, 29, 45, 50, 0};
+    const size_t big = (size_t)nd * 300 + 7; /* batches: every device a share */
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c), *why = NULL;
+        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
+        CHECK(cu && lwcx_impl_available(cu, &why) && lwcx_impl_devices(cu) == nd, "%s: %s available on %u devices (%s)",
+              prim, impl, nd, why ? why : "");
+        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), most = big * 32;
+        uint8_t key[32], iv[16], *in = malloc(most * bs), *keys = malloc(most * kb), *a = malloc(most * bs + 1),
+                                  *b = malloc(most * bs);
+        if (!in || !keys || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(in, most * bs), tu_fill(keys, most * kb);
+        const uint64_t f0 = lwcx_impl_fallbacks(cu, NULL, NULL);
+        uint64_t w[16] = {0}, w0[16] = {0};
+        ((const bc_impl *)cu)->desc.devices(w0, 16);
+        for (size_t t = 0; t < sizeof batches / sizeof batches[0]; t++) {
+            const size_t n = (batches[t] ? batches[t] : big) * 32, bytes = n * bs;
+            for (int op = 0; op < 5; op++) {
+                static const char *const names[5] = {"ECB", "ECB decryption", "CTR", "many keys",
+                                                     "many-keys decryption"};
+                /* CTR: a tail, and one batch less a byte */
+                const size_t len = op != 2 ? bytes : t % 2 ? bytes - 3 : bytes - 1;
+                a[len] = 0x5A;
+                int rc = op == 0 ? lwcx_bc_ecb_encrypt_with(cu, c, key, a, in, len)
+                         : op == 1 ? lwcx_bc_ecb_decrypt_with(cu, c, key, a, in, len)
+                         : op == 2 ? lwcx_bc_ctr_with(cu, c, key, iv, a, in, len)
+                         : op == 3 ? lwcx_bc_encrypt_keys_with(cu, c, a, in, keys, n)
+                                   : lwcx_bc_decrypt_keys_with(cu, c, a, in, keys, n);
+                CHECK_OK(op == 0 ? lwcx_bc_ecb_encrypt_with(ref, c, key, b, in, len)
+                         : op == 1 ? lwcx_bc_ecb_decrypt_with(ref, c, key, b, in, len)
+                         : op == 2 ? lwcx_bc_ctr_with(ref, c, key, iv, b, in, len)
+                         : op == 3 ? lwcx_bc_encrypt_keys_with(ref, c, b, in, keys, n)
+                                   : lwcx_bc_decrypt_keys_with(ref, c, b, in, keys, n));
+                CHECK(rc == LWCX_OK && memcmp(a, b, len) == 0 && a[len] == 0x5A,
+                      "%s: %s of %zu bytes through the pipeline differs from ref", prim, names[op], len);
+                /* in place */
+                memcpy(a, in, len);
+                rc = op == 0 ? lwcx_bc_ecb_encrypt_with(cu, c, key, a, a, len)
+                     : op == 1 ? lwcx_bc_ecb_decrypt_with(cu, c, key, a, a, len)
+                     : op == 2 ? lwcx_bc_ctr_with(cu, c, key, iv, a, a, len)
+                     : op == 3 ? lwcx_bc_encrypt_keys_with(cu, c, a, a, keys, n)
+                               : lwcx_bc_decrypt_keys_with(cu, c, a, a, keys, n);
+                CHECK(rc == LWCX_OK && memcmp(a, b, len) == 0, "%s: %s of %zu bytes in place differs from ref", prim,
+                      names[op], len);
+            }
+        }
+        CHECK(lwcx_impl_fallbacks(cu, NULL, &why) == f0, "%s: the pipeline fell back to the CPU (%s)", prim,
+              why ? why : "");
+        ((const bc_impl *)cu)->desc.devices(w, 16);
+        for (unsigned d = 0; d < nd && d < 16; d++)
+            CHECK(w[d] - w0[d] >= 300 * 5, "%s: device %u of %u ran %llu batches of the large calls", prim, d, nd,
+                  (unsigned long long)(w[d] - w0[d]));
+        free(in), free(keys), free(a), free(b);
+    }
+    return tu_finish();
+}
+
+/* "pipeline_fail REASON" (as "pipeline", one device, a driver call of the
+ * pipeline failing once: LWCX_FAKE_CUDA_FAIL_CALL): the call it fails in
+ * still gives ref's results (its chunks not yet delivered run on the CPU),
+ * reported once with REASON; the calls after it run on the device again
+ * (the pipeline made anew). LeakSanitizer (the sanitizer build) checks
+ * that the pipeline's memory is released on the way. */
+static int pipeline_fail(const char *reason)
+{
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c), *why = NULL;
+        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
+        CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
+        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = 40 * 32, len = n * bs - 5;
+        uint8_t key[32], iv[16], *in = malloc(n * bs), *keys = malloc(n * kb), *a = malloc(n * bs), *b = malloc(n * bs);
+        if (!in || !keys || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(in, n * bs), tu_fill(keys, n * kb);
+        const uint64_t f0 = lwcx_impl_fallbacks(cu, NULL, NULL), w0 = device_work(cu);
+        for (int op = 0; op < 3; op++) {
+            memcpy(a, in, n * bs); /* in place: chunks delivered are not run again */
+            const int rc = op == 0 ? lwcx_bc_ctr_with(cu, c, key, iv, a, a, len)
+                           : op == 1 ? lwcx_bc_ecb_encrypt_with(cu, c, key, a, a, n * bs)
+                                     : lwcx_bc_encrypt_keys_with(cu, c, a, a, keys, n);
+            CHECK_OK(op == 0 ? lwcx_bc_ctr_with(ref, c, key, iv, b, in, len)
+                     : op == 1 ? lwcx_bc_ecb_encrypt_with(ref, c, key, b, in, n * bs)
+                               : lwcx_bc_encrypt_keys_with(ref, c, b, in, keys, n));
+            CHECK(rc == LWCX_OK && memcmp(a, b, op == 0 ? len : n * bs) == 0, "%s: call %d with a failing %s as ref",
+                  prim, op, reason);
+        }
+        const uint64_t f = lwcx_impl_fallbacks(cu, NULL, &why);
+        if (i == 0)
+            CHECK(f == f0 + 1 && why && strstr(why, reason), "%s: one fallback (%llu) saying '%s' (%s)", prim,
+                  (unsigned long long)(f - f0), reason, why ? why : "");
+        else
+            CHECK(f == f0, "%s: after the failure, no fallback (%llu)", prim, (unsigned long long)(f - f0));
+        CHECK(device_work(cu) > w0, "%s: work on the device", prim);
+        free(in), free(keys), free(a), free(b);
+    }
+    return tu_finish();
+}
+
 /* "fallback REASON" (a fake driver whose device fails every operation in
  * its middle): every call through the implementation still gives ref's
  * results, each is counted as run on the CPU (lwcx_impl_fallbacks) with a
@@ -478,6 +592,8 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "devices") == 0) return several_devices((unsigned)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "auto") == 0) return auto_choice((size_t)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "fallback") == 0) return fallback(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "pipeline") == 0) return pipeline((unsigned)atoi(argv[2]));
+    if (argc == 3 && strcmp(argv[1], "pipeline_fail") == 0) return pipeline_fail(argv[2]);
     if (argc >= 3 && strcmp(argv[1], "set_devices") == 0)
         return set_devices((unsigned)atoi(argv[2]), argc > 3 ? strcmp(argv[3], "ok") == 0 : atoi(argv[2]) == 0);
     const unsigned plant_bits = argc == 3 && strcmp(argv[1], "planted") == 0 ? (unsigned)atoi(argv[2]) : 0;
