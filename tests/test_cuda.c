@@ -358,6 +358,32 @@ static int auto_choice(size_t n)
     return tu_finish();
 }
 
+/* cipher c's implementation under test, checked available (else NULL); *ref ref's */
+static const lwcx_impl *impl_under_test(lwcx_blockcipher c, const lwcx_impl **ref)
+{
+    const char *prim = lwcx_bc_name(c), *why = NULL;
+    const lwcx_impl *cu = lwcx_impl_find(prim, impl);
+    *ref = lwcx_impl_find(prim, "ref");
+    CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
+    return cu && lwcx_impl_available(cu, NULL) ? cu : NULL;
+}
+
+/* Bulk call op through h: ECB, ECB decryption, CTR (len bytes), many keys,
+ * many-keys decryption (n blocks) */
+enum { OP_ECB, OP_ECB_DEC, OP_CTR, OP_KEYS, OP_KEYS_DEC, NOPS };
+static const char *const op_names[NOPS] = {"ECB", "ECB decryption", "CTR", "many keys", "many-keys decryption"};
+static int bulk_op(int op, const lwcx_impl *h, lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
+                   const uint8_t *in, const uint8_t *keys, size_t n, size_t len)
+{
+    switch (op) {
+    case OP_ECB: return lwcx_bc_ecb_encrypt_with(h, c, key, out, in, len);
+    case OP_ECB_DEC: return lwcx_bc_ecb_decrypt_with(h, c, key, out, in, len);
+    case OP_CTR: return lwcx_bc_ctr_with(h, c, key, iv, out, in, len);
+    case OP_KEYS: return lwcx_bc_encrypt_keys_with(h, c, out, in, keys, n);
+    default: return lwcx_bc_decrypt_keys_with(h, c, out, in, keys, n);
+    }
+}
+
 /* "pipeline N" (the fake driver running kernels, LWCX_FAKE_CUDA_RUN=1, a
  * small LWCX_CUDA_STAGE_BYTES, N devices): bulk calls through the pinned
  * staging pipeline, of sizes around its chunks (a chunk is the batches
@@ -374,10 +400,9 @@ static int pipeline(unsigned nd)
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];
         const char *prim = lwcx_bc_name(c), *why = NULL;
-        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
-        CHECK(cu && lwcx_impl_available(cu, &why) && lwcx_impl_devices(cu) == nd, "%s: %s available on %u devices (%s)",
-              prim, impl, nd, why ? why : "");
-        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const lwcx_impl *ref, *cu = impl_under_test(c, &ref);
+        if (!cu) continue;
+        CHECK(lwcx_impl_devices(cu) == nd, "%s: %s on %u devices", prim, impl, nd);
         const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), most = big * 32;
         uint8_t key[32], iv[16], *in = malloc(most * bs), *keys = malloc(most * kb), *a = malloc(most * bs + 1),
                                   *b = malloc(most * bs);
@@ -388,33 +413,18 @@ static int pipeline(unsigned nd)
         ((const bc_impl *)cu)->desc.devices(w0, 16);
         for (size_t t = 0; t < sizeof batches / sizeof batches[0]; t++) {
             const size_t n = (batches[t] ? batches[t] : big) * 32, bytes = n * bs;
-            for (int op = 0; op < 5; op++) {
-                static const char *const names[5] = {"ECB", "ECB decryption", "CTR", "many keys",
-                                                     "many-keys decryption"};
+            for (int op = 0; op < NOPS; op++) {
                 /* CTR: a tail, and one batch less a byte */
-                const size_t len = op != 2 ? bytes : t % 2 ? bytes - 3 : bytes - 1;
+                const size_t len = op != OP_CTR ? bytes : t % 2 ? bytes - 3 : bytes - 1;
                 a[len] = 0x5A;
-                int rc = op == 0 ? lwcx_bc_ecb_encrypt_with(cu, c, key, a, in, len)
-                         : op == 1 ? lwcx_bc_ecb_decrypt_with(cu, c, key, a, in, len)
-                         : op == 2 ? lwcx_bc_ctr_with(cu, c, key, iv, a, in, len)
-                         : op == 3 ? lwcx_bc_encrypt_keys_with(cu, c, a, in, keys, n)
-                                   : lwcx_bc_decrypt_keys_with(cu, c, a, in, keys, n);
-                CHECK_OK(op == 0 ? lwcx_bc_ecb_encrypt_with(ref, c, key, b, in, len)
-                         : op == 1 ? lwcx_bc_ecb_decrypt_with(ref, c, key, b, in, len)
-                         : op == 2 ? lwcx_bc_ctr_with(ref, c, key, iv, b, in, len)
-                         : op == 3 ? lwcx_bc_encrypt_keys_with(ref, c, b, in, keys, n)
-                                   : lwcx_bc_decrypt_keys_with(ref, c, b, in, keys, n));
+                int rc = bulk_op(op, cu, c, key, iv, a, in, keys, n, len);
+                CHECK_OK(bulk_op(op, ref, c, key, iv, b, in, keys, n, len));
                 CHECK(rc == LWCX_OK && memcmp(a, b, len) == 0 && a[len] == 0x5A,
-                      "%s: %s of %zu bytes through the pipeline differs from ref", prim, names[op], len);
-                /* in place */
-                memcpy(a, in, len);
-                rc = op == 0 ? lwcx_bc_ecb_encrypt_with(cu, c, key, a, a, len)
-                     : op == 1 ? lwcx_bc_ecb_decrypt_with(cu, c, key, a, a, len)
-                     : op == 2 ? lwcx_bc_ctr_with(cu, c, key, iv, a, a, len)
-                     : op == 3 ? lwcx_bc_encrypt_keys_with(cu, c, a, a, keys, n)
-                               : lwcx_bc_decrypt_keys_with(cu, c, a, a, keys, n);
+                      "%s: %s of %zu bytes through the pipeline differs from ref", prim, op_names[op], len);
+                memcpy(a, in, len); /* in place */
+                rc = bulk_op(op, cu, c, key, iv, a, a, keys, n, len);
                 CHECK(rc == LWCX_OK && memcmp(a, b, len) == 0, "%s: %s of %zu bytes in place differs from ref", prim,
-                      names[op], len);
+                      op_names[op], len);
             }
         }
         CHECK(lwcx_impl_fallbacks(cu, NULL, &why) == f0, "%s: the pipeline fell back to the CPU (%s)", prim,
@@ -439,24 +449,21 @@ static int pipeline_fail(const char *reason)
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];
         const char *prim = lwcx_bc_name(c), *why = NULL;
-        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
-        CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
-        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const lwcx_impl *ref, *cu = impl_under_test(c, &ref);
+        if (!cu) continue;
         const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = 40 * 32, len = n * bs - 5;
         uint8_t key[32], iv[16], *in = malloc(n * bs), *keys = malloc(n * kb), *a = malloc(n * bs), *b = malloc(n * bs);
         if (!in || !keys || !a || !b) abort();
         tu_fill(key, kb), tu_fill(iv, bs), tu_fill(in, n * bs), tu_fill(keys, n * kb);
         const uint64_t f0 = lwcx_impl_fallbacks(cu, NULL, NULL), w0 = device_work(cu);
-        for (int op = 0; op < 3; op++) {
+        for (int k = 0; k < 3; k++) {
+            const int op = k == 0 ? OP_CTR : k == 1 ? OP_ECB : OP_KEYS;
+            const size_t bytes = op == OP_CTR ? len : n * bs;
             memcpy(a, in, n * bs); /* in place: chunks delivered are not run again */
-            const int rc = op == 0 ? lwcx_bc_ctr_with(cu, c, key, iv, a, a, len)
-                           : op == 1 ? lwcx_bc_ecb_encrypt_with(cu, c, key, a, a, n * bs)
-                                     : lwcx_bc_encrypt_keys_with(cu, c, a, a, keys, n);
-            CHECK_OK(op == 0 ? lwcx_bc_ctr_with(ref, c, key, iv, b, in, len)
-                     : op == 1 ? lwcx_bc_ecb_encrypt_with(ref, c, key, b, in, n * bs)
-                               : lwcx_bc_encrypt_keys_with(ref, c, b, in, keys, n));
-            CHECK(rc == LWCX_OK && memcmp(a, b, op == 0 ? len : n * bs) == 0, "%s: call %d with a failing %s as ref",
-                  prim, op, reason);
+            const int rc = bulk_op(op, cu, c, key, iv, a, a, keys, n, bytes);
+            CHECK_OK(bulk_op(op, ref, c, key, iv, b, in, keys, n, bytes));
+            CHECK(rc == LWCX_OK && memcmp(a, b, bytes) == 0, "%s: %s with a failing %s as ref", prim, op_names[op],
+                  reason);
         }
         const uint64_t f = lwcx_impl_fallbacks(cu, NULL, &why);
         if (i == 0)
@@ -480,9 +487,8 @@ static int fallback(const char *reason)
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];
         const char *prim = lwcx_bc_name(c), *why = NULL;
-        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
-        CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
-        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const lwcx_impl *ref, *cu = impl_under_test(c, &ref);
+        if (!cu) continue;
         const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = 64 * 32, len = bs * n;
         uint8_t key[32], iv[16], *pt = malloc(len), *keys = malloc(kb * n), *a = malloc(len), *b = malloc(len);
         if (!pt || !keys || !a || !b) abort();
