@@ -4,8 +4,10 @@
  * (dlopen("libcuda.so.1")): the library links no CUDA library, so the same
  * binary runs where there is no driver or no GPU, and `cuda` is then
  * unavailable with the reason (lwcx list). Every device the driver lists is
- * used (CUDA_VISIBLE_DEVICES narrows them): each call runs on one of them,
- * and a key search feeds each from its own thread (device/device_modes.tmpl.h).
+ * used (CUDA_VISIBLE_DEVICES narrows them): a bulk call is shared among them
+ * and a key search feeds each from its own thread (device/device_modes.tmpl.h);
+ * on a GPU, each device's share of a bulk call goes through pinned staging
+ * buffers and streams (the pipeline, below).
  *
  * The host launcher: with LWCX_CUDA_EMULATE set (to 1, or to a number of
  * SMs), no driver is touched and every launch runs the kernel bodies
