@@ -16,7 +16,9 @@
  *                       const void *sched, dev_io *bufs, int nbufs);
  * which runs kernel (c, mode) over `work` batches of KB_LANES blocks (or
  * keys), `sched` (if not NULL) the one-key masks, and moves the buffers,
- * and static size_t bulk_bytes(void) (bc_impl.bulk_bytes). */
+ * and static size_t bulk_bytes(void) (bc_impl.bulk_bytes); optionally
+ * DEV_SHARE_RUN (the name of its own runner of a device's share of a bulk
+ * call) and DEV_BUS_H2D (bc_impl.bus_h2d). */
 #ifndef LWCX_BC_DEVICE_MODES_H
 #define LWCX_BC_DEVICE_MODES_H
 
@@ -26,7 +28,6 @@
 
 #include "../bc_impl.h"
 #include "device_host.h"
-
 
 static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs);
 
