@@ -8,7 +8,9 @@
  * (one thread feeds it; the row names the device), and bulk rows where the
  * device is a GPU: ECB and CTR over 1 GiB host to host (uploads and
  * downloads included) and CTR over 1 GiB that stays in device memory (the
- * kernel alone; so the gap between the two CTR rows is the bus), and the
+ * kernel alone; so the gap between the two CTR rows is the bus), the bus
+ * alone where the implementation has it (cuda: as many bytes from the
+ * pinned staging buffers of its bulk calls to the device), and the
  * packing alone, resident (what the seed compares with and without), and the
  * key search of as many keys on one device (one call) and on all of them
  * (a thread each). The bulk
@@ -115,6 +117,7 @@ static int bulk_applies(bulk_case *k, const char *what, const char *after, lwcx_
 {
     const size_t n = bulk_bytes_of(c, impl);
     if (n == 0) return 0;
+    if (strcmp(what, "h2d") == 0 && !resolve(c, impl)->bus_h2d) return 0; /* (the bus row: cuda's) */
     bulk_now = n;
     const char *b = strcmp(k->bc.unit, "byte") == 0 ? "B" : "";
     if (n % ((size_t)1 << 30) == 0)
@@ -165,6 +168,14 @@ static int bulk_ecb(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 static int bulk_ctr(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
 {
     return lwcx_bc_ctr_with(impl, c, s->key, s->iv, s->out, s->in, s->bytes);
+}
+
+/* the bus alone: as many bytes from the pinned staging buffers of the
+ * bulk calls to the device (the row beside CTR host to host) */
+static int bulk_h2d_pinned(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
+{
+    const bc_impl *im = resolve(c, impl);
+    return im && im->bus_h2d ? im->bus_h2d(s->bytes) : LWCX_ERR_NO_IMPL;
 }
 
 static int bulk_ctr_resident(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *impl)
@@ -271,6 +282,7 @@ static int bulk_search_all(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *i
                                                       teardown, on_device, NULL, NULL};           \
     BULK_CASE(prim, cipher, ecb, "ecb_enc", "", "byte", bulk_setup)                              \
     BULK_CASE(prim, cipher, ctr, "ctr", "", "byte", bulk_setup)                                  \
+    BULK_CASE(prim, cipher, h2d_pinned, "h2d", "_pinned", "byte", bulk_search_setup)             \
     BULK_CASE(prim, cipher, ctr_resident, "ctr", "_resident", "byte", bulk_setup)                \
     BULK_CASE(prim, cipher, pack_resident, "pack_unpack", "_resident", "byte", bulk_setup)       \
     BULK_CASE(prim, cipher, search, "keysearch_device", "", "key", bulk_search_setup)            \
@@ -279,7 +291,7 @@ static int bulk_search_all(lwcx_blockcipher c, bulk_state *s, const lwcx_impl *i
         &prim##_ecb_case,         &prim##_ctr_case,         &prim##_keys_case,                    \
         &prim##_pack_case,                                                                        \
         &prim##_search_case,      &prim##_search_dev_case,  &prim##_bulk_ecb.bc,                  \
-        &prim##_bulk_ctr.bc,      &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc,    \
+        &prim##_bulk_ctr.bc,      &prim##_bulk_h2d_pinned.bc, &prim##_bulk_ctr_resident.bc, &prim##_bulk_pack_resident.bc,    \
         &prim##_bulk_search.bc,   &prim##_bulk_search_all.bc, NULL};
 
 /* (the case is static, not const: its size is the device's, set when it applies) */

@@ -20,9 +20,16 @@
 #  4. the bus: pinned and pageable host-to-device and device-to-host copies
 #     of 256 MiB through the driver (python3 and ctypes);
 #  5. lwcx bench --quick --impl cuda for the six ciphers: CTR host to host
-#     and device-resident over 1 GiB, ECB host to host, the key search on one
-#     device and (the CLI, step 2) on every device, each row naming the GPU;
-#  6. the crossover (scripts/gpu-crossover.py) up to 16 MiB.
+#     and device-resident over 1 GiB, ECB host to host, the pinned upload
+#     alone beside them (h2d_1GiB_pinned), the key search on one device and
+#     (the CLI, step 2) on every device, each row naming the GPU; host to
+#     host against issue 59's 12 GB/s (twice the best of the 4.3-6.0 GB/s
+#     of pageable copies);
+#  6. the bulk pipeline's sizes: CTR and ECB host to host over 1 GiB
+#     (PRESENT-80, GIFT-128) with 1, 2, 8 lanes (LWCX_CUDA_LANES) and
+#     2, 32 MiB stages (LWCX_CUDA_STAGE_BYTES), beside step 5's defaults
+#     (4 lanes, 8 MiB): the defaults' evidence;
+#  7. the crossover (scripts/gpu-crossover.py) up to 16 MiB.
 # OpenCL is switched off (LWCX_OPENCL_LOADER): on NVIDIA's OpenCL the first
 # build of the kernels took 280 s, which `lwcx list` and the bench wait for.
 set -u
@@ -141,7 +148,39 @@ timeout 200 "$lwcx" bench --quick --impl cuda gift128 gift64 present80 present12
 echo "rc=$?"
 grep -E ' cuda ' "$out/bench.txt" | grep -E '1Gi|4M'
 
-step "6. crossover"
+# GB/s of the 1 GiB rows of bench JSON files: CTR and ECB host to host, the
+# pinned upload, CTR resident; with --target, host to host against 12 GB/s
+rates() {
+  python3 - "$@" << 'EOF'
+import json, sys
+target = sys.argv[1] == "--target"
+for path in sys.argv[1 + target:]:
+    rows = {}
+    for r in json.load(open(path))["results"]:
+        if r.get("impl") == "cuda" and r.get("unit") == "byte" and "1GiB" in r["op"]:
+            rows.setdefault(r["primitive"], {})[r["op"]] = 1 / r["ns_per_unit_median"]
+    for prim, ops in rows.items():
+        get = lambda op: ops.get(op, float("nan"))
+        line = "%-10s ctr %6.1f  ecb %6.1f  h2d pinned %6.1f  ctr resident %6.1f GB/s" % (
+            prim, get("ctr_1GiB"), get("ecb_enc_1GiB"), get("h2d_1GiB_pinned"), get("ctr_1GiB_resident"))
+        if target:
+            line += "  (12 GB/s: %s)" % ("met" if min(get("ctr_1GiB"), get("ecb_enc_1GiB")) >= 12 else "NOT met")
+        print(line)
+EOF
+}
+rates --target "$out/bench.json" | tee "$out/bulk.txt"
+
+step "6. the bulk pipeline: lanes and stage sizes (PRESENT-80, GIFT-128, 1 GiB host to host)"
+# (4 lanes and 8 MiB, the defaults: step 5)
+for setting in "LWCX_CUDA_LANES=1" "LWCX_CUDA_LANES=2" "LWCX_CUDA_LANES=8" \
+  "LWCX_CUDA_STAGE_BYTES=2097152" "LWCX_CUDA_STAGE_BYTES=33554432"; do
+  f=$out/pipeline_${setting#LWCX_CUDA_}.json
+  env "$setting" timeout 40 "$lwcx" bench --quick --impl cuda present80 gift128 --json "$f" > /dev/null 2>&1
+  echo "$setting (rc=$?):"
+  rates "$f" 2> /dev/null | sed 's/^/  /'
+done | tee "$out/pipeline.txt"
+
+step "7. crossover"
 timeout 100 python3 "$here/gpu-crossover.py" "$lwcx" --sizes 65536,262144,1048576,4194304,16777216 \
   pipo128 pipo256 present80 present128 gift64 gift128 > "$out/crossover.txt" 2>&1
 echo "rc=$?"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The bench's rows of a device implementation (issue 14): ECB and CTR host
-# to host, CTR and the packing alone resident in device memory, and the
+# to host, beside it (cuda) the pinned host-to-device copies alone (issue
+# 59), CTR and the packing alone resident in device memory, and the
 # device key search (calls of 2^22 keys, and as many keys as the bulk rows
 # have bytes: one call on one device, and a search on all), each named, with
 # a rate and the device it ran on; at a size the test names
@@ -11,8 +12,9 @@ lwcx=$1 cipher=$2 impl=$3
 export LWCX_BENCH_DEVICE_BYTES=131072
 out=$("$lwcx" bench --quick "$cipher" 2>&1) || { echo "$out"; echo "FAIL: bench exited $?"; exit 1; }
 fail=0
-for op in ecb_enc_128KiB ctr_128KiB ctr_128KiB_resident pack_unpack_128KiB_resident keysearch_device_4M keysearch_device_128Ki \
-  keysearch_all_devices_128Ki; do
+ops="ecb_enc_128KiB ctr_128KiB ctr_128KiB_resident"
+[[ $impl == cuda ]] && ops+=" h2d_128KiB_pinned"
+for op in $ops pack_unpack_128KiB_resident keysearch_device_4M keysearch_device_128Ki keysearch_all_devices_128Ki; do
   row=$(grep -E "^$cipher +$op +$impl " <<<"$out")
   if [[ -z $row ]]; then
     echo "FAIL: no $op row for $impl"; fail=1

@@ -16,7 +16,9 @@
  * With "devices N": N devices share a key search (several_devices) and
  * each bulk call (bulk_shares).
  * With "fallback REASON" (a fake driver that fails mid-operation): results
- * still right, the fallback reported (fallback). With "set_devices N
+ * still right, the fallback reported (fallback). With "pipeline N" and
+ * "pipeline_fail REASON" (the fake driver running kernels): bulk calls
+ * through the pinned staging pipeline (pipeline, pipeline_fail). With "set_devices N
  * [ok|missing]": the device list through the API (set_devices).
  * With argument "unavailable REASON": cuda must be unavailable saying REASON
  * (the fake-driver and no-driver tests). A first argument "opencl" tests
@@ -356,6 +358,125 @@ static int auto_choice(size_t n)
     return tu_finish();
 }
 
+/* cipher c's implementation under test, checked available (else NULL); *ref ref's */
+static const lwcx_impl *impl_under_test(lwcx_blockcipher c, const lwcx_impl **ref)
+{
+    const char *prim = lwcx_bc_name(c), *why = NULL;
+    const lwcx_impl *cu = lwcx_impl_find(prim, impl);
+    *ref = lwcx_impl_find(prim, "ref");
+    CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
+    return cu && lwcx_impl_available(cu, NULL) ? cu : NULL;
+}
+
+/* Bulk call op through h: ECB, ECB decryption, CTR (len bytes), many keys,
+ * many-keys decryption (n blocks) */
+enum { OP_ECB, OP_ECB_DEC, OP_CTR, OP_KEYS, OP_KEYS_DEC, NOPS };
+static const char *const op_names[NOPS] = {"ECB", "ECB decryption", "CTR", "many keys", "many-keys decryption"};
+static int bulk_op(int op, const lwcx_impl *h, lwcx_blockcipher c, const uint8_t *key, const uint8_t *iv, uint8_t *out,
+                   const uint8_t *in, const uint8_t *keys, size_t n, size_t len)
+{
+    switch (op) {
+    case OP_ECB: return lwcx_bc_ecb_encrypt_with(h, c, key, out, in, len);
+    case OP_ECB_DEC: return lwcx_bc_ecb_decrypt_with(h, c, key, out, in, len);
+    case OP_CTR: return lwcx_bc_ctr_with(h, c, key, iv, out, in, len);
+    case OP_KEYS: return lwcx_bc_encrypt_keys_with(h, c, out, in, keys, n);
+    default: return lwcx_bc_decrypt_keys_with(h, c, out, in, keys, n);
+    }
+}
+
+/* "pipeline N" (the fake driver running kernels, LWCX_FAKE_CUDA_RUN=1, a
+ * small LWCX_CUDA_STAGE_BYTES, N devices): bulk calls through the pinned
+ * staging pipeline, of sizes around its chunks (a chunk is the batches
+ * whose inputs fill a stage: 3 to 15 here, cipher and call alike), in
+ * place too, and large enough to be shared among the devices: every
+ * cipher's ECB both ways, CTR with tails, many keys both ways, as ref, no
+ * fallback, every device credited. The fake runs queued copies and kernels
+ * only when they are waited for, so a stage reused or read too early gives
+ * wrong results here. */
+static int pipeline(unsigned nd)
+{
+    static const size_t batches[] = {1, 2, 3, 4, 6, 7, 8, 14, 15, 16, 17, 29, 45, 50, 0};
+    const size_t big = (size_t)nd * 300 + 7; /* batches: every device a share */
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c), *why = NULL;
+        const lwcx_impl *ref, *cu = impl_under_test(c, &ref);
+        if (!cu) continue;
+        CHECK(lwcx_impl_devices(cu) == nd, "%s: %s on %u devices", prim, impl, nd);
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), most = big * 32;
+        uint8_t key[32], iv[16], *in = malloc(most * bs), *keys = malloc(most * kb), *a = malloc(most * bs + 1),
+                                  *b = malloc(most * bs);
+        if (!in || !keys || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(in, most * bs), tu_fill(keys, most * kb);
+        const uint64_t f0 = lwcx_impl_fallbacks(cu, NULL, NULL);
+        uint64_t w[16] = {0}, w0[16] = {0};
+        ((const bc_impl *)cu)->desc.devices(w0, 16);
+        for (size_t t = 0; t < sizeof batches / sizeof batches[0]; t++) {
+            const size_t n = (batches[t] ? batches[t] : big) * 32, bytes = n * bs;
+            for (int op = 0; op < NOPS; op++) {
+                /* CTR: a tail, and one batch less a byte */
+                const size_t len = op != OP_CTR ? bytes : t % 2 ? bytes - 3 : bytes - 1;
+                a[len] = 0x5A;
+                int rc = bulk_op(op, cu, c, key, iv, a, in, keys, n, len);
+                CHECK_OK(bulk_op(op, ref, c, key, iv, b, in, keys, n, len));
+                CHECK(rc == LWCX_OK && memcmp(a, b, len) == 0 && a[len] == 0x5A,
+                      "%s: %s of %zu bytes through the pipeline differs from ref", prim, op_names[op], len);
+                memcpy(a, in, len); /* in place */
+                rc = bulk_op(op, cu, c, key, iv, a, a, keys, n, len);
+                CHECK(rc == LWCX_OK && memcmp(a, b, len) == 0, "%s: %s of %zu bytes in place differs from ref", prim,
+                      op_names[op], len);
+            }
+        }
+        CHECK(lwcx_impl_fallbacks(cu, NULL, &why) == f0, "%s: the pipeline fell back to the CPU (%s)", prim,
+              why ? why : "");
+        ((const bc_impl *)cu)->desc.devices(w, 16);
+        for (unsigned d = 0; d < nd && d < 16; d++)
+            CHECK(w[d] - w0[d] >= 300 * 5, "%s: device %u of %u ran %llu batches of the large calls", prim, d, nd,
+                  (unsigned long long)(w[d] - w0[d]));
+        free(in), free(keys), free(a), free(b);
+    }
+    return tu_finish();
+}
+
+/* "pipeline_fail REASON" (as "pipeline", one device, a driver call of the
+ * pipeline failing once: LWCX_FAKE_CUDA_FAIL_CALL): the call it fails in
+ * still gives ref's results (its chunks not yet delivered run on the CPU),
+ * reported once with REASON; the calls after it run on the device again
+ * (the pipeline made anew). LeakSanitizer (the sanitizer build) checks
+ * that the pipeline's memory is released on the way. */
+static int pipeline_fail(const char *reason)
+{
+    for (int i = 0; i < NCIPHERS; i++) {
+        const lwcx_blockcipher c = ciphers[i];
+        const char *prim = lwcx_bc_name(c), *why = NULL;
+        const lwcx_impl *ref, *cu = impl_under_test(c, &ref);
+        if (!cu) continue;
+        const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = 40 * 32, len = n * bs - 5;
+        uint8_t key[32], iv[16], *in = malloc(n * bs), *keys = malloc(n * kb), *a = malloc(n * bs), *b = malloc(n * bs);
+        if (!in || !keys || !a || !b) abort();
+        tu_fill(key, kb), tu_fill(iv, bs), tu_fill(in, n * bs), tu_fill(keys, n * kb);
+        const uint64_t f0 = lwcx_impl_fallbacks(cu, NULL, NULL), w0 = device_work(cu);
+        for (int k = 0; k < 3; k++) {
+            const int op = k == 0 ? OP_CTR : k == 1 ? OP_ECB : OP_KEYS;
+            const size_t bytes = op == OP_CTR ? len : n * bs;
+            memcpy(a, in, n * bs); /* in place: chunks delivered are not run again */
+            const int rc = bulk_op(op, cu, c, key, iv, a, a, keys, n, bytes);
+            CHECK_OK(bulk_op(op, ref, c, key, iv, b, in, keys, n, bytes));
+            CHECK(rc == LWCX_OK && memcmp(a, b, bytes) == 0, "%s: %s with a failing %s as ref", prim, op_names[op],
+                  reason);
+        }
+        const uint64_t f = lwcx_impl_fallbacks(cu, NULL, &why);
+        if (i == 0)
+            CHECK(f == f0 + 1 && why && strstr(why, reason), "%s: one fallback (%llu) saying '%s' (%s)", prim,
+                  (unsigned long long)(f - f0), reason, why ? why : "");
+        else
+            CHECK(f == f0, "%s: after the failure, no fallback (%llu)", prim, (unsigned long long)(f - f0));
+        CHECK(device_work(cu) > w0, "%s: work on the device", prim);
+        free(in), free(keys), free(a), free(b);
+    }
+    return tu_finish();
+}
+
 /* "fallback REASON" (a fake driver whose device fails every operation in
  * its middle): every call through the implementation still gives ref's
  * results, each is counted as run on the CPU (lwcx_impl_fallbacks) with a
@@ -366,9 +487,8 @@ static int fallback(const char *reason)
     for (int i = 0; i < NCIPHERS; i++) {
         const lwcx_blockcipher c = ciphers[i];
         const char *prim = lwcx_bc_name(c), *why = NULL;
-        const lwcx_impl *cu = lwcx_impl_find(prim, impl), *ref = lwcx_impl_find(prim, "ref");
-        CHECK(cu && lwcx_impl_available(cu, &why), "%s: %s available (%s)", prim, impl, why ? why : "");
-        if (!cu || !lwcx_impl_available(cu, NULL)) continue;
+        const lwcx_impl *ref, *cu = impl_under_test(c, &ref);
+        if (!cu) continue;
         const size_t bs = lwcx_bc_block_bytes(c), kb = lwcx_bc_key_bytes(c), n = 64 * 32, len = bs * n;
         uint8_t key[32], iv[16], *pt = malloc(len), *keys = malloc(kb * n), *a = malloc(len), *b = malloc(len);
         if (!pt || !keys || !a || !b) abort();
@@ -478,6 +598,8 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "devices") == 0) return several_devices((unsigned)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "auto") == 0) return auto_choice((size_t)atoi(argv[2]));
     if (argc == 3 && strcmp(argv[1], "fallback") == 0) return fallback(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "pipeline") == 0) return pipeline((unsigned)atoi(argv[2]));
+    if (argc == 3 && strcmp(argv[1], "pipeline_fail") == 0) return pipeline_fail(argv[2]);
     if (argc >= 3 && strcmp(argv[1], "set_devices") == 0)
         return set_devices((unsigned)atoi(argv[2]), argc > 3 ? strcmp(argv[3], "ok") == 0 : atoi(argv[2]) == 0);
     const unsigned plant_bits = argc == 3 && strcmp(argv[1], "planted") == 0 ? (unsigned)atoi(argv[2]) : 0;

@@ -98,6 +98,11 @@ typedef struct bc_impl {
      * under the schedule expand() made, or the packing and unpacking. */
     size_t (*bulk_bytes)(void);
     void (*resident)(const void *sched, int op, size_t len);
+    /* Optional (cuda): len bytes copied from the pinned staging buffers of
+     * bulk calls to device memory, nothing else (the bench's bus row, beside
+     * CTR host to host); LWCX_OK, or LWCX_ERR_UNSUPPORTED when a driver call
+     * failed. */
+    int (*bus_h2d)(size_t len);
 } bc_impl;
 enum { BC_RESIDENT_CTR, BC_RESIDENT_PACK };
 

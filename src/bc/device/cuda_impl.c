@@ -4,8 +4,10 @@
  * (dlopen("libcuda.so.1")): the library links no CUDA library, so the same
  * binary runs where there is no driver or no GPU, and `cuda` is then
  * unavailable with the reason (lwcx list). Every device the driver lists is
- * used (CUDA_VISIBLE_DEVICES narrows them): each call runs on one of them,
- * and a key search feeds each from its own thread (device/device_modes.tmpl.h).
+ * used (CUDA_VISIBLE_DEVICES narrows them): a bulk call is shared among them
+ * and a key search feeds each from its own thread (device/device_modes.tmpl.h);
+ * on a GPU, each device's share of a bulk call goes through pinned staging
+ * buffers and streams (the pipeline, below).
  *
  * The host launcher: with LWCX_CUDA_EMULATE set (to 1, or to a number of
  * SMs), no driver is touched and every launch runs the kernel bodies
@@ -32,6 +34,9 @@
 #include "../present/bs_core.tmpl.h"
 
 #include "kernel_bodies.tmpl.h"
+#define DEV_SHARE_RUN cu_share_run /* bulk calls: pipelined (below) */
+#define DEV_BUS_H2D cu_bus_h2d
+static int cu_bus_h2d(size_t len);
 #include "device_modes.tmpl.h"
 
 /* the embedded fat binaries, one per module of device/cuda_kernels.cu: key search
@@ -73,7 +78,27 @@ static struct {
     CUresult (*MemsetD8)(CUdeviceptr, unsigned char, size_t);
     CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                              unsigned, CUstream, void **, void **);
+    /* the bulk calls' pipeline */
+    CUresult (*MemAllocHost)(void **, size_t);
+    CUresult (*MemFreeHost)(void *);
+    CUresult (*StreamCreate)(CUstream *, unsigned);
+    CUresult (*StreamDestroy)(CUstream);
+    CUresult (*StreamSynchronize)(CUstream);
+    CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, size_t, CUstream);
+    CUresult (*MemcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
 } cu;
+#define CU_STREAM_NON_BLOCKING 1
+
+/* The bulk calls' pipeline on one device: LANES_MAX host threads at most,
+ * each with two slots (double buffering), a slot a stream, a pinned
+ * staging buffer and a device input and output buffer of stage_bytes
+ * each; made at the device's first bulk call, kept (docs/design/devices.md). */
+#define LANES_MAX 16
+typedef struct cu_slot {
+    CUstream stream;
+    unsigned char *stage;
+    CUdeviceptr din, dout;
+} cu_slot;
 
 /* one device: its context, kernels and the constant-memory masks of each module */
 typedef struct cu_device {
@@ -84,6 +109,10 @@ typedef struct cu_device {
     CUdeviceptr buf[8];   /* the calls' buffers, kept and grown, not allocated per call */
     size_t buf_bytes[8];
     char name[96];
+    unsigned nslots;       /* > 0: the pipeline is made */
+    unsigned char *pinned; /* every slot's stage */
+    CUdeviceptr pipe_mem;  /* every slot's din and dout */
+    cu_slot slot[2 * LANES_MAX];
 } cu_device;
 
 static struct {
@@ -93,6 +122,8 @@ static struct {
     cu_device dev[DEV_MAX];
     char names[256]; /* the bench's label: the devices' names */
     char why_buf[96];
+    size_t stage_bytes; /* a slot's staging buffer (LWCX_CUDA_STAGE_BYTES) */
+    unsigned lanes;     /* host threads per device a bulk call uses at most (LWCX_CUDA_LANES) */
 } g = {.once = PTHREAD_ONCE_INIT};
 
 #define SYM(field, name)                                                                          \
@@ -173,6 +204,13 @@ static const char *load_driver(void)
     SYM(MemcpyDtoH, "cuMemcpyDtoH_v2");
     SYM(MemsetD8, "cuMemsetD8_v2");
     SYM(LaunchKernel, "cuLaunchKernel");
+    SYM(MemAllocHost, "cuMemAllocHost_v2");
+    SYM(MemFreeHost, "cuMemFreeHost");
+    SYM(StreamCreate, "cuStreamCreate");
+    SYM(StreamDestroy, "cuStreamDestroy_v2");
+    SYM(StreamSynchronize, "cuStreamSynchronize");
+    SYM(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
+    SYM(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
     CUresult r = cu.Init(0);
     if (r != 0) {
         snprintf(g.why_buf, sizeof g.why_buf, "the CUDA driver does not start (cuInit: error %d)", r);
@@ -204,8 +242,24 @@ static const char *load_driver(void)
     return usable ? NULL : why;
 }
 
+/* The pipeline's sizes: a slot's staging buffer of LWCX_CUDA_STAGE_BYTES
+ * (default 8 MiB, at least 4 KiB: one batch of any call; the tests make it
+ * small, to cross many chunks), LWCX_CUDA_LANES host threads per device
+ * (default 4, 1 to LANES_MAX). */
+#define STAGE_BYTES_DEFAULT ((size_t)8 << 20)
+#define LANES_DEFAULT 4
+static void read_pipe_sizes(void)
+{
+    const char *e = getenv("LWCX_CUDA_STAGE_BYTES"), *l = getenv("LWCX_CUDA_LANES");
+    const unsigned long long v = e && *e ? strtoull(e, NULL, 10) : 0;
+    g.stage_bytes = v >= 4096 && v <= ((size_t)1 << 30) ? (size_t)v / 256 * 256 : STAGE_BYTES_DEFAULT;
+    const long n = l && *l ? strtol(l, NULL, 10) : 0;
+    g.lanes = n >= 1 && n <= LANES_MAX ? (unsigned)n : LANES_DEFAULT;
+}
+
 static void init(void)
 {
+    read_pipe_sizes();
     const char *e = getenv("LWCX_CUDA_EMULATE");
     if (e && *e && strcmp(e, "0") != 0) {
         long v = strtol(e, NULL, 10);
@@ -360,6 +414,285 @@ static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sche
         lwcx_dev_run_on_cpu(c, mode, a, grid_for(work, g.emulate_sms ? g.emulate_sms : 1), KB_THREADS, sched,
                             bufs, nbufs);
     dev_release(d, why ? 0 : work);
+}
+
+/* --- bulk calls: the pipeline ------------------------------------------------------
+ * A device's share of a one-key ECB or CTR call or a many-keys call is cut
+ * into chunks of whole batches that fill a staging buffer; the device's
+ * lanes (host threads: the caller's and lanes - 1 more, as many as there
+ * are chunks) take every lanes-th chunk each, and each lane alternates
+ * between its two slots: it copies a chunk from the caller's memory into
+ * the slot's pinned stage and queues, in the slot's stream, the upload,
+ * the kernel and the download; then, while that runs, it fills its other
+ * slot; before it reuses a slot it waits for the slot's stream and copies
+ * the chunk's result out to the caller. So the bus's two directions, the
+ * kernels and the host's copies overlap, and the host's copies (the
+ * caller's memory is pageable) run on several cores. The pipeline is the
+ * device's: used only by the thread that holds the device's lock
+ * (dev_acquire) and its lanes. If a driver call fails, the chunks not yet
+ * written to the caller's output run on the CPU (they were not touched:
+ * in place too), the fallback reported as dev_run's, and the pipeline is
+ * released (the next call makes it again). */
+
+/* The pipeline's memory and streams released; the device's context current. */
+static void pipe_close(cu_device *d)
+{
+    for (unsigned i = 0; i < d->nslots; i++)
+        if (d->slot[i].stream) {
+            cu.StreamSynchronize(d->slot[i].stream);
+            cu.StreamDestroy(d->slot[i].stream);
+        }
+    if (d->pinned) cu.MemFreeHost(d->pinned);
+    if (d->pipe_mem) cu.MemFree(d->pipe_mem);
+    d->pinned = NULL, d->pipe_mem = 0, d->nslots = 0;
+    memset(d->slot, 0, sizeof d->slot);
+}
+
+/* The pipeline of device d made, if it is not; NULL, or why not (in
+ * why_buf). The device's context current. */
+static const char *pipe_open(cu_device *d, char *why_buf, size_t cap)
+{
+    const char *why = NULL;
+    if (d->nslots) return NULL;
+    const unsigned n = 2 * g.lanes;
+    const size_t s = g.stage_bytes;
+    void *host = NULL;
+    int err = check(cu.MemAllocHost(&host, n * s), "cuMemAllocHost", d, &why, why_buf, cap);
+    d->pinned = err ? NULL : host;
+    err = err || check(cu.MemAlloc(&d->pipe_mem, 2 * n * s), "cuMemAlloc", d, &why, why_buf, cap);
+    if (err) d->pipe_mem = 0;
+    d->nslots = n;
+    for (unsigned i = 0; !err && i < n; i++) {
+        cu_slot *sl = &d->slot[i];
+        err = check(cu.StreamCreate(&sl->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate", d, &why, why_buf, cap);
+        if (err) sl->stream = NULL;
+        sl->stage = d->pinned + i * s;
+        sl->din = d->pipe_mem + 2 * i * s, sl->dout = sl->din + s;
+    }
+    if (err) pipe_close(d);
+    return why;
+}
+
+/* One device's share of a bulk call, and one lane of it */
+typedef struct cu_share {
+    const dev_call *k;
+    cu_device *d;
+    uint64_t first, count, chunk, nchunks; /* batches; chunk batches a chunk */
+    unsigned lanes;
+    atomic_int stop; /* a lane failed: the others stop after their chunks in flight */
+} cu_share;
+
+typedef struct cu_lane {
+    cu_share *sh;
+    unsigned lane;
+    uint64_t done;         /* this lane's chunks written to the caller, in order */
+    size_t secret_end[2];  /* of each slot: the stage's bytes that held keys, from 0 */
+    const char *why;
+    char why_buf[160];
+} cu_lane;
+
+/* The buffers of op laid out in slot sl: inputs from 0 of the stage and of
+ * din, outputs from 0 of dout (and back to the stage from 0, over the
+ * inputs already sent); each from a multiple of 256 bytes. */
+static size_t slot_layout(dev_op *op, const cu_slot *sl, size_t *out_bytes)
+{
+    size_t in = 0, out = 0;
+    for (int i = 0; i < op->nbufs; i++) {
+        size_t *at = op->bufs[i].src ? &in : &out;
+        *op->bufs[i].field = (op->bufs[i].src ? sl->din : sl->dout) + *at;
+        *at += (op->bufs[i].bytes + 255) & ~(size_t)255;
+    }
+    *out_bytes = out;
+    return in;
+}
+
+/* Chunk j of the share as op */
+static void chunk_prep(const cu_share *sh, uint64_t j, dev_op *op)
+{
+    const uint64_t at = j * sh->chunk, left = sh->count - at;
+    dev_op_prep(sh->k, sh->first + at, left < sh->chunk ? left : sh->chunk, op);
+}
+
+/* op's outputs from the slot's stage to the caller */
+static void chunk_finish(const dev_op *op, const cu_slot *sl)
+{
+    size_t at = 0;
+    for (int i = 0; i < op->nbufs; i++)
+        if (op->bufs[i].dst) {
+            memcpy(op->bufs[i].dst, sl->stage + at, op->bufs[i].bytes);
+            at += (op->bufs[i].bytes + 255) & ~(size_t)255;
+        }
+}
+
+static void *lane_run(void *p)
+{
+    cu_lane *ln = p;
+    cu_share *sh = ln->sh;
+    cu_device *d = sh->d;
+    const char *why = NULL;
+    char why_buf[160];
+    dev_op op[2];
+    const int pushed = !CHECK(CtxPushCurrent, (d->ctx));
+    int pending[2] = {0, 0}, err = !pushed;
+    uint64_t t = 0;
+    for (; !err; t++) {
+        const uint64_t j = ln->lane + t * sh->lanes;
+        const int h = (int)(t & 1);
+        cu_slot *sl = &d->slot[2 * ln->lane + h];
+        if (pending[h]) { /* the slot's chunk before: done, out to the caller */
+            if ((err = CHECK(StreamSynchronize, (sl->stream)))) break;
+            chunk_finish(&op[h], sl);
+            pending[h] = 0, ln->done++;
+        }
+        if (j >= sh->nchunks || atomic_load(&sh->stop)) break;
+        chunk_prep(sh, j, &op[h]);
+        size_t out_bytes, in_bytes = slot_layout(&op[h], sl, &out_bytes), at = 0;
+        for (int i = 0; i < op[h].nbufs; i++)
+            if (op[h].bufs[i].src) {
+                memcpy(sl->stage + at, op[h].bufs[i].src, op[h].bufs[i].bytes);
+                if (op[h].bufs[i].secret && at + op[h].bufs[i].bytes > ln->secret_end[h])
+                    ln->secret_end[h] = at + op[h].bufs[i].bytes;
+                at += (op[h].bufs[i].bytes + 255) & ~(size_t)255;
+            }
+        void *params[] = {&op[h].a};
+        err = CHECK(MemcpyHtoDAsync, (sl->din, sl->stage, in_bytes, sl->stream)) ||
+              CHECK(LaunchKernel, (d->fn[sh->k->c][op[h].mode], grid_for(op[h].work, d->sms), 1, 1, KB_THREADS, 1,
+                                   1, 0, sl->stream, params, NULL)) ||
+              CHECK(MemcpyDtoHAsync, (sl->stage, sl->dout, out_bytes, sl->stream));
+        if (err) break;
+        pending[h] = 1;
+    }
+    /* the last one or two chunks in flight, oldest first */
+    for (int i = 0; !err && i < 2; i++) {
+        const int h = (int)((t + (uint64_t)i) & 1);
+        cu_slot *sl = &d->slot[2 * ln->lane + h];
+        if (!pending[h]) continue;
+        if ((err = CHECK(StreamSynchronize, (sl->stream)))) break;
+        chunk_finish(&op[h], sl);
+        ln->done++;
+    }
+    CUcontext dummy;
+    if (pushed) cu.CtxPopCurrent(&dummy);
+    if (err) {
+        snprintf(ln->why_buf, sizeof ln->why_buf, "%s", why);
+        ln->why = ln->why_buf;
+        atomic_store(&sh->stop, 1);
+    }
+    return NULL;
+}
+
+/* dev_call_part's way on a GPU (DEV_SHARE_RUN): batches [first, first +
+ * count) of call k on one device through its pipeline; 0 under emulation
+ * or without a driver (then dev_run's way). */
+static int cu_share_run(const dev_call *k, uint64_t first, uint64_t count)
+{
+    pthread_once(&g.once, init);
+    if (g.why || g.emulate_sms || count == 0) return 0;
+    static _Thread_local char why_buf[160];
+    const char *why = NULL;
+    const unsigned dn = dev_acquire();
+    cu_device *d = &g.dev[dn];
+    const unsigned bs = kb_block_bytes(k->c), kbytes = k->mode == MODE_KEYS_ENC ? kb_key_bytes(k->c) : 0;
+    /* a chunk: the batches whose inputs (data, keys, each from a multiple of
+     * 256 bytes) fill a stage */
+    const uint64_t per_batch = (uint64_t)KB_LANES * (bs + kbytes), fit = (g.stage_bytes - 256) / per_batch;
+    cu_share sh = {k, d, first, count, fit ? fit : 1, 0, 1, 0};
+    sh.nchunks = (count + sh.chunk - 1) / sh.chunk;
+    sh.lanes = sh.nchunks < g.lanes ? (unsigned)sh.nchunks : g.lanes;
+    cu_lane lanes[LANES_MAX];
+    memset(lanes, 0, sizeof lanes);
+    const CUdeviceptr sched_global = d->sched[MOD_BULK];
+    static const uint32_t no_sched[KB_SCHED_WORDS];
+    int pushed = !CHECK(CtxPushCurrent, (d->ctx)), err = !pushed;
+    if (!err && (why = pipe_open(d, why_buf, sizeof why_buf))) err = 1;
+    /* the one-key schedule in place before any lane's kernel (their streams
+     * do not wait for the legacy stream's copy) */
+    if (!err && k->sched)
+        err = CHECK(MemcpyHtoD, (sched_global, k->sched, sizeof(uint32_t) * KB_SCHED_WORDS)) ||
+              CHECK(CtxSynchronize, ());
+    if (!err) {
+        pthread_t th[LANES_MAX];
+        int started[LANES_MAX] = {0};
+        for (unsigned i = 0; i < sh.lanes; i++) lanes[i].sh = &sh, lanes[i].lane = i;
+        for (unsigned i = 1; i < sh.lanes; i++) started[i] = pthread_create(&th[i], NULL, lane_run, &lanes[i]) == 0;
+        lane_run(&lanes[0]);
+        for (unsigned i = 1; i < sh.lanes; i++) {
+            if (started[i])
+                pthread_join(th[i], NULL);
+            else
+                lane_run(&lanes[i]); /* (no thread: here, after the first) */
+        }
+        for (unsigned i = 0; i < sh.lanes && !why; i++) why = lanes[i].why ? strcpy(why_buf, lanes[i].why) : NULL;
+    }
+    /* key material does not outlive the call: the schedule, and the keys in
+     * the stages and the device's input buffers */
+    if (pushed && k->sched) CHECK(MemcpyHtoD, (sched_global, no_sched, sizeof no_sched));
+    for (unsigned i = 0; i < sh.lanes; i++)
+        for (unsigned h = 0; h < 2; h++)
+            if (lanes[i].secret_end[h] && d->nslots) {
+                cu_slot *sl = &d->slot[2 * i + h];
+                cu.StreamSynchronize(sl->stream); /* (idle, unless a lane failed) */
+                lwcx_wipe(sl->stage, lanes[i].secret_end[h]);
+                CHECK(MemsetD8, (sl->din, 0, lanes[i].secret_end[h]));
+            }
+    if (why && d->nslots) pipe_close(d);
+    if (pushed) {
+        cu.CtxSynchronize();
+        CUcontext dummy;
+        cu.CtxPopCurrent(&dummy);
+    }
+    /* what did not reach the caller: on the CPU */
+    uint64_t gpu = 0, cpu = 0;
+    for (uint64_t j = 0; j < sh.nchunks; j++) {
+        const unsigned lane = (unsigned)(j % sh.lanes);
+        const uint64_t t = j / sh.lanes;
+        dev_op op;
+        chunk_prep(&sh, j, &op);
+        if (why && (err || t >= lanes[lane].done)) {
+            lwcx_dev_run_on_cpu(k->c, op.mode, &op.a, grid_for(op.work, 1), KB_THREADS, k->sched, op.bufs, op.nbufs);
+            cpu += op.work;
+        } else {
+            gpu += op.work;
+        }
+    }
+    if (why) lwcx_bc_dev_fell_back(BC_DEV_CUDA, cpu, why);
+    dev_release(dn, gpu);
+    return 1;
+}
+
+/* bc_impl.bus_h2d: len bytes from the stages of one device's pipeline to
+ * its device buffers, a stage's worth a copy, round the slots' streams. */
+static int cu_bus_h2d(size_t len)
+{
+    pthread_once(&g.once, init);
+    if (g.why) return LWCX_ERR_UNSUPPORTED;
+    if (g.emulate_sms) { /* no bus: host memory to host memory */
+        const size_t s = len < g.stage_bytes ? len : g.stage_bytes;
+        unsigned char *a = calloc(1, s ? s : 1), *b = malloc(s ? s : 1);
+        for (size_t at = 0; a && b && at < len; at += s) memcpy(b, a, len - at < s ? len - at : s);
+        const int rc = a && b ? LWCX_OK : LWCX_ERR_NOMEM;
+        free(a), free(b);
+        return rc;
+    }
+    static _Thread_local char why_buf[160];
+    const char *why = NULL;
+    const unsigned dn = dev_acquire();
+    cu_device *d = &g.dev[dn];
+    int err = CHECK(CtxPushCurrent, (d->ctx));
+    if (!err) {
+        err = pipe_open(d, why_buf, sizeof why_buf) != NULL;
+        for (size_t at = 0, i = 0; !err && at < len; at += g.stage_bytes, i++) {
+            const cu_slot *sl = &d->slot[i % d->nslots];
+            err = CHECK(MemcpyHtoDAsync,
+                        (sl->din, sl->stage, len - at < g.stage_bytes ? len - at : g.stage_bytes, sl->stream));
+        }
+        for (unsigned i = 0; !err && i < d->nslots; i++) err = CHECK(StreamSynchronize, (d->slot[i].stream));
+        if (err && d->nslots) pipe_close(d);
+        CUcontext dummy;
+        cu.CtxPopCurrent(&dummy);
+    }
+    dev_release(dn, 0);
+    return err ? LWCX_ERR_UNSUPPORTED : LWCX_OK;
 }
 
 /* --- the implementations ------------------------------------------------------------ */

@@ -9,6 +9,12 @@
 
 enum { MODE_ECB_ENC, MODE_ECB_DEC, MODE_CTR, MODE_KEYS_ENC, MODE_KEYS_DEC, MODE_SEARCH, MODE_PACK, NMODES };
 
+/* kernel names: lwcx_<cipher>_<mode> (also the tests' fake driver's) */
+#define DEV_CIPHER_NAME(nm, NM, bb, kb, r, be, text) #nm,
+static const char *const dev_cipher_names[KB_NCIPHERS] = {LWCX_BC_CIPHERS(DEV_CIPHER_NAME)};
+static const char *const dev_mode_names[NMODES] = {"ecb_enc",  "ecb_dec", "ctr", "keys_enc",
+                                                   "keys_dec", "search",  "pack"};
+
 /* One buffer of an operation: uploaded from src (if any), downloaded to dst
  * (if any), neither for data that stays on the device (the bench's
  * resident rows); its device address (or buffer offset) goes to *field. */

@@ -16,7 +16,9 @@
  *                       const void *sched, dev_io *bufs, int nbufs);
  * which runs kernel (c, mode) over `work` batches of KB_LANES blocks (or
  * keys), `sched` (if not NULL) the one-key masks, and moves the buffers,
- * and static size_t bulk_bytes(void) (bc_impl.bulk_bytes). */
+ * and static size_t bulk_bytes(void) (bc_impl.bulk_bytes); optionally
+ * DEV_SHARE_RUN (the name of its own runner of a device's share of a bulk
+ * call) and DEV_BUS_H2D (bc_impl.bus_h2d). */
 #ifndef LWCX_BC_DEVICE_MODES_H
 #define LWCX_BC_DEVICE_MODES_H
 
@@ -26,12 +28,6 @@
 
 #include "../bc_impl.h"
 #include "device_host.h"
-
-/* kernel names: lwcx_<cipher>_<mode> */
-#define DEV_CIPHER_NAME(nm, NM, bb, kb, r, be, text) #nm,
-static const char *const dev_cipher_names[KB_NCIPHERS] = {LWCX_BC_CIPHERS(DEV_CIPHER_NAME)};
-static const char *const dev_mode_names[NMODES] = {"ecb_enc",  "ecb_dec", "ctr", "keys_enc",
-                                                   "keys_dec", "search",  "pack"};
 
 static void dev_run(int c, int mode, kb_args *a, uint64_t work, const void *sched, dev_io *bufs, int nbufs);
 
@@ -104,29 +100,6 @@ static void dev_expand(int c, void *sched, const uint8_t *key)
     }
 }
 
-/* enc: 1, 0, or KB_PACK_ONLY (bc_impl.pack_unpack); on one device */
-static void dev_ecb_one(int c, int enc, const void *sched, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    kb_args a;
-    memset(&a, 0, sizeof a);
-    const size_t bytes = nblocks * kb_block_bytes(c);
-    a.nbatches = nblocks / KB_LANES;
-    dev_io bufs[] = {{in, NULL, bytes, &a.in, 0}, {NULL, out, bytes, &a.out, 0}};
-    dev_run(c, enc == KB_PACK_ONLY ? MODE_PACK : enc ? MODE_ECB_ENC : MODE_ECB_DEC, &a, a.nbatches, sched, bufs, 2);
-}
-
-static void dev_ctr_one(int c, const void *sched, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
-{
-    kb_args a;
-    memset(&a, 0, sizeof a);
-    const unsigned bs = kb_block_bytes(c);
-    a.len = len;
-    a.ctr_lo = lwcx_load64be(iv + bs - 8);
-    a.ctr_hi = bs == 16 ? lwcx_load64be(iv) : 0;
-    dev_io bufs[] = {{in, NULL, len, &a.in, 0}, {NULL, out, len, &a.out, 0}};
-    dev_run(c, MODE_CTR, &a, (len + (uint64_t)KB_LANES * bs - 1) / ((uint64_t)KB_LANES * bs), sched, bufs, 2);
-}
-
 /* CTR, or the packing alone, over whole batches of len bytes kept in device
  * memory (bc_impl.resident: the bench), no transfer */
 static void dev_resident(int c, const void *sched, int op, size_t len)
@@ -141,18 +114,6 @@ static void dev_resident(int c, const void *sched, int op, size_t len)
         dev_run(c, MODE_PACK, &a, a.nbatches, NULL, bufs, 2);
     else
         dev_run(c, MODE_CTR, &a, a.nbatches, sched, bufs, 2);
-}
-
-static void dev_keys_one(int c, int enc, uint8_t *out, const uint8_t *in, const uint8_t *k, size_t nblocks)
-{
-    kb_args a;
-    memset(&a, 0, sizeof a);
-    const size_t bytes = nblocks * kb_block_bytes(c);
-    a.nbatches = nblocks / KB_LANES;
-    dev_io bufs[] = {{in, NULL, bytes, &a.in, 0},
-                     {NULL, out, bytes, &a.out, 0},
-                     {k, NULL, nblocks * kb_key_bytes(c), &a.keys, 1}};
-    dev_run(c, enc ? MODE_KEYS_ENC : MODE_KEYS_DEC, &a, a.nbatches, NULL, bufs, 3);
 }
 
 /* --- bulk calls over every device ---------------------------------------------------
@@ -192,23 +153,67 @@ static void dev_ctr_add(uint8_t *ctr, const uint8_t *iv, unsigned bs, uint64_t a
     }
 }
 
-/* Batches [first, first + count) of call k, on one device */
-static void dev_call_part(const dev_call *k, uint64_t first, uint64_t count)
+/* One launch's worth of a bulk call: its mode, arguments and buffers (the
+ * buffers' fields point into a, so a dev_op is filled where it stays). */
+typedef struct dev_op {
+    int mode;
+    kb_args a;
+    uint64_t work; /* batches */
+    dev_io bufs[3];
+    int nbufs;
+} dev_op;
+
+/* Batches [first, first + count) of call k as one launch: op */
+static void dev_op_prep(const dev_call *k, uint64_t first, uint64_t count, dev_op *op)
 {
     const unsigned bs = kb_block_bytes(k->c);
     const uint64_t b0 = first * KB_LANES; /* the first block */
+    const size_t off = (size_t)b0 * bs;
+    kb_args *a = &op->a;
+    memset(op, 0, sizeof *op);
+    op->nbufs = 2;
     if (k->mode == MODE_CTR) {
         uint8_t ctr[16];
         dev_ctr_add(ctr, k->iv, bs, b0);
-        const size_t off = (size_t)b0 * bs, left = k->len - off, want = (size_t)count * KB_LANES * bs;
-        dev_ctr_one(k->c, k->sched, ctr, k->out + off, k->in + off, want < left ? want : left);
-    } else {
-        const size_t nb = (size_t)count * KB_LANES, off = (size_t)b0 * bs;
-        if (k->mode == MODE_ECB_ENC)
-            dev_ecb_one(k->c, k->enc, k->sched, k->out + off, k->in + off, nb);
-        else
-            dev_keys_one(k->c, k->enc, k->out + off, k->in + off, k->keys + (size_t)b0 * kb_key_bytes(k->c), nb);
+        const size_t left = k->len - off, want = (size_t)count * KB_LANES * bs, len = want < left ? want : left;
+        op->mode = MODE_CTR;
+        a->len = len;
+        a->ctr_lo = lwcx_load64be(ctr + bs - 8);
+        a->ctr_hi = bs == 16 ? lwcx_load64be(ctr) : 0;
+        op->work = (len + (uint64_t)KB_LANES * bs - 1) / ((uint64_t)KB_LANES * bs);
+        op->bufs[0] = (dev_io){k->in + off, NULL, len, &a->in, 0};
+        op->bufs[1] = (dev_io){NULL, k->out + off, len, &a->out, 0};
+        return;
     }
+    const size_t nb = (size_t)count * KB_LANES, bytes = nb * bs;
+    a->nbatches = count;
+    op->work = count;
+    op->bufs[0] = (dev_io){k->in + off, NULL, bytes, &a->in, 0};
+    op->bufs[1] = (dev_io){NULL, k->out + off, bytes, &a->out, 0};
+    if (k->mode == MODE_ECB_ENC) {
+        op->mode = k->enc == KB_PACK_ONLY ? MODE_PACK : k->enc ? MODE_ECB_ENC : MODE_ECB_DEC;
+    } else { /* many keys: the keys are secret */
+        op->mode = k->enc ? MODE_KEYS_ENC : MODE_KEYS_DEC;
+        op->bufs[2] = (dev_io){k->keys + (size_t)b0 * kb_key_bytes(k->c), NULL, nb * kb_key_bytes(k->c), &a->keys, 1};
+        op->nbufs = 3;
+    }
+}
+
+#ifdef DEV_SHARE_RUN
+/* The backend's own way to run one device's share (cuda: pipelined through
+ * pinned staging buffers); 0 where it leaves the share to dev_run. */
+static int DEV_SHARE_RUN(const dev_call *k, uint64_t first, uint64_t count);
+#endif
+
+/* Batches [first, first + count) of call k, on one device */
+static void dev_call_part(const dev_call *k, uint64_t first, uint64_t count)
+{
+#ifdef DEV_SHARE_RUN
+    if (DEV_SHARE_RUN(k, first, count)) return;
+#endif
+    dev_op op;
+    dev_op_prep(k, first, count, &op);
+    dev_run(k->c, op.mode, &op.a, op.work, k->sched, op.bufs, op.nbufs);
 }
 
 typedef struct dev_share_job {
@@ -333,7 +338,11 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
 }
 
 /* The bc_impl lwcx_bc_<nm>_<backend> of cipher c. The backend defines
- * DEV_DESC (its lwcx_impl_desc initializer) and DEV_SEARCH_CHUNK. */
+ * DEV_DESC (its lwcx_impl_desc initializer) and DEV_SEARCH_CHUNK, and may
+ * define DEV_BUS_H2D (bc_impl.bus_h2d). */
+#ifndef DEV_BUS_H2D
+#define DEV_BUS_H2D NULL
+#endif
 #define DEV_IMPL(nm, c, backend)                                                \
     static void expand_##nm(void *s, const uint8_t *key)                                          \
     {                                                                                             \
@@ -386,6 +395,7 @@ static unsigned dev_devices(uint64_t *work, unsigned max)
         .search_chunk = DEV_SEARCH_CHUNK,                                                         \
         .bulk_bytes = bulk_bytes,                                                                 \
         .resident = resident_##nm,                                                                \
+        .bus_h2d = DEV_BUS_H2D,                                                                   \
     };
 
 #define DEV_IMPL_(nm, c, backend) DEV_IMPL(nm, c, backend) /* (backend expanded) */
