@@ -491,6 +491,12 @@ typedef struct cu_lane {
     char why_buf[160];
 } cu_lane;
 
+/* A buffer's room in a slot: each starts at a multiple of 256 bytes */
+static size_t slot_span(size_t bytes)
+{
+    return (bytes + 255) & ~(size_t)255;
+}
+
 /* The buffers of op laid out in slot sl: inputs from 0 of the stage and of
  * din, outputs from 0 of dout (and back to the stage from 0, over the
  * inputs already sent); each from a multiple of 256 bytes. */
@@ -500,7 +506,7 @@ static size_t slot_layout(dev_op *op, const cu_slot *sl, size_t *out_bytes)
     for (int i = 0; i < op->nbufs; i++) {
         size_t *at = op->bufs[i].src ? &in : &out;
         *op->bufs[i].field = (op->bufs[i].src ? sl->din : sl->dout) + *at;
-        *at += (op->bufs[i].bytes + 255) & ~(size_t)255;
+        *at += slot_span(op->bufs[i].bytes);
     }
     *out_bytes = out;
     return in;
@@ -520,7 +526,7 @@ static void chunk_finish(const dev_op *op, const cu_slot *sl)
     for (int i = 0; i < op->nbufs; i++)
         if (op->bufs[i].dst) {
             memcpy(op->bufs[i].dst, sl->stage + at, op->bufs[i].bytes);
-            at += (op->bufs[i].bytes + 255) & ~(size_t)255;
+            at += slot_span(op->bufs[i].bytes);
         }
 }
 
@@ -552,7 +558,7 @@ static void *lane_run(void *p)
                 memcpy(sl->stage + at, op[h].bufs[i].src, op[h].bufs[i].bytes);
                 if (op[h].bufs[i].secret && at + op[h].bufs[i].bytes > ln->secret_end[h])
                     ln->secret_end[h] = at + op[h].bufs[i].bytes;
-                at += (op[h].bufs[i].bytes + 255) & ~(size_t)255;
+                at += slot_span(op[h].bufs[i].bytes);
             }
         void *params[] = {&op[h].a};
         err = CHECK(MemcpyHtoDAsync, (sl->din, sl->stage, in_bytes, sl->stream)) ||
