@@ -167,24 +167,27 @@ static void internals(lwcx_blockcipher c, const char *impl)
         tu_free(&out);
     }
     if (!im->search) return;
+    const size_t lanes = im->search_lanes ? im->search_lanes : batch; /* keys per search call */
     unsigned lane_bits = 0;
-    while (((size_t)1 << lane_bits) < batch) lane_bits++;
-    CHECK(lane_bits <= 16 && lane_bits <= 8 * kb, "%s %s: batch %zu too wide for this test", ci->name,
-          impl, batch);
+    while (((size_t)1 << lane_bits) < lanes) lane_bits++;
+    CHECK(lane_bits <= 16 && lane_bits <= 8 * kb, "%s %s: lanes %zu too wide for this test", ci->name,
+          impl, lanes);
     if (lane_bits > 16 || lane_bits > 8 * kb) return;
-    const size_t words = (batch + 63) / 64;
+    const size_t words = (lanes + 63) / 64;
     const size_t sched_bytes = (ref->sched_bytes + BC_SCHED_ALIGN - 1) / BC_SCHED_ALIGN * BC_SCHED_ALIGN;
-    uint8_t *keys = malloc(kb * batch), *sched = aligned_alloc(BC_SCHED_ALIGN, sched_bytes);
+    uint8_t *keys = malloc(kb * lanes), *sched = aligned_alloc(BC_SCHED_ALIGN, sched_bytes);
     uint64_t *want = malloc(8 * words), *got = malloc(8 * words);
     CHECK(keys && sched && want && got, "allocation");
     for (int trial = 0; trial < 6 && keys && sched && want && got; trial++) {
         /* distinct random key bits for the lane index; trial 0: the lowest
-         * ones; trial 2: random ones of the lowest byte where they fit */
+         * ones; trial 3: the lowest but the last (a kernel that runs more
+         * than one batch a call: the batch's lanes in the lowest, the batch
+         * anywhere); trial 2: random ones of the lowest byte where they fit */
         uint16_t lane_bit[16];
         for (unsigned b = 0; b < lane_bits; b++) {
             int dup;
             do {
-                lane_bit[b] = (uint16_t)(trial == 0 ? b
+                lane_bit[b] = (uint16_t)(trial == 0 || (trial == 3 && b + 1 < lane_bits) ? b
                                          : trial == 2 && lane_bits <= 8 ? tu_rand() % 8
                                                                         : tu_rand() % (8 * kb));
                 dup = 0;
@@ -196,25 +199,25 @@ static void internals(lwcx_blockcipher c, const char *impl)
         tu_fill(pt, bs);
         /* every lane's key by its definition, the target a random lane's
          * ciphertext (trial 1: a ciphertext no lane is likely to give) */
-        for (size_t l = 0; l < batch; l++) {
+        for (size_t l = 0; l < lanes; l++) {
             memcpy(keys + kb * l, key0, kb);
             for (unsigned b = 0; b < lane_bits; b++)
                 if (l >> b & 1) keys[kb * l + kb - 1 - lane_bit[b] / 8] ^= (uint8_t)(1u << (lane_bit[b] % 8));
         }
-        size_t target = tu_rand() % batch;
+        size_t target = tu_rand() % lanes;
         ref->expand(sched, keys + kb * target);
         ref->encrypt(sched, ct, pt, 1);
         if (trial == 1) ct[0] ^= 1;
         memset(want, 0, 8 * words);
         memset(got, 0xA5, 8 * words);
-        for (size_t l = 0; l < batch; l++) {
+        for (size_t l = 0; l < lanes; l++) {
             uint8_t blk[BS_MAX];
             ref->expand(sched, keys + kb * l);
             ref->encrypt(sched, blk, pt, 1);
             if (memcmp(blk, ct, bs) == 0) want[l / 64] |= (uint64_t)1 << (l % 64);
         }
         im->search(key0, lane_bit, pt, ct, got);
-        if (batch < 64) got[0] &= ((uint64_t)1 << batch) - 1;
+        if (lanes < 64) got[0] &= ((uint64_t)1 << lanes) - 1;
         CHECK(memcmp(got, want, 8 * words) == 0, "%s %s: search kernel hits differ from ref (trial %d)",
               ci->name, impl, trial);
     }

@@ -67,15 +67,19 @@ typedef struct bc_impl {
      * and the unpacking back (so out = in), nblocks a multiple of desc.batch.
      * The bench shows this cost separately; the tests check the identity. */
     void (*pack_unpack)(uint8_t *out, const uint8_t *in, size_t nblocks);
-    /* Optional key-search kernel: one batch of desc.batch keys generated
-     * inside the implementation's state (no per-key packing), against one
-     * known block. Lane l's key is key0 with key bit lane_bit[k] flipped for
-     * every bit k set in l (k < log2(desc.batch)). Key bit p is bit p of the
+    /* Optional key-search kernel: the keys of one call (search_lanes, or
+     * desc.batch) generated inside the implementation's state (no per-key
+     * packing), against one known block. Lane l's key is key0 with key bit
+     * lane_bit[k] flipped for every bit k set in l (k < log2 of the keys
+     * per call). Key bit p is bit p of the
      * key read as one big-endian integer, i.e. bit p % 8 of byte
      * key_bytes - 1 - p / 8. Sets bit l % 64 of hits[l / 64] iff lane l's key
      * encrypts pt to ct, and clears the other bits. */
     void (*search)(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                    const uint8_t *ct, uint64_t *hits);
+    /* Keys per search call where it runs more than one batch at once (a
+     * power of two times desc.batch; 0: desc.batch). */
+    size_t search_lanes;
     /* Optional range kernel, the shape of a GPU's: tests the keys of indices
      * [lo, lo + n) against pair 0 (it may check more pairs), writes the
      * indices that match to cand (in any order, at most max_cand of them) and

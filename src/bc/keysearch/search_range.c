@@ -36,10 +36,11 @@ bc_search_scratch *lwcx_bc_search_scratch_new(const bc_impl *im, const bc_search
     bc_search_scratch *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     const size_t batch = im->desc.batch ? im->desc.batch : 1;
-    const unsigned lane_bits = (unsigned)__builtin_ctzll(batch);
-    if (im->search && (batch & (batch - 1)) == 0 && lane_bits > 0 && lane_bits <= job->nbits)
+    const size_t lanes = im->search_lanes ? im->search_lanes : batch; /* keys per search call */
+    const unsigned lane_bits = (unsigned)__builtin_ctzll(lanes);
+    if (im->search && (lanes & (lanes - 1)) == 0 && lane_bits > 0 && lane_bits <= job->nbits)
         s->lane_bits = lane_bits;
-    s->hits_words = batch >= 64 ? batch / 64 : 1;
+    s->hits_words = lanes >= 64 ? lanes / 64 : 1;
     s->hits = calloc(s->hits_words, sizeof *s->hits);
     if (!s->hits) {
         lwcx_bc_search_scratch_free(s);

@@ -1027,6 +1027,123 @@ PRESENT_INLINE bs_word present_bs_meet30(const bs_word *x, present_bs_keyreg *k,
     return diff;
 }
 
+#if PRESENT_KEY_AFTER && PRESENT_TWO_ROUNDS
+/* present_bs_search16's path with lane 0's masks and K_1 the same in every
+ * lane, in three parts on one batch (k: its register, lane 0's key lane0
+ * and its top 64 bits k1; x, y: its scratch), each out of line:
+ * present_bs_search16_low runs each part on several batches before the
+ * next, and the code of a pass, more than the instruction cache holds, is
+ * fetched once for all of them (docs/design/present.md, "Batches a pass").
+ * A part rebuilds the register's layout (which words are masks, where it
+ * has rotated) from its place in the schedule, a constant, and takes only
+ * the data from k. */
+PRESENT_INLINE present_bs_keyreg present_bs_search_layout(const present_bs_keyreg *k, unsigned nk, unsigned steps)
+{
+    present_bs_keyreg l = present_bs_keyreg_low(k->kr, nk, 0, k->m);
+    BS_UNROLL(32)
+    for (unsigned i = 0; i < steps; i++) present_bs_keyreg_step_layout(&l);
+    l.reg_lo = k->reg_lo, l.reg_hi = k->reg_hi;
+    return l;
+}
+
+/* rounds 1-3: round 1 in one scalar, rounds 2-3 at once
+ * (present_bs_round2_low_at's first): of x (round 1's output plus K_2)
+ * only the lanes' own words, lane 0's states as masks */
+PRESENT_INLINE void present_bs_search_begin_low(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned nk,
+                                                uint64_t pt, uint64_t k1)
+{
+    present_bs_keyreg l = present_bs_search_layout(k, nk, 0);
+    present_bs_key_update(&l, 1);
+    const uint64_t v = present_round_scalar(pt ^ k1);
+    const uint64_t uniform = present_bs_keyreg_uniform(&l, nk - 64);
+    present_mask first[3 * 64];
+    uint64_t lo = l.reg_lo, hi = l.reg_hi, a = v ^ present_bits_at(lo, hi, nk, nk - 64); /* v ^ K_2 */
+    present_bs_masks_of(first, a);
+    for (unsigned r = 2; r <= 3; r++) { /* round r adds K_{r+1} */
+        present_reg_step(&lo, &hi, nk, r);
+        a = present_round_scalar(a) ^ present_bits_at(lo, hi, nk, nk - 64);
+        present_bs_masks_of(first + 64 * (r - 1), a);
+    }
+    const bs_word *k2 = present_bs_round_key(&l);
+    BS_UNROLL(64)
+    for (int i = 0; i < 64; i++)
+        if (!(uniform >> i & 1)) (*x)[i] = BS_XOR(BS_MASK32(0u - (unsigned)(v >> i & 1)), k2[i]);
+    present_bs_key_update(&l, 2);
+    present_bs_sliced_enc_round2_first(x, y, &l, 3, first, uniform);
+    *k = l;
+}
+
+/* rounds r and r+1 (r odd, 5 .. 27) */
+PRESENT_INLINE void present_bs_search_pair_low(bs_word **x, bs_word **y, present_bs_keyreg *k, unsigned nk,
+                                               unsigned r)
+{
+    present_bs_keyreg l = present_bs_search_layout(k, nk, r - 1);
+    present_bs_sliced_enc_round2(x, y, &l, r);
+    *k = l;
+}
+
+/* rounds 28-31 as present_bs_meet30, the register after round 27 */
+PRESENT_INLINE bs_word present_bs_search_end_low(const bs_word *x, const present_bs_keyreg *k, unsigned nk,
+                                                 uint64_t ct)
+{
+    present_bs_keyreg l = present_bs_search_layout(k, nk, 28);
+    return present_bs_meet30(x, &l, ct);
+}
+
+#define PRESENT_SEARCH_PARTS(nk)                                                                        \
+    BS_ROUND void present_bs_search_begin##nk(bs_word **x, bs_word **y, present_bs_keyreg *k, uint64_t pt, \
+                                              uint64_t k1)                                              \
+    {                                                                                                   \
+        present_bs_search_begin_low(x, y, k, nk, pt, k1);                                               \
+    }                                                                                                   \
+    BS_ROUND bs_word present_bs_search_end##nk(const bs_word *x, const present_bs_keyreg *k, uint64_t ct) \
+    {                                                                                                   \
+        return present_bs_search_end_low(x, k, nk, ct);                                                 \
+    }                                                                                                   \
+    PRESENT_SEARCH_PAIR(nk, 5) PRESENT_SEARCH_PAIR(nk, 7) PRESENT_SEARCH_PAIR(nk, 9)                    \
+    PRESENT_SEARCH_PAIR(nk, 11) PRESENT_SEARCH_PAIR(nk, 13) PRESENT_SEARCH_PAIR(nk, 15)                 \
+    PRESENT_SEARCH_PAIR(nk, 17) PRESENT_SEARCH_PAIR(nk, 19) PRESENT_SEARCH_PAIR(nk, 21)                 \
+    PRESENT_SEARCH_PAIR(nk, 23) PRESENT_SEARCH_PAIR(nk, 25) PRESENT_SEARCH_PAIR(nk, 27)
+#define PRESENT_SEARCH_PAIR(nk, r)                                                                      \
+    BS_ROUND void present_bs_search_pair##nk##_##r(bs_word **x, bs_word **y, present_bs_keyreg *k)       \
+    {                                                                                                   \
+        present_bs_search_pair_low(x, y, k, nk, r);                                                     \
+    }
+PRESENT_SEARCH_PARTS(80)
+PRESENT_SEARCH_PARTS(128)
+#undef PRESENT_SEARCH_PAIR
+
+/* The parts above on n batches (n at most PRESENT_SEARCH_MAX_STATES): batch
+ * s with its register kr[s] (present_bs_search_keys_low), lane 0's key
+ * lane0[s] and its top 64 bits k1[s], scratch x[s] and y[s]; diff[s] as
+ * present_bs_search16 returns it. */
+#define PRESENT_SEARCH_MAX_STATES 8
+PRESENT_INLINE void present_bs_search16_low(unsigned n, bs_word *const *kr, unsigned nk, uint64_t pt, uint64_t ct,
+                                            bs_word *const *x0, bs_word *const *y0, const uint64_t *k1,
+                                            const uint64_t (*lane0)[2], bs_word *diff)
+{
+    present_mask masks[PRESENT_SEARCH_MAX_STATES][2 * 64];
+    present_bs_keyreg k[PRESENT_SEARCH_MAX_STATES];
+    bs_word *x[PRESENT_SEARCH_MAX_STATES], *y[PRESENT_SEARCH_MAX_STATES];
+    for (unsigned s = 0; s < n; s++) {
+        x[s] = x0[s], y[s] = y0[s];
+        k[s] = present_bs_keyreg_low(kr[s], nk, lane0[s], masks[s]);
+        (nk == 80 ? present_bs_search_begin80 : present_bs_search_begin128)(&x[s], &y[s], &k[s], pt, k1[s]);
+    }
+    /* rounds 4-27, written out: clang left a loop of them rolled, which
+     * the switch of present_bs_round2_low then ran at run time */
+#define PRESENT_SEARCH_PAIR(r)                                                                          \
+    for (unsigned s = 0; s < n; s++)                                                                    \
+        (nk == 80 ? present_bs_search_pair80_##r : present_bs_search_pair128_##r)(&x[s], &y[s], &k[s]);
+    PRESENT_SEARCH_PAIR(5) PRESENT_SEARCH_PAIR(7) PRESENT_SEARCH_PAIR(9) PRESENT_SEARCH_PAIR(11)
+    PRESENT_SEARCH_PAIR(13) PRESENT_SEARCH_PAIR(15) PRESENT_SEARCH_PAIR(17) PRESENT_SEARCH_PAIR(19)
+    PRESENT_SEARCH_PAIR(21) PRESENT_SEARCH_PAIR(23) PRESENT_SEARCH_PAIR(25) PRESENT_SEARCH_PAIR(27)
+#undef PRESENT_SEARCH_PAIR
+    for (unsigned s = 0; s < n; s++)
+        diff[s] = (nk == 80 ? present_bs_search_end80 : present_bs_search_end128)(x[s], &k[s], ct);
+}
+#endif
+
 /* The search's first filter: 16 bits of U_31, the last round's S-box
  * input, met from both ends. Forward, rounds 1-29 and of round 30 only
  * S-boxes 0-3, whose outputs (bit b of S-box j, j < 4) pLayer sends to
@@ -1046,6 +1163,13 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
                                            bs_word *x, bs_word *y, int k1_shared, uint64_t k1,
                                            const uint64_t *lane0)
 {
+#if PRESENT_KEY_AFTER && PRESENT_TWO_ROUNDS
+    if (lane0 && k1_shared) {
+        bs_word diff;
+        present_bs_search16_low(1, &kr, nk, pt, ct, &x, &y, &k1, (const uint64_t(*)[2])lane0, &diff);
+        return diff;
+    }
+#endif
     present_mask masks[2 * 64];
     present_bs_keyreg k = {kr, nk, 0, 0, 0, 0, 0, 0, 0};
     if (lane0) k = present_bs_keyreg_low(kr, nk, lane0, masks);
@@ -1053,46 +1177,8 @@ PRESENT_INLINE bs_word present_bs_search16(bs_word *kr, unsigned nk, uint64_t pt
      * below have it at compile time */
     if (k1_shared) { /* K_1 the same in every lane: round 1 in one scalar */
         present_bs_key_update(&k, 1);
-        const uint64_t v = present_round_scalar(pt ^ k1);
-        if (lane0 && PRESENT_KEY_AFTER && PRESENT_TWO_ROUNDS) {
-            /* rounds 2-3 at once (present_bs_round2_low_at's first): of x
-             * (v plus K_2) only the lanes' own words, lane 0's states as
-             * masks */
-            const uint64_t uniform = present_bs_keyreg_uniform(&k, nk - 64);
-            present_mask first[3 * 64];
-            uint64_t lo = k.reg_lo, hi = k.reg_hi, a = v ^ present_bits_at(lo, hi, nk, nk - 64); /* v ^ K_2 */
-            present_bs_masks_of(first, a);
-            for (unsigned r = 2; r <= 3; r++) { /* round r adds K_{r+1} */
-                present_reg_step(&lo, &hi, nk, r);
-                a = present_round_scalar(a) ^ present_bits_at(lo, hi, nk, nk - 64);
-                present_bs_masks_of(first + 64 * (r - 1), a);
-            }
-            const bs_word *k2 = present_bs_round_key(&k);
-            BS_UNROLL(64)
-            for (int i = 0; i < 64; i++)
-                if (!(uniform >> i & 1)) x[i] = BS_XOR(BS_MASK32(0u - (unsigned)(v >> i & 1)), k2[i]);
-            present_bs_key_update(&k, 2);
-            present_bs_sliced_enc_round2_first(&x, &y, &k, 3, first, uniform);
-            /* rounds 4-27, written out: clang left a loop of them
-             * rolled, which the switch of present_bs_round2_low then ran
-             * at run time */
-            present_bs_sliced_enc_round2(&x, &y, &k, 5);
-            present_bs_sliced_enc_round2(&x, &y, &k, 7);
-            present_bs_sliced_enc_round2(&x, &y, &k, 9);
-            present_bs_sliced_enc_round2(&x, &y, &k, 11);
-            present_bs_sliced_enc_round2(&x, &y, &k, 13);
-            present_bs_sliced_enc_round2(&x, &y, &k, 15);
-            present_bs_sliced_enc_round2(&x, &y, &k, 17);
-            present_bs_sliced_enc_round2(&x, &y, &k, 19);
-            present_bs_sliced_enc_round2(&x, &y, &k, 21);
-            present_bs_sliced_enc_round2(&x, &y, &k, 23);
-            present_bs_sliced_enc_round2(&x, &y, &k, 25);
-            present_bs_sliced_enc_round2(&x, &y, &k, 27);
-            return present_bs_meet30(x, &k, ct);
-        } else {
-            present_bs_broadcast_block(x, v, &k, PRESENT_KEY_AFTER);
-            if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 2);
-        }
+        present_bs_broadcast_block(x, present_round_scalar(pt ^ k1), &k, PRESENT_KEY_AFTER);
+        if (PRESENT_KEY_AFTER) present_bs_key_update(&k, 2);
     } else {
         present_bs_search_begin(x, &k, pt);
         present_bs_sliced_enc_round(&x, &y, &k, 1 + PRESENT_KEY_AFTER);

@@ -154,37 +154,67 @@ static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys
     crypt_keys(out, in, keys, n, 128, 0);
 }
 
+/* Batches a search call runs at once (present_bs_search16_low): lane bit
+ * log2(BS_LANES) + b of the call selects the batch */
+#ifndef PRESENT_SEARCH_STATES
+#define PRESENT_SEARCH_STATES 1
+#endif
+
 BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                       const uint8_t *ct, uint64_t *hits, unsigned nk)
 {
-    bs_word kr[2 * 128], x[64], y[64];
+    enum { states = PRESENT_SEARCH_STATES, words = (BS_LANES + 63) / 64 };
+    bs_word kr[states][2 * 128], x[states][64], y[states][64];
+    uint8_t keys[states][16]; /* batch s's lane 0 */
     const uint64_t p = lwcx_load64be(pt), c = lwcx_load64be(ct);
     int k1_shared = 1; /* no lane bit in K_1, the register's top 64 bits */
     /* the lanes' bits are key bits 0 .. log2(BS_LANES) - 1: only where the
      * rounds run in pairs, out of line for each (present_bs_round2_low);
      * inlined single rounds spilled (docs/design/present.md, "The key
      * words every lane shares") */
-    int low = PRESENT_TWO_ROUNDS;
+    int low = PRESENT_TWO_ROUNDS && PRESENT_KEY_AFTER;
     unsigned lane_bits = 0;
     while (1u << lane_bits < BS_LANES) lane_bits++;
     for (unsigned b = 0; b < lane_bits; b++) { /* (distinct bits: all below lane_bits are all of them) */
         k1_shared &= lane_bit[b] < nk - 64;
         low &= lane_bit[b] < lane_bits;
     }
-    if (low) { /* the usual order: the other key words stay lane 0's masks */
-        const uint64_t lane0[2] = {lwcx_load64be(key0 + nk / 8 - 8),
-                                   nk == 80 ? (uint64_t)key0[0] << 8 | key0[1] : lwcx_load64be(key0)};
-        present_bs_search_keys_low(kr, nk, lane0, lane_bit);
-        bs_store_hits(hits, BS_NOT(present_bs_search16(kr, nk, p, c, x, y, 1, lwcx_load64be(key0), lane0)));
-    } else {
-        present_bs_search_keys(kr, nk, key0, lane_bit);
-        bs_store_hits(hits, BS_NOT(present_bs_search16(kr, nk, p, c, x, y, k1_shared, lwcx_load64be(key0), 0)));
+    for (unsigned s = 0; s < states; s++) {
+        memcpy(keys[s], key0, nk / 8);
+        for (unsigned b = 0; (1u << b) < states; b++)
+            if (s >> b & 1) {
+                const unsigned q = lane_bit[lane_bits + b];
+                keys[s][nk / 8 - 1 - q / 8] ^= (uint8_t)(1u << (q % 8));
+            }
     }
-    uint64_t any = 0;
-    for (unsigned w = 0; w < (BS_LANES + 63) / 64; w++) any |= hits[w];
-    if (any) { /* a candidate on 16 bits: the whole block, the register afresh */
-        present_bs_search_keys(kr, nk, key0, lane_bit);
-        bs_store_hits(hits, BS_NOT(present_bs_search(kr, nk, p, c, x, y)));
+#if PRESENT_TWO_ROUNDS && PRESENT_KEY_AFTER
+    if (low) { /* the usual order: the other key words stay lane 0's masks */
+        uint64_t lane0[states][2], k1[states];
+        bs_word *krs[states], *xs[states], *ys[states], diff[states];
+        for (unsigned s = 0; s < states; s++) {
+            lane0[s][0] = lwcx_load64be(keys[s] + nk / 8 - 8);
+            lane0[s][1] = nk == 80 ? (uint64_t)keys[s][0] << 8 | keys[s][1] : lwcx_load64be(keys[s]);
+            k1[s] = lwcx_load64be(keys[s]);
+            krs[s] = kr[s], xs[s] = x[s], ys[s] = y[s];
+            present_bs_search_keys_low(kr[s], nk, lane0[s], lane_bit);
+        }
+        present_bs_search16_low(states, krs, nk, p, c, xs, ys, k1, (const uint64_t(*)[2])lane0, diff);
+        for (unsigned s = 0; s < states; s++) bs_store_hits(hits + words * s, BS_NOT(diff[s]));
+    }
+#endif
+    if (!low)
+        for (unsigned s = 0; s < states; s++) {
+            present_bs_search_keys(kr[s], nk, keys[s], lane_bit);
+            bs_store_hits(hits + words * s, BS_NOT(present_bs_search16(kr[s], nk, p, c, x[s], y[s], k1_shared,
+                                                                      lwcx_load64be(keys[s]), 0)));
+        }
+    for (unsigned s = 0; s < states; s++) {
+        uint64_t any = 0;
+        for (unsigned w = 0; w < words; w++) any |= hits[words * s + w];
+        if (any) { /* a candidate on 16 bits: the whole block, the register afresh */
+            present_bs_search_keys(kr[s], nk, keys[s], lane_bit);
+            bs_store_hits(hits + words * s, BS_NOT(present_bs_search(kr[s], nk, p, c, x[s], y[s])));
+        }
     }
 }
 
@@ -211,6 +241,7 @@ const bc_impl PRESENT_BS_NAME(80) = {
     .pack_unpack = pack_unpack,
     .ctr = ctr,
     .search = search80,
+    .search_lanes = PRESENT_SEARCH_STATES * BS_LANES,
 };
 
 const bc_impl PRESENT_BS_NAME(128) = {
@@ -224,6 +255,7 @@ const bc_impl PRESENT_BS_NAME(128) = {
     .pack_unpack = pack_unpack,
     .ctr = ctr,
     .search = search128,
+    .search_lanes = PRESENT_SEARCH_STATES * BS_LANES,
 };
 
 #endif
