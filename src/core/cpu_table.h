@@ -20,7 +20,7 @@ static const lwcx_cpu_pref cpu_table[] = {
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "pipo256", "many_keys", "rows512"},
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "pipo256", "one_key", "rows512"},
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "present128", "key_search", "avx512b"},
-    {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "present128", "many_keys", "avx512b"},
+    {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "present128", "many_keys", "avx512"},
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "present128", "one_key", "avx512b"},
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "present80", "key_search", "avx512b"},
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "present80", "many_keys", "avx512b"},
