@@ -1130,8 +1130,7 @@ PRESENT_INLINE void present_bs_search16_low(unsigned n, bs_word *const *kr, unsi
         k[s] = present_bs_keyreg_low(kr[s], nk, lane0[s], masks[s]);
         (nk == 80 ? present_bs_search_begin80 : present_bs_search_begin128)(&x[s], &y[s], &k[s], pt, k1[s]);
     }
-    /* rounds 4-27, written out: clang left a loop of them rolled, which
-     * the switch of present_bs_round2_low then ran at run time */
+    /* rounds 4-27, a function a pair */
 #define PRESENT_SEARCH_PAIR(r)                                                                          \
     for (unsigned s = 0; s < n; s++)                                                                    \
         (nk == 80 ? present_bs_search_pair80_##r : present_bs_search_pair128_##r)(&x[s], &y[s], &k[s]);

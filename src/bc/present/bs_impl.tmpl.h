@@ -159,6 +159,9 @@ static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys
 #ifndef PRESENT_SEARCH_STATES
 #define PRESENT_SEARCH_STATES 1
 #endif
+#if PRESENT_TWO_ROUNDS && PRESENT_KEY_AFTER
+_Static_assert(PRESENT_SEARCH_STATES <= PRESENT_SEARCH_MAX_STATES, "present_bs_search16_low's arrays");
+#endif
 
 BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8_t *pt,
                       const uint8_t *ct, uint64_t *hits, unsigned nk)
