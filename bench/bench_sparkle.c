@@ -1,5 +1,5 @@
 /* SPARKLE benchmark cases: one permutation call per size (big step counts),
- * alone and as a batch of 16 independent states; Schwaemm256-128 encryption
+ * alone and as batches of 16 and 64 independent states; Schwaemm256-128 encryption
  * (16 B, 1 KiB, 16 KiB) and Esch256 (1 KiB, 16 KiB), one message at a time
  * and 16 messages side by side through the batch APIs. */
 #include <stdlib.h>
@@ -9,13 +9,14 @@
 #include "lwcx.h"
 
 #define WAYS 16 /* a batch fills avx512's lanes, and two groups of avx2's */
+#define MANY 64 /* a batch of several groups */
 #define MAX_LEN 16384
 
 typedef struct state {
     uint8_t msg[WAYS][MAX_LEN], out[WAYS][MAX_LEN], tag[WAYS][32], key[WAYS][16], nonce[WAYS][32];
     uint8_t *outs[WAYS], *tags[WAYS];
     const uint8_t *msgs[WAYS], *keys[WAYS], *nonces[WAYS];
-    uint32_t states[WAYS * 16];
+    uint32_t states[MANY * 16];
 } state;
 
 static void *setup(void)
@@ -29,7 +30,7 @@ static void *setup(void)
         s->outs[w] = s->out[w], s->tags[w] = s->tag[w], s->msgs[w] = s->msg[w];
         s->keys[w] = s->key[w], s->nonces[w] = s->nonce[w];
     }
-    for (int i = 0; i < WAYS * 16; i++) s->states[i] = (uint32_t)i * 0x9e3779b9u;
+    for (int i = 0; i < MANY * 16; i++) s->states[i] = (uint32_t)i * 0x9e3779b9u;
     return s;
 }
 
@@ -38,13 +39,13 @@ static void teardown(void *p)
     free(p);
 }
 
-/* The permutation through the public API (one state), and 16 states through
- * the implementation's batch form (the interface the modes use). */
-static int permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps)
+/* The permutation through the public API (one state), and 16 or 64 states
+ * through the implementation's batch form (the interface the modes use). */
+static int permute_many(state *s, const lwcx_impl *impl, unsigned nb, unsigned steps, size_t count)
 {
     int rc;
-    const sparkle_impl *im = lwcx_sparkle_pick(impl, nb, WAYS, &rc);
-    if (im) sparkle_permute_many(im, s->states, WAYS, nb, steps);
+    const sparkle_impl *im = lwcx_sparkle_pick(impl, nb, count, &rc);
+    if (im) sparkle_permute_many(im, s->states, count, nb, steps);
     return im ? LWCX_OK : rc;
 }
 
@@ -55,12 +56,18 @@ static int permute_x16(state *s, const lwcx_impl *impl, unsigned nb, unsigned st
     }                                                                                            \
     static int run_p##bits##x16(void *p, const lwcx_impl *impl)                                  \
     {                                                                                            \
-        return permute_x16(p, impl, bytes / 8, steps);                                                  \
+        return permute_many(p, impl, bytes / 8, steps, WAYS);                                           \
+    }                                                                                            \
+    static int run_p##bits##x64(void *p, const lwcx_impl *impl)                                  \
+    {                                                                                            \
+        return permute_many(p, impl, bytes / 8, steps, MANY);                                           \
     }                                                                                            \
     static const bench_case p##bits = {"sparkle", "sparkle" #bits "_" #steps "steps", "call", 1, \
                                        setup, run_p##bits, teardown, NULL, NULL, "one_state_" #bits};\
     static const bench_case p##bits##x16 = {"sparkle", "sparkle" #bits "_" #steps "steps_16way", \
-                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL, NULL, "many_states"};
+                                           "call", WAYS, setup, run_p##bits##x16, teardown, NULL, NULL, "many_states"};\
+    static const bench_case p##bits##x64 = {"sparkle", "sparkle" #bits "_" #steps "steps_64way", \
+                                           "call", MANY, setup, run_p##bits##x64, teardown, NULL, NULL, "many_states"};
 PERMUTE(256, 32, 10)
 PERMUTE(384, 48, 11)
 PERMUTE(512, 64, 12)
@@ -108,7 +115,7 @@ ESCH(1KiB, 1024)
 ESCH(16KiB, 16384)
 
 const bench_case *const bench_cases_sparkle[] = {
-    &p256, &p256x16, &p384, &p384x16, &p512, &p512x16,
+    &p256, &p256x16, &p256x64, &p384, &p384x16, &p384x64, &p512, &p512x16, &p512x64,
     &s16B, &s16Bx16, &s1KiB, &s1KiBx16, &s16KiB, &s16KiBx16,
     &e1KiB, &e1KiBx16, &e16KiB, &e16KiBx16, NULL,
 };

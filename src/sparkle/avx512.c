@@ -34,12 +34,13 @@ typedef __m512i V;
 #define x_ror17(v) _mm_ror_epi32((v), 17)
 #include "xmm1.tmpl.h"
 
-/* Groups of 16 states one at a time. A SPARKLE384 step is 128 zmm
- * operations (44 of them vprord, which only half of the pipes take) and
- * already runs close to the vector pipes' peak. Two groups would not fit
- * the 32 registers, and could add a few percent at most (docs/design/sparkle.md,
- * "The 16-way bound"). */
-#define LANES_TWO_GROUPS(nb, modes) 0
+/* SPARKLE256's permutation runs two groups of 16 states interleaved where it
+ * has 32 or more: one group's step is a chain of dependent operations that
+ * leaves the pipes idle part of the time, and a second group fills them.
+ * SPARKLE384's two groups (24 state words) spill: a little faster with gcc,
+ * far slower with clang; the modes run one group (docs/design/sparkle.md,
+ * "Two groups"). */
+#define LANES_TWO_GROUPS(nb, modes) ((nb) == 4 && !(modes))
 /* Measured faster for SPARKLE256, 384 and 512 on Zen 5 (docs/design/sparkle.md) */
 #define LANES_FEISTEL_EARLY 1
 #define LANES_SELF lwcx_sparkle_avx512
