@@ -10,7 +10,8 @@
  * (present/avx512b.c where they are split). */
 #include "../bitslice/bs_word_u64x8.h"
 #define PRESENT_TWO_ROUNDS 1
-#define PRESENT_SEARCH_STATES 4 /* batches a search call (present_bs_search16_low) */
+#define PRESENT_SEARCH_STATES 4 /* batches a search call, in one pass with: */
+#define PRESENT_SEARCH_PASS_NEEDS LWCX_CPU_ZMM_FULL
 #define PRESENT_KEY_FENCE() __asm__ volatile("" ::: "memory")
 #define PRESENT_MASKS_OPAQUE(m) __asm__("" : "+m"(*(present_mask(*)[64])(m)))
 #include "bs_core.tmpl.h"

@@ -1125,6 +1125,18 @@ PRESENT_INLINE void present_bs_search16_low(unsigned n, bs_word *const *kr, unsi
     present_mask masks[PRESENT_SEARCH_MAX_STATES][2 * 64];
     present_bs_keyreg k[PRESENT_SEARCH_MAX_STATES];
     bs_word *x[PRESENT_SEARCH_MAX_STATES], *y[PRESENT_SEARCH_MAX_STATES];
+    if (n == 1) { /* the parts inline, the register carried from pair to pair */
+        bs_word *x1 = x0[0], *y1 = y0[0];
+        present_bs_keyreg k1r = present_bs_keyreg_low(kr[0], nk, lane0[0], masks[0]);
+        present_bs_search_begin_low(&x1, &y1, &k1r, nk, pt, k1[0]);
+#define PRESENT_SEARCH_PAIR(r) present_bs_sliced_enc_round2(&x1, &y1, &k1r, r);
+        PRESENT_SEARCH_PAIR(5) PRESENT_SEARCH_PAIR(7) PRESENT_SEARCH_PAIR(9) PRESENT_SEARCH_PAIR(11)
+        PRESENT_SEARCH_PAIR(13) PRESENT_SEARCH_PAIR(15) PRESENT_SEARCH_PAIR(17) PRESENT_SEARCH_PAIR(19)
+        PRESENT_SEARCH_PAIR(21) PRESENT_SEARCH_PAIR(23) PRESENT_SEARCH_PAIR(25) PRESENT_SEARCH_PAIR(27)
+#undef PRESENT_SEARCH_PAIR
+        diff[0] = present_bs_meet30(x1, &k1r, ct);
+        return;
+    }
     for (unsigned s = 0; s < n; s++) {
         x[s] = x0[s], y[s] = y0[s];
         k[s] = present_bs_keyreg_low(kr[s], nk, lane0[s], masks[s]);

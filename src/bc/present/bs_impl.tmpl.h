@@ -154,10 +154,18 @@ static void decrypt_keys128(uint8_t *out, const uint8_t *in, const uint8_t *keys
     crypt_keys(out, in, keys, n, 128, 0);
 }
 
-/* Batches a search call runs at once (present_bs_search16_low): lane bit
- * log2(BS_LANES) + b of the call selects the batch */
+/* Batches a search call takes (lane bit log2(BS_LANES) + b of the call
+ * selects the batch), and the features or traits with which it runs them
+ * in one pass of present_bs_search16_low (without them, one batch a pass):
+ * where 512-bit operations run at full width the fetch of a pass's code
+ * bounds the search and several batches share it; where they are split
+ * the rounds take twice the cycles, the fetch keeps up and more batches
+ * only crowd the data cache (docs/design/present.md, "Batches a pass") */
 #ifndef PRESENT_SEARCH_STATES
 #define PRESENT_SEARCH_STATES 1
+#endif
+#ifndef PRESENT_SEARCH_PASS_NEEDS
+#define PRESENT_SEARCH_PASS_NEEDS 0
 #endif
 #if PRESENT_TWO_ROUNDS && PRESENT_KEY_AFTER
 _Static_assert(PRESENT_SEARCH_STATES <= PRESENT_SEARCH_MAX_STATES, "present_bs_search16_low's arrays");
@@ -192,17 +200,23 @@ BS_INLINE void search(const uint8_t *key0, const uint16_t *lane_bit, const uint8
     }
 #if PRESENT_TWO_ROUNDS && PRESENT_KEY_AFTER
     if (low) { /* the usual order: the other key words stay lane 0's masks */
-        uint64_t lane0[states][2], k1[states];
-        bs_word *krs[states], *xs[states], *ys[states], diff[states];
-        for (unsigned s = 0; s < states; s++) {
-            lane0[s][0] = lwcx_load64be(keys[s] + nk / 8 - 8);
-            lane0[s][1] = nk == 80 ? (uint64_t)keys[s][0] << 8 | keys[s][1] : lwcx_load64be(keys[s]);
-            k1[s] = lwcx_load64be(keys[s]);
-            krs[s] = kr[s], xs[s] = x[s], ys[s] = y[s];
-            present_bs_search_keys_low(kr[s], nk, lane0[s], lane_bit);
+        const uint32_t needs = PRESENT_SEARCH_PASS_NEEDS;
+        const unsigned pass = (lwcx_cpu_features() & needs) == needs ? states : 1;
+        /* a pass's batches in slots 0 .. pass - 1: the same memory every pass */
+        for (unsigned s0 = 0; s0 < states; s0 += pass) {
+            uint64_t lane0[states][2], k1[states];
+            bs_word *krs[states], *xs[states], *ys[states], diff[states];
+            for (unsigned i = 0; i < pass; i++) {
+                const uint8_t *key = keys[s0 + i];
+                lane0[i][0] = lwcx_load64be(key + nk / 8 - 8);
+                lane0[i][1] = nk == 80 ? (uint64_t)key[0] << 8 | key[1] : lwcx_load64be(key);
+                k1[i] = lwcx_load64be(key);
+                krs[i] = kr[i], xs[i] = x[i], ys[i] = y[i];
+                present_bs_search_keys_low(kr[i], nk, lane0[i], lane_bit);
+            }
+            present_bs_search16_low(pass, krs, nk, p, c, xs, ys, k1, (const uint64_t(*)[2])lane0, diff);
+            for (unsigned i = 0; i < pass; i++) bs_store_hits(hits + words * (s0 + i), BS_NOT(diff[i]));
         }
-        present_bs_search16_low(states, krs, nk, p, c, xs, ys, k1, (const uint64_t(*)[2])lane0, diff);
-        for (unsigned s = 0; s < states; s++) bs_store_hits(hits + words * s, BS_NOT(diff[s]));
     }
 #endif
     if (!low)
