@@ -25,7 +25,8 @@ static const test_cpu cpus[] = {
     {"nehalem", LWCX_VENDOR_INTEL, 6, 0x1a, X86_BASE},
     {"haswell", LWCX_VENDOR_INTEL, 6, 0x3c, HSW},
     {"skylakex", LWCX_VENDOR_INTEL, 6, 0x55, HSW | LWCX_CPU_AVX512}, /* AVX-512 without GFNI or VBMI */
-    {"zen4", LWCX_VENDOR_AMD, 0x19, 0x61, ICL},                     /* 512-bit operations in halves */
+    {"zen4", LWCX_VENDOR_AMD, 0x19, 0x61, ICL},                     /* 512-bit operations in halves; no bench file */
+    {"zen4-epyc", LWCX_VENDOR_AMD, 0x19, 0x11, ICL},                /* the shipped table's row */
     {"zen5", LWCX_VENDOR_AMD, 0x1a, 0x44, ICL},                     /* no bench file: the rules */
     {"zen5-epyc", LWCX_VENDOR_AMD, 0x1a, 0x02, ICL},                /* the shipped table's row */
     {"sapphire", LWCX_VENDOR_INTEL, 6, 0x8f, ICL},

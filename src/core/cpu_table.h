@@ -3,6 +3,32 @@
  * (vendor, family, model), each call kind's cheapest CPU implementation over
  * its files. Read by policy.c. */
 static const lwcx_cpu_pref cpu_table[] = {
+    /* bench/machines/amd-epyc-zen4-19-11 */
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "aimer", "every_call", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "gift128", "key_search", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "gift128", "many_keys", "avx512vl"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "gift128", "one_key", "slices512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "gift64", "key_search", "groups512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "gift64", "many_keys", "groups512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "gift64", "one_key", "groups512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "kcc23p4", "every_call", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "kcc24p6", "every_call", "gfni"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "pipo128", "key_search", "rows512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "pipo128", "many_keys", "rows512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "pipo128", "one_key", "rows512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "pipo256", "key_search", "rows512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "pipo256", "many_keys", "rows512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "pipo256", "one_key", "rows512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "present128", "key_search", "avx512b"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "present128", "many_keys", "avx512b"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "present128", "one_key", "avx512b"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "present80", "key_search", "avx512b"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "present80", "many_keys", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "present80", "one_key", "avx512b"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "sparkle", "many_states", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "sparkle", "one_state_256", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "sparkle", "one_state_384", "avx512"},
+    {LWCX_VENDOR_AMD, 0x19, 0x11, 0x11, "sparkle", "one_state_512", "avx512"},
     /* bench/machines/amd-epyc-zen5-1a-02 */
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "aimer", "every_call", "avx512"},
     {LWCX_VENDOR_AMD, 0x1a, 0x2, 0x2, "gift128", "key_search", "avx512"},
