@@ -34,7 +34,7 @@ variant() { # name, then the file's text
 }
 head='lwcx-wisdom 1'
 variant other-cpu "$head
-${machine/ 26 / 99 }
+$(awk '{$3 = 99; print}' <<<"$machine")
 ${machine:+pick kcc23p4 every_call $pick}
 "
 variant other-version "$head
