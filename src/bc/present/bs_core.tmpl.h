@@ -1090,6 +1090,10 @@ PRESENT_INLINE bs_word present_bs_search_end_low(const bs_word *x, const present
     return present_bs_meet30(x, &l, ct);
 }
 
+/* P(r) for the pairs' first rounds 5 .. 27, written out: clang left a loop
+ * of them rolled, which the switch of present_bs_round2_low then ran at run
+ * time */
+#define PRESENT_SEARCH_EACH_PAIR(P) P(5) P(7) P(9) P(11) P(13) P(15) P(17) P(19) P(21) P(23) P(25) P(27)
 #define PRESENT_SEARCH_PARTS(nk)                                                                        \
     BS_ROUND void present_bs_search_begin##nk(bs_word **x, bs_word **y, present_bs_keyreg *k, uint64_t pt, \
                                               uint64_t k1)                                              \
@@ -1100,18 +1104,19 @@ PRESENT_INLINE bs_word present_bs_search_end_low(const bs_word *x, const present
     {                                                                                                   \
         return present_bs_search_end_low(x, k, nk, ct);                                                 \
     }                                                                                                   \
-    PRESENT_SEARCH_PAIR(nk, 5) PRESENT_SEARCH_PAIR(nk, 7) PRESENT_SEARCH_PAIR(nk, 9)                    \
-    PRESENT_SEARCH_PAIR(nk, 11) PRESENT_SEARCH_PAIR(nk, 13) PRESENT_SEARCH_PAIR(nk, 15)                 \
-    PRESENT_SEARCH_PAIR(nk, 17) PRESENT_SEARCH_PAIR(nk, 19) PRESENT_SEARCH_PAIR(nk, 21)                 \
-    PRESENT_SEARCH_PAIR(nk, 23) PRESENT_SEARCH_PAIR(nk, 25) PRESENT_SEARCH_PAIR(nk, 27)
-#define PRESENT_SEARCH_PAIR(nk, r)                                                                      \
+    PRESENT_SEARCH_EACH_PAIR(PRESENT_SEARCH_PAIR##nk)
+#define PRESENT_SEARCH_PAIR_OF(nk, r)                                                                   \
     BS_ROUND void present_bs_search_pair##nk##_##r(bs_word **x, bs_word **y, present_bs_keyreg *k)       \
     {                                                                                                   \
         present_bs_search_pair_low(x, y, k, nk, r);                                                     \
     }
+#define PRESENT_SEARCH_PAIR80(r) PRESENT_SEARCH_PAIR_OF(80, r)
+#define PRESENT_SEARCH_PAIR128(r) PRESENT_SEARCH_PAIR_OF(128, r)
 PRESENT_SEARCH_PARTS(80)
 PRESENT_SEARCH_PARTS(128)
-#undef PRESENT_SEARCH_PAIR
+#undef PRESENT_SEARCH_PAIR_OF
+#undef PRESENT_SEARCH_PAIR80
+#undef PRESENT_SEARCH_PAIR128
 
 /* The parts above on n batches (n at most PRESENT_SEARCH_MAX_STATES): batch
  * s with its register kr[s] (present_bs_search_keys_low), lane 0's key
@@ -1130,9 +1135,7 @@ PRESENT_INLINE void present_bs_search16_low(unsigned n, bs_word *const *kr, unsi
         present_bs_keyreg k1r = present_bs_keyreg_low(kr[0], nk, lane0[0], masks[0]);
         present_bs_search_begin_low(&x1, &y1, &k1r, nk, pt, k1[0]);
 #define PRESENT_SEARCH_PAIR(r) present_bs_sliced_enc_round2(&x1, &y1, &k1r, r);
-        PRESENT_SEARCH_PAIR(5) PRESENT_SEARCH_PAIR(7) PRESENT_SEARCH_PAIR(9) PRESENT_SEARCH_PAIR(11)
-        PRESENT_SEARCH_PAIR(13) PRESENT_SEARCH_PAIR(15) PRESENT_SEARCH_PAIR(17) PRESENT_SEARCH_PAIR(19)
-        PRESENT_SEARCH_PAIR(21) PRESENT_SEARCH_PAIR(23) PRESENT_SEARCH_PAIR(25) PRESENT_SEARCH_PAIR(27)
+        PRESENT_SEARCH_EACH_PAIR(PRESENT_SEARCH_PAIR)
 #undef PRESENT_SEARCH_PAIR
         diff[0] = present_bs_meet30(x1, &k1r, ct);
         return;
@@ -1146,9 +1149,7 @@ PRESENT_INLINE void present_bs_search16_low(unsigned n, bs_word *const *kr, unsi
 #define PRESENT_SEARCH_PAIR(r)                                                                          \
     for (unsigned s = 0; s < n; s++)                                                                    \
         (nk == 80 ? present_bs_search_pair80_##r : present_bs_search_pair128_##r)(&x[s], &y[s], &k[s]);
-    PRESENT_SEARCH_PAIR(5) PRESENT_SEARCH_PAIR(7) PRESENT_SEARCH_PAIR(9) PRESENT_SEARCH_PAIR(11)
-    PRESENT_SEARCH_PAIR(13) PRESENT_SEARCH_PAIR(15) PRESENT_SEARCH_PAIR(17) PRESENT_SEARCH_PAIR(19)
-    PRESENT_SEARCH_PAIR(21) PRESENT_SEARCH_PAIR(23) PRESENT_SEARCH_PAIR(25) PRESENT_SEARCH_PAIR(27)
+    PRESENT_SEARCH_EACH_PAIR(PRESENT_SEARCH_PAIR)
 #undef PRESENT_SEARCH_PAIR
     for (unsigned s = 0; s < n; s++)
         diff[s] = (nk == 80 ? present_bs_search_end80 : present_bs_search_end128)(x[s], &k[s], ct);
